@@ -1,0 +1,74 @@
+import type { RequestContext } from '../src/context.js';
+import { SESSION_COOKIE } from '../src/services/auth/authenticate.js';
+import { jsonContent, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes } from './route.js';
+
+function sessionCookie(ctx: RequestContext, value: string, maxAgeSeconds: number) {
+  const secure = ctx.app.config.secureCookies ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export const authSchemas = {
+  SignIn: {
+    type: 'object',
+    required: ['email', 'password'],
+    properties: {
+      email: { type: 'string', format: 'email' },
+      password: { type: 'string' },
+      organizationId: { type: 'string', description: 'Organization to act in (default: the first one the user joined).' },
+    },
+  },
+  Session: {
+    type: 'object',
+    properties: {
+      token: { type: 'string', description: 'Send as Authorization: Bearer <token>; also set as the HttpOnly cookie scm_session.' },
+      expiresAt: { type: 'string', format: 'date-time' },
+      user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: ['string', 'null'] } } },
+      organizationId: { type: 'string' },
+      role: { type: 'string', enum: ['ADMIN', 'MANAGER', 'PLANNER', 'VIEWER'] },
+      organizations: {
+        type: 'array',
+        items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } },
+      },
+    },
+  },
+};
+
+export const authRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    operation: `mutation ($email: String!, $password: String!, $organizationId: ID) {
+      signIn(email: $email, password: $password, organizationId: $organizationId) {
+        token expiresAt user { id email name } organizationId role organizations { id name role }
+      }
+    }`,
+    variables: ({ body }) => (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
+    result: (data) => data.signIn,
+    headers: (data, ctx) => ({
+      'set-cookie': sessionCookie(ctx, data.signIn.token, Math.max(0, Math.floor((Date.parse(data.signIn.expiresAt) - Date.now()) / 1000))),
+    }),
+    doc: {
+      summary: 'Sign in with email and password',
+      tags: ['Authentication'],
+      security: [],
+      requestBody: { required: true, ...jsonContent(schemaRef('SignIn')) },
+      responses: responses({ 200: { description: 'A new session', ...jsonContent(schemaRef('Session')) } }, [400, 401, 403]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    operation: 'mutation { signOut }',
+    result: (data) => ({ success: data.signOut }),
+    headers: (_data, ctx) => ({ 'set-cookie': sessionCookie(ctx, '', 0) }),
+    doc: {
+      summary: 'End the current session',
+      tags: ['Authentication'],
+      responses: responses(
+        { 200: { description: 'Signed out', ...jsonContent({ type: 'object', properties: { success: { type: 'boolean' } } }) } },
+        [401],
+      ),
+    },
+  },
+]);

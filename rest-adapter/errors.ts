@@ -1,0 +1,32 @@
+import { GraphQLError } from 'graphql';
+import { DomainError, ERROR_STATUS, type ErrorCode } from '../src/errors.js';
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/**
+ * The one mapping from domain error codes to HTTP status and the documented error bodies:
+ * `{error, code}` plus `details` for validation failures and the capability fields for FEATURE_NOT_ENABLED.
+ */
+export function errorResponse(error: unknown): Response {
+  const domain = asDomainError(error);
+  if (!domain) {
+    console.error('unexpected error', error);
+    return json(500, { error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.' });
+  }
+  const { code, ...extensions } = domain.extensions as { code: ErrorCode; [key: string]: unknown };
+  return json(ERROR_STATUS[code] ?? 400, { error: domain.message, code, ...extensions });
+}
+
+function asDomainError(error: unknown): GraphQLError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof GraphQLError) {
+    if (error.originalError instanceof DomainError) return error.originalError;
+    if (!error.originalError && typeof error.extensions?.code === 'string' && error.extensions.code in ERROR_STATUS) return error;
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+/** Shared OpenAPI pieces: error bodies and response helpers used by every area's routes. */
+export const commonSchemas = {
+  Error: {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: { type: 'string', description: 'What went wrong, in words.' },
+      code: { type: 'string', description: 'Machine-readable error code, for example NOT_FOUND or INSUFFICIENT_SCOPE.' },
+    },
+  },
+  ValidationError: {
+    type: 'object',
+    required: ['error', 'details'],
+    properties: {
+      error: { type: 'string' },
+      code: { type: 'string', enum: ['VALIDATION_ERROR'] },
+      details: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Messages per field.' },
+    },
+  },
+  FeatureNotEnabledError: {
+    type: 'object',
+    required: ['error', 'code', 'feature', 'planCapability'],
+    properties: {
+      error: { type: 'string' },
+      code: { type: 'string', enum: ['FEATURE_NOT_ENABLED'] },
+      feature: { type: 'string' },
+      planCapability: { type: 'string' },
+      entitlement: { type: 'string', description: 'The same as planCapability (the other description names it so).' },
+    },
+  },
+  InternalError: {
+    type: 'object',
+    properties: { error: { type: 'string', enum: ['Internal Server Error'] }, code: { type: 'string' }, message: { type: 'string' } },
+  },
+  Pagination: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer' },
+      limit: { type: 'integer' },
+      total: { type: 'integer' },
+      totalPages: { type: 'integer' },
+    },
+  },
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+export const jsonContent = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+
+export const errorResponses = {
+  400: { description: 'Invalid request', ...jsonContent({ oneOf: [ref('ValidationError'), ref('Error')] }) },
+  401: { description: 'Missing or invalid credentials (MISSING_AUTHORIZATION, INVALID_API_KEY, REVOKED_API_KEY, EXPIRED_API_KEY, INVALID_TOKEN)', ...jsonContent(ref('Error')) },
+  403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(ref('Error')) },
+  404: { description: 'Does not exist or belongs to another organization', ...jsonContent(ref('Error')) },
+  409: { description: 'Conflicts with the current state', ...jsonContent(ref('Error')) },
+  413: { description: 'Request body too large', ...jsonContent(ref('Error')) },
+  500: { description: 'Server failure; retry later', ...jsonContent(ref('InternalError')) },
+} as const;
+
+/** A 200/201 response plus the named error responses. */
+export function responses(success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) {
+  return { ...success, ...Object.fromEntries(errors.map((status) => [status, errorResponses[status]])) };
+}
+
+export const schemaRef = ref;
+
+export const pathParam = (name: string, description: string) => ({
+  name, in: 'path', required: true, description, schema: { type: 'string' },
+});
+
+export const queryParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }, required = false) => ({
+  name, in: 'query', required, description, schema,
+});

@@ -1,0 +1,57 @@
+import type { RequestContext } from '../src/context.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route's mappers see of the HTTP request. */
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A fragment of an OpenAPI 3.1 operation (summary, tags, parameters, requestBody, responses). */
+export type OpenApiOperation = Record<string, unknown> & { summary: string; tags: string[]; responses: Record<string, unknown> };
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Path with :params, starting with /api (itty-router syntax). */
+  path: string;
+  /** The GraphQL operation this route runs in-process; parsed and validated once at start-up. */
+  operation: string;
+  /** Maps path, query and body to the operation's variables. */
+  variables?: (req: RestRequest) => Record<string, unknown>;
+  /** Shapes the operation's data into the documented JSON. */
+  result: (data: any, req: RestRequest) => unknown;
+  /** Success status (default 200). */
+  status?: number;
+  /** Extra response headers, for example a session cookie. */
+  headers?: (data: any, ctx: RequestContext) => Record<string, string>;
+  doc: OpenApiOperation;
+}
+
+export const defineRoutes = (routes: RouteSpec[]) => routes;
+
+/** Query string helpers: pass the raw text through when it is not a number, so validation names the parameter. */
+export function intParam(value: string | string[] | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = Array.isArray(value) ? value[0]! : value;
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+export function numberParam(value: string | string[] | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = Array.isArray(value) ? value[0]! : value;
+  return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
+export function boolParam(value: string | string[] | undefined): boolean | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const text = (Array.isArray(value) ? value[0]! : value).toLowerCase();
+  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : text;
+}
+
+export function stringParam(value: string | string[] | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,74 @@
+import { execute, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, parse, validate } from 'graphql';
+import { IttyRouter } from 'itty-router';
+import type { RequestContext } from '../src/context.js';
+import { DomainError } from '../src/errors.js';
+import { errorResponse, json } from './errors.js';
+import type { RestRequest, RouteSpec } from './route.js';
+import { coerceVariables } from './variables.js';
+
+export interface RestAdapterOptions {
+  schema: GraphQLSchema;
+  routes: RouteSpec[];
+  /** Authenticates the request; throws a DomainError for bad credentials. */
+  buildContext: (request: Request, clientIp: string) => Promise<RequestContext>;
+  /** Largest accepted JSON body in bytes. */
+  maxBodyBytes?: number;
+}
+
+type RouterRequest = Request & { params: Record<string, string>; query: RestRequest['query'] };
+
+interface CompiledRoute extends RouteSpec {
+  document: ReturnType<typeof parse>;
+  definition: OperationDefinitionNode;
+}
+
+function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
+  const document = parse(route.operation);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`${route.method} ${route.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
+  const definition = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  if (!definition) throw new Error(`${route.method} ${route.path}: no operation`);
+  return { ...route, document, definition };
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'DELETE') return undefined;
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError('BAD_REQUEST', 'Request body is not valid JSON');
+  }
+}
+
+/** The REST compatibility layer: each route runs its GraphQL operation in-process and shapes the result. */
+export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes = 1_048_576 }: RestAdapterOptions) {
+  const router = IttyRouter();
+  const compiled = routes.map((route) => compile(schema, route));
+  for (const route of compiled) {
+    router[route.method.toLowerCase() as 'get'](route.path, (request: RouterRequest, clientIp: string) =>
+      handle(route, request, clientIp).catch(errorResponse),
+    );
+  }
+
+  async function handle(route: CompiledRoute, request: RouterRequest, clientIp: string) {
+    const body = await readBody(request, maxBodyBytes);
+    const params = Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, decodeURIComponent(v)]));
+    const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
+    const contextValue = await buildContext(request, clientIp);
+    const variableValues = coerceVariables(schema, route.definition, route.variables?.(restRequest) ?? {});
+    const result = await execute({ schema, document: route.document, contextValue, variableValues });
+    if (result.errors?.length) throw result.errors[0] as GraphQLError;
+    return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
+  }
+
+  return {
+    routes: compiled,
+    /** The registered [method, path] pairs, read back from the router. */
+    registered: () => router.routes.map(([method, , , path]) => [method, path] as const),
+    fetch: async (request: Request, clientIp: string): Promise<Response> =>
+      (await router.fetch(request, clientIp)) ?? json(404, { error: `No route for ${request.method} ${new URL(request.url).pathname}`, code: 'NOT_FOUND' }),
+  };
+}

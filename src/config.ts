@@ -1,0 +1,26 @@
+export interface Config {
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  seedDemo: boolean;
+  /** Secret for signing session tokens; when absent one is generated once and kept in the database. */
+  jwtSecret?: string;
+  sessionTtlSeconds: number;
+  /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** Session cookies get the Secure flag (turn off only for plain-HTTP development). */
+  secureCookies: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 4000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './.data',
+    seedDemo: env.SEED_DEMO !== 'false',
+    jwtSecret: env.JWT_SECRET || undefined,
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 12 * 3600),
+    trustProxy: env.TRUST_PROXY === 'true',
+    secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
+  };
+}

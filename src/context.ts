@@ -1,0 +1,38 @@
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
+import type { Permission } from './services/auth/permissions.js';
+
+export interface Actor {
+  type: 'user' | 'apiKey';
+  id: string;
+  /** The user's role in the organization (users only). */
+  role?: Role;
+  /** The API key's scopes (API keys only). */
+  scopes?: string[];
+}
+
+export interface AuthInfo {
+  organization: { id: string; name: string; status: OrganizationStatus; industry: string | null; capabilities: string[] };
+  actor: Actor;
+  permissions: ReadonlySet<Permission>;
+  /** The session behind a signed-in user's token (users only). */
+  sessionId?: string;
+}
+
+/** What every service function and resolver receives first. */
+export interface RequestContext {
+  prisma: Db;
+  /** null when the request carried no credentials. */
+  auth: AuthInfo | null;
+  clientIp: string;
+  app: App;
+}
+
+/** What every request shares: made once at start-up. */
+export interface App {
+  prisma: Db;
+  config: Config;
+  /** Key that signs session tokens (from JWT_SECRET or the database, never per process). */
+  jwtKey: Uint8Array;
+}

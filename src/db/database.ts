@@ -1,0 +1,69 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { applyPendingMigrations } from './migrations.js';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** The adapter factory, also used by the migration engine. */
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgresql:// URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** A prepared PGlite data directory dump to start from (tests). */
+  loadDataDir?: Blob | File;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+  migrate?: boolean;
+  log?: (message: string) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let database: Database;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const factory = new PrismaPg(pool);
+    const prisma = new PrismaClient({ adapter: factory });
+    database = {
+      prisma,
+      kind: 'postgres',
+      factory,
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  } else {
+    const dataDir = options.dataDir ?? './.data';
+    if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+    const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    const factory = new PrismaPGlite(pglite);
+    const prisma = new PrismaClient({ adapter: factory });
+    database = {
+      prisma,
+      kind: 'pglite',
+      factory,
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+      },
+    };
+  }
+  if (options.migrate !== false) {
+    const applied = await applyPendingMigrations(database.factory);
+    if (applied.length) options.log?.(`applied migrations: ${applied.join(', ')}`);
+  }
+  return database;
+}

@@ -1,0 +1,44 @@
+import { GraphQLError } from 'graphql';
+
+/** Every error the domain raises has one of these codes; the REST adapter maps each to an HTTP status. */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  INVALID_STATE: 409,
+  CONFLICT: 409,
+  MISSING_AUTHORIZATION: 401,
+  INVALID_API_KEY: 401,
+  REVOKED_API_KEY: 401,
+  EXPIRED_API_KEY: 401,
+  INVALID_TOKEN: 401,
+  INVALID_CREDENTIALS: 401,
+  INACTIVE_ORGANIZATION: 403,
+  IP_RESTRICTION: 403,
+  INSUFFICIENT_SCOPE: 403,
+  FORBIDDEN: 403,
+  FEATURE_NOT_ENABLED: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * A failure the caller can act on. It is a GraphQLError so that GraphQL clients see the message and
+ * `extensions.code` (Yoga masks every other error), and the REST adapter turns it into the documented body.
+ */
+export class DomainError extends GraphQLError {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, extra: { details?: FieldErrors; [key: string]: unknown } = {}) {
+    super(message, { extensions: { code, ...extra } });
+    this.code = code;
+  }
+}
+
+export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`);
+
+export const validationError = (details: FieldErrors, message = 'Validation failed') =>
+  new DomainError('VALIDATION_ERROR', message, { details });

@@ -1,0 +1,74 @@
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type { RequestContext } from '../context.js';
+import { DomainError } from '../errors.js';
+import type PrismaTypes from '../generated/pothos-prisma-types.js';
+import { getDatamodel } from '../generated/pothos-prisma-types.js';
+import type { Permission } from '../services/auth/permissions.js';
+
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: {
+    /** Anyone, signed in or not. Declared so that every root field names its policy. */
+    public: boolean;
+    /** The caller holds this permission (from the API key's scopes or the user's role). */
+    permission: Permission;
+    /** Any authenticated caller. */
+    authenticated: boolean;
+    /** The caller is a signed-in user, not an API key. */
+    session: boolean;
+    /** The organization's plan includes this capability. */
+    capability: string;
+  };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    Date: { Input: string; Output: Date | string };
+    Decimal: { Input: number; Output: number | { toNumber(): number } };
+    JSON: { Input: unknown; Output: unknown };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin, RelayPlugin, PrismaPlugin],
+  relay: { nodeQueryOptions: false, nodesQueryOptions: false },
+  defaultFieldNullability: false,
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  scopeAuth: {
+    // Scope checks throw the documented error themselves, so the caller learns why it was refused.
+    authScopes: (ctx) => ({
+      public: true,
+      permission: (permission) => {
+        const auth = requireAuth(ctx);
+        if (auth.permissions.has(permission)) return true;
+        throw auth.actor.type === 'apiKey'
+          ? new DomainError('INSUFFICIENT_SCOPE', `API key scopes do not grant ${permission}`, { permission })
+          : new DomainError('FORBIDDEN', `Your role does not grant ${permission}`, { permission });
+      },
+      authenticated: () => Boolean(requireAuth(ctx)),
+      session: () => {
+        if (requireAuth(ctx).actor.type === 'user') return true;
+        throw new DomainError('FORBIDDEN', 'This operation needs a signed-in user session, not an API key');
+      },
+      capability: (capability) => {
+        if (requireAuth(ctx).organization.capabilities.includes(capability)) return true;
+        throw new DomainError('FEATURE_NOT_ENABLED', `The organization's plan does not include ${capability}`, {
+          feature: capability,
+          planCapability: capability,
+          entitlement: capability,
+        });
+      },
+    }),
+  },
+});
+
+function requireAuth(ctx: RequestContext) {
+  if (!ctx.auth) throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
+  return ctx.auth;
+}

@@ -1,0 +1,103 @@
+import { builder } from '../builder.js';
+import { countProducts, createProduct, findProducts, getProduct, listProducts, updateProduct } from '../../services/products/products.js';
+
+export const ProductType = builder.prismaObject('ProductMaster', {
+  name: 'Product',
+  description: 'An item the organization stocks (also called a product master).',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    sku: t.exposeString('sku', { description: 'Stock keeping unit, unique within the organization.' }),
+    globalSku: t.exposeString('sku', { description: 'The same as sku (name used by inventory level responses).' }),
+    name: t.exposeString('name', { description: 'Product name.' }),
+    productName: t.exposeString('name', { description: 'The same as name (name used by inventory level responses).' }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text description.' }),
+    unitCost: t.expose('unitCost', { type: 'Decimal', nullable: true, description: 'Cost of one unit, used to value stock.' }),
+    organizationId: t.exposeID('organizationId', { description: 'Organization that owns the product.' }),
+    //CATEGORY
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the product was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the product was last changed.' }),
+  }),
+});
+
+const ProductPage = builder.objectRef<Awaited<ReturnType<typeof listProducts>>>('ProductPage').implement({
+  description: 'One page of products with paging totals.',
+  fields: (t) => ({
+    items: t.field({ type: [ProductType], description: 'Products on this page, newest first.', resolve: (p) => p.items }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Page size.' }),
+    total: t.exposeInt('total', { description: 'Products matching the search in all pages.' }),
+    totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
+  }),
+});
+
+const ProductCreateInput = builder.inputType('ProductCreateInput', {
+  description: 'A new product.',
+  fields: (t) => ({
+    sku: t.string({ required: true, description: 'Stock keeping unit, unique within the organization.' }),
+    name: t.string({ required: true, description: 'Product name.' }),
+    description: t.string({ description: 'Free text description.' }),
+    unitCost: t.field({ type: 'Decimal', description: 'Cost of one unit.' }),
+    categoryId: t.id({ description: 'Category of the product.' }),
+  }),
+});
+
+const ProductUpdateInput = builder.inputType('ProductUpdateInput', {
+  description: 'Changes to a product; absent fields stay as they are, null clears an optional field.',
+  fields: (t) => ({
+    sku: t.string({ description: 'New SKU, unique within the organization.' }),
+    name: t.string({ description: 'New name.' }),
+    description: t.string({ description: 'New description.' }),
+    unitCost: t.field({ type: 'Decimal', description: 'New unit cost.' }),
+    categoryId: t.id({ description: 'New category.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  products: t.prismaConnection({
+    type: 'ProductMaster',
+    cursor: 'id',
+    description: 'Products of the organization, newest first, as a Relay connection.',
+    authScopes: { permission: 'products.read' },
+    args: { search: t.arg.string({ description: 'Case-insensitive match on SKU or name.' }) },
+    totalCount: (_parent, args, ctx) => countProducts(ctx, args.search),
+    resolve: (query, _parent, args, ctx) => findProducts(ctx, args.search, query),
+  }),
+  productsPage: t.field({
+    type: ProductPage,
+    description: 'Products of the organization by page number (what GET /api/products serves).',
+    authScopes: { permission: 'products.read' },
+    args: {
+      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 50).' }),
+      search: t.arg.string({ description: 'Case-insensitive match on SKU or name.' }),
+    },
+    resolve: (_parent, args, ctx) => listProducts(ctx, args),
+  }),
+  product: t.prismaField({
+    type: 'ProductMaster',
+    description: 'One product by id.',
+    authScopes: { permission: 'products.read' },
+    args: { id: t.arg.id({ required: true, description: 'Product id.' }) },
+    resolve: (query, _parent, args, ctx) => getProduct(ctx, String(args.id), query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createProduct: t.prismaField({
+    type: 'ProductMaster',
+    description: 'Creates a product.',
+    authScopes: { permission: 'products.write' },
+    args: { input: t.arg({ type: ProductCreateInput, required: true, description: 'The product.' }) },
+    resolve: (_query, _parent, args, ctx) => createProduct(ctx, args.input),
+  }),
+  updateProduct: t.prismaField({
+    type: 'ProductMaster',
+    description: 'Changes a product.',
+    authScopes: { permission: 'products.write' },
+    args: {
+      id: t.arg.id({ required: true, description: 'Product id.' }),
+      input: t.arg({ type: ProductUpdateInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_query, _parent, args, ctx) => updateProduct(ctx, String(args.id), args.input),
+  }),
+}));

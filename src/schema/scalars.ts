@@ -1,0 +1,26 @@
+import { GraphQLError, Kind } from 'graphql';
+import { builder } from './builder.js';
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date-time string, for example 2026-11-22T10:00:00.000Z.',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
+    return date;
+  },
+  parseLiteral: (ast) => {
+    const date = ast.kind === Kind.STRING ? new Date(ast.value) : null;
+    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
+    return date;
+  },
+});
+
+builder.scalarType('Decimal', {
+  description: 'A decimal number, such as a unit cost, sent as a JSON number.',
+  serialize: (value) => (typeof value === 'number' ? value : value.toNumber()),
+  parseValue: (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new GraphQLError('Must be a number');
+    return value;
+  },
+});

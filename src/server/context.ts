@@ -1,0 +1,8 @@
+import type { App, RequestContext } from '../context.js';
+import { authenticate, credentialsFrom } from '../services/auth/authenticate.js';
+
+/** Builds the request context shared by GraphQL and REST: who is calling, scoped to one organization. */
+export async function buildContext(app: App, request: Request, clientIp: string): Promise<RequestContext> {
+  const auth = await authenticate(app, credentialsFrom(request.headers, clientIp));
+  return { app, prisma: app.prisma, auth, clientIp };
+}

@@ -1,0 +1,42 @@
+import { createServer, type Server } from 'node:http';
+import { createServerAdapter } from '@whatwg-node/server';
+import type { Config } from '../config.js';
+import type { App } from '../context.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { loadJwtKey } from '../services/auth/tokens.js';
+import { createHttpHandler } from './app.js';
+
+export interface RunningServer {
+  app: App;
+  database: Database;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), builds the app and listens. Used by `npm start` and the tests. */
+export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
+  const log = options.log ?? (() => {});
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
+  const app: App = { prisma: database.prisma, config, jwtKey: await loadJwtKey(database.prisma, config) };
+  const handler = createHttpHandler(app);
+  const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
+  const server = createServer(adapter);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    database,
+    server,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { App, AuthInfo } from '../../context.js';
+import { DomainError } from '../../errors.js';
+import { ipAllowed } from './ip-allow.js';
+import { permissionsForRole, permissionsForScopes } from './permissions.js';
+import { hashApiKey, sameHash } from './secrets.js';
+import { looksLikeJwt, verifySessionToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'scm_session';
+
+export interface Credentials {
+  /** Bearer token, X-API-Key value or session cookie, whichever came first in that order. */
+  token?: string;
+  organizationId?: string;
+  clientIp: string;
+}
+
+function cookie(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export function credentialsFrom(headers: Headers, clientIp: string): Credentials {
+  const authorization = headers.get('authorization');
+  const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (authorization && !bearer) throw new DomainError('MISSING_AUTHORIZATION', 'Authorization header must be "Bearer <API key or token>"');
+  return {
+    token: bearer ?? headers.get('x-api-key')?.trim() ?? cookie(headers.get('cookie'), SESSION_COOKIE),
+    organizationId: headers.get('x-organization-id')?.trim() || undefined,
+    clientIp,
+  };
+}
+
+function checkOrganization(org: AuthInfo['organization'], requested?: string) {
+  if (requested && requested !== org.id) {
+    throw new DomainError('FORBIDDEN', 'The credentials do not belong to the organization in X-Organization-Id');
+  }
+  if (org.status !== 'ACTIVE') throw new DomainError('INACTIVE_ORGANIZATION', 'Organization is not active');
+}
+
+/**
+ * Who is calling, or null when no credentials came with the request.
+ * Throws the documented 401/403 errors for credentials that are present but not good.
+ */
+export async function authenticate(app: App, credentials: Credentials): Promise<AuthInfo | null> {
+  const { token } = credentials;
+  if (!token) return null;
+  return looksLikeJwt(token) ? authenticateSession(app, token, credentials) : authenticateApiKey(app, token, credentials);
+}
+
+async function authenticateApiKey(app: App, key: string, { clientIp, organizationId }: Credentials): Promise<AuthInfo> {
+  const hash = hashApiKey(key);
+  const now = new Date();
+  const row = await app.prisma.apiKey.findFirst({
+    where: { OR: [{ keyHash: hash }, { previousKeyHash: hash, previousExpiresAt: { gt: now } }] },
+    include: { organization: true },
+  });
+  if (!row || !sameHash(row.keyHash === hash ? row.keyHash : (row.previousKeyHash ?? ''), hash)) {
+    throw new DomainError('INVALID_API_KEY', 'API key not found or invalid');
+  }
+  if (row.revokedAt) throw new DomainError('REVOKED_API_KEY', 'API key has been revoked');
+  if (row.expiresAt && row.expiresAt <= now) throw new DomainError('EXPIRED_API_KEY', 'API key has expired');
+  if (row.allowedIps.length && !ipAllowed(clientIp, row.allowedIps)) {
+    throw new DomainError('IP_RESTRICTION', 'API key is not allowed from this IP address');
+  }
+  checkOrganization(row.organization, organizationId);
+  // One write a minute at most per key keeps lastUsedAt useful without a write on every request.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    app.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => {});
+  }
+  return {
+    organization: row.organization,
+    actor: { type: 'apiKey', id: row.id, scopes: row.scopes },
+    permissions: permissionsForScopes(row.scopes),
+  };
+}
+
+async function authenticateSession(app: App, token: string, { organizationId }: Credentials): Promise<AuthInfo> {
+  const claims = await verifySessionToken(app.jwtKey, token);
+  if (!claims) throw new DomainError('INVALID_TOKEN', 'Session token is invalid or expired');
+  const session = await app.prisma.session.findUnique({
+    where: { id: claims.sessionId },
+    include: {
+      user: {
+        include: {
+          memberships: { where: { organizationId: organizationId ?? claims.organizationId }, include: { organization: true } },
+        },
+      },
+    },
+  });
+  if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= new Date()) {
+    throw new DomainError('INVALID_TOKEN', 'Session has ended; sign in again');
+  }
+  const membership = session.user.memberships[0];
+  if (!membership) throw new DomainError('FORBIDDEN', 'You are not a member of this organization');
+  checkOrganization(membership.organization);
+  return {
+    organization: membership.organization,
+    actor: { type: 'user', id: session.userId, role: membership.role },
+    permissions: permissionsForRole(membership.role),
+    sessionId: session.id,
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { orgId, pageArgs, parseInput } from '../tenant.js';
+
+const sku = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
+const description = z.string().max(5000, 'At most 5000 characters').nullish();
+const unitCost = z.number().nonnegative('Must be 0 or more').nullish();
+const categoryId = z.string().min(1).nullish();
+
+const createSchema = z.object({ sku, name, description, unitCost, categoryId });
+const updateSchema = z.object({
+  sku: sku.optional(),
+  name: name.optional(),
+  description,
+  unitCost,
+  categoryId,
+});
+
+export type CreateProductInput = z.input<typeof createSchema>;
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+export type UpdateProductInput = Nullable<z.input<typeof updateSchema>>;
+
+export interface ProductListArgs {
+  page?: number | null;
+  limit?: number | null;
+  search?: string | null;
+}
+
+function searchFilter(search?: string | null): Prisma.ProductMasterWhereInput {
+  const term = search?.trim();
+  if (!term) return {};
+  return {
+    OR: [
+      { sku: { contains: term, mode: 'insensitive' } },
+      { name: { contains: term, mode: 'insensitive' } },
+    ],
+  };
+}
+
+export function countProducts(ctx: RequestContext, search?: string | null) {
+  return ctx.prisma.productMaster.count({ where: { organizationId: orgId(ctx), ...searchFilter(search) } });
+}
+
+/** Products newest first; `query` carries the cursor, take and skip of a Relay connection. */
+export function findProducts(ctx: RequestContext, search: string | null | undefined, query: object) {
+  return ctx.prisma.productMaster.findMany({
+    ...query,
+    where: { organizationId: orgId(ctx), ...searchFilter(search) },
+    orderBy: { id: 'desc' },
+  });
+}
+
+/** A page of the organization's products, newest first, with the total for paging. */
+export async function listProducts(ctx: RequestContext, args: ProductListArgs, query: { select?: object; include?: object } = {}) {
+  const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
+  const where = { organizationId: orgId(ctx), ...searchFilter(args.search) };
+  const [items, total] = await Promise.all([
+    ctx.prisma.productMaster.findMany({ ...query, where, orderBy: { id: 'desc' }, skip, take: limit }),
+    ctx.prisma.productMaster.count({ where }),
+  ]);
+  return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
+}
+
+export async function getProduct(ctx: RequestContext, id: string, query: { select?: object; include?: object } = {}) {
+  const product = await ctx.prisma.productMaster.findFirst({ ...query, where: { id, organizationId: orgId(ctx) } });
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+async function checkCategory(ctx: RequestContext, categoryId: string | null | undefined) {
+  if (!categoryId) return;
+  const found = await ctx.prisma.category.count({ where: { id: categoryId, organizationId: orgId(ctx) } });
+  if (!found) throw validationError({ categoryId: ['Category not found'] });
+}
+
+function duplicateSku(error: unknown): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    throw validationError({ sku: ['A product with this SKU already exists'] });
+  }
+  throw error;
+}
+
+export async function createProduct(ctx: RequestContext, raw: CreateProductInput) {
+  const input = parseInput(createSchema, raw);
+  await checkCategory(ctx, input.categoryId);
+  return ctx.prisma.productMaster
+    .create({ data: { ...input, organizationId: orgId(ctx) } })
+    .catch(duplicateSku);
+}
+
+export async function updateProduct(ctx: RequestContext, id: string, raw: UpdateProductInput) {
+  const input = parseInput(updateSchema, raw);
+  await getProduct(ctx, id, { select: { id: true } });
+  await checkCategory(ctx, input.categoryId);
+  // `undefined` leaves a field unchanged; the scoped updateMany keeps the write inside the tenant.
+  await ctx.prisma.productMaster
+    .updateMany({ where: { id, organizationId: orgId(ctx) }, data: input })
+    .catch(duplicateSku);
+  return getProduct(ctx, id);
+}

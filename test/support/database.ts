@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/database.js';
+
+let counter = 0;
+
+/** A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    // The name carries the vitest process' parent pid so global teardown can find leftovers.
+    const name = `scm_t_${process.ppid}_${process.pid}_${counter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString(), migrate: false, poolSize: options.poolSize ?? 10 });
+    return {
+      ...database,
+      url: target.toString(),
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteDump'));
+  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false });
+}

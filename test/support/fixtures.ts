@@ -1,0 +1,28 @@
+import type { Db } from '../../src/db/database.js';
+import { createApiKey, createLocationFor, createOrganization, createUser } from '../../src/services/admin/admin.js';
+
+let n = 0;
+
+/** An organization with an admin user, locations, and API keys: one with every scope and one per given scope set. */
+export async function createTenant(db: Db, options: { name?: string; capabilities?: string[]; industry?: string } = {}) {
+  const tag = `${process.pid}-${n++}`;
+  const org = await createOrganization(db, { name: options.name ?? `Org ${tag}`, capabilities: options.capabilities ?? [], industry: options.industry });
+  const password = 'correct horse battery';
+  const admin = await createUser(db, { organizationId: org.id, email: `admin-${tag}@example.com`, password, role: 'ADMIN' });
+  const { key } = await createApiKey(db, { organizationId: org.id, name: 'all', scopes: ['*'] });
+  const warehouse = await createLocationFor(db, { organizationId: org.id, code: 'WH1', name: 'Main warehouse' });
+  return {
+    org,
+    admin: { ...admin, password },
+    key,
+    warehouse,
+    /** Another key with exactly these scopes. */
+    keyWith: async (scopes: string[], extra: { allowedIps?: string[]; expiresAt?: Date } = {}) =>
+      (await createApiKey(db, { organizationId: org.id, name: scopes.join(' '), scopes, ...extra })).key,
+    /** A user with this role, and their password. */
+    userWith: async (role: 'ADMIN' | 'MANAGER' | 'PLANNER' | 'VIEWER') => {
+      const user = await createUser(db, { organizationId: org.id, email: `${role.toLowerCase()}-${tag}-${n++}@example.com`, password, role });
+      return { ...user, password };
+    },
+  };
+}

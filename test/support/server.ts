@@ -1,0 +1,40 @@
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestServer extends RunningServer {
+  /** fetch against the server, JSON in and out. */
+  call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** POST /graphql. */
+  graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
+}
+
+/** A real HTTP server on a random port over its own fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', ...env }), port: 0 };
+  const running = await startServer(config, { database });
+  const call: TestServer['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(running.url + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body, headers: response.headers };
+  };
+  return {
+    ...running,
+    call,
+    graphql: async (query, variables, token) => call('POST', '/graphql', { token, body: { query, variables } }),
+  };
+}
