@@ -135,3 +135,20 @@ describe('GraphQL products', () => {
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
   });
 });
+
+describe('query counts', () => {
+  it('lists a page of products in a fixed number of queries', async () => {
+    for (let i = 0; i < 12; i++) await server.call('POST', '/api/products', { token: a.key, body: { sku: `QC-${i}`, name: `Counted ${i}` } });
+    const count = async (path: string) => {
+      server.queries.length = 0;
+      const res = await server.call('GET', path, { token: a.key });
+      expect(res.status).toBe(200);
+      return server.queries.length;
+    };
+    const small = await count('/api/products?search=QC-&limit=2');
+    const large = await count('/api/products?search=QC-&limit=12');
+    expect(large).toBe(small);
+    // the API key lookup, the page and the count
+    expect(large).toBeLessThanOrEqual(3);
+  });
+});

@@ -28,6 +28,15 @@ export interface DatabaseOptions {
   poolSize?: number;
   migrate?: boolean;
   log?: (message: string) => void;
+  /** Called with the SQL of every query (tests count queries with it). */
+  onQuery?: (sql: string) => void;
+}
+
+function newClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void) {
+  if (!onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => onQuery(event.query));
+  return client as unknown as PrismaClient;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -35,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const factory = new PrismaPg(pool);
-    const prisma = new PrismaClient({ adapter: factory });
+    const prisma = newClient(factory, options.onQuery);
     database = {
       prisma,
       kind: 'postgres',
@@ -50,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const factory = new PrismaPGlite(pglite);
-    const prisma = new PrismaClient({ adapter: factory });
+    const prisma = newClient(factory, options.onQuery);
     database = {
       prisma,
       kind: 'pglite',

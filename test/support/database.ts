@@ -6,7 +6,19 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 let counter = 0;
 
 /** A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
+  return { ...(await open(options, onQuery)), queries };
+}
+
+export type TestDatabase = Database & {
+  url?: string;
+  /** SQL of every query so far; tests clear it and count. */
+  queries: string[];
+};
+
+async function open(options: { poolSize?: number }, onQuery: (sql: string) => void): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -18,7 +30,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: target.toString(), migrate: false, poolSize: options.poolSize ?? 10 });
+    const database = await openDatabase({ databaseUrl: target.toString(), migrate: false, poolSize: options.poolSize ?? 10, onQuery });
     return {
       ...database,
       url: target.toString(),
@@ -32,5 +44,5 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     };
   }
   const dump = await readFile(inject('pgliteDump'));
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false, onQuery });
 }

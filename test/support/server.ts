@@ -1,8 +1,10 @@
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestServer extends RunningServer {
+  /** SQL of every query the server ran; clear it, make a request, count. */
+  queries: TestDatabase['queries'];
   /** fetch against the server, JSON in and out. */
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** POST /graphql. */
@@ -34,6 +36,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
   return {
     ...running,
+    queries: database.queries,
     call,
     graphql: async (query, variables, token) => call('POST', '/graphql', { token, body: { query, variables } }),
   };
