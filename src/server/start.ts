@@ -3,6 +3,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { formatDemoCredentials, seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { createHttpHandler } from './app.js';
 
@@ -10,6 +11,7 @@ export interface RunningServer {
   app: App;
   database: Database;
   server: Server;
+  handler: ReturnType<typeof createHttpHandler>;
   url: string;
   close(): Promise<void>;
 }
@@ -18,6 +20,8 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
+  const demo = config.seedDemo ? await seedDemoIfEmpty(database.prisma, log) : null;
+  if (demo) log(formatDemoCredentials(demo));
   const app: App = { prisma: database.prisma, config, jwtKey: await loadJwtKey(database.prisma, config) };
   const handler = createHttpHandler(app);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
@@ -32,6 +36,7 @@ export async function startServer(config: Config, options: { database?: Database
     app,
     database,
     server,
+    handler,
     url: `http://127.0.0.1:${port}`,
     async close() {
       server.closeAllConnections();
