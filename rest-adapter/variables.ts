@@ -14,7 +14,9 @@ export function coerceVariables(schema: GraphQLSchema, operation: OperationDefin
     if (!type || !isInputType(type)) throw new Error(`variable $${name} has no input type`);
     const value = raw[name];
     if (value === undefined && type.toString().endsWith('!') === false) continue;
-    values[name] = coerceInputValue(value === undefined ? null : value, type, (path, _invalid, error) => {
+    // Only checked here: execute coerces again, and scalars such as DateTime do not accept their own output.
+    values[name] = value === undefined ? null : value;
+    coerceInputValue(values[name], type, (path, _invalid, error) => {
       let field = path.join('.') || name;
       let message = error.message;
       const missing = message.match(/^Field "(\w+)" of required type ".+" was not provided\.$/);

@@ -1,0 +1,176 @@
+import { defineRoutes } from './route.js';
+import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+
+const API_KEY = 'id name prefix scopes allowedIps expiresAt lastUsedAt revokedAt previousKeyExpiresAt createdByUserId createdAt updatedAt';
+
+const dateTimeOrNull = { type: ['string', 'null'], format: 'date-time' };
+const ipList = { type: 'array', items: { type: 'string' }, description: 'IP addresses or CIDR ranges, for example 203.0.113.7 or 10.0.0.0/8.' };
+const SESSION_ONLY =
+  'Needs a signed-in user with role ADMIN (session token or cookie). API keys are refused with 403 FORBIDDEN, whatever their scopes.';
+
+export const apiKeySchemas = {
+  ApiKey: {
+    type: 'object',
+    description: 'An API key. Neither the secret nor its hash is ever part of it.',
+    required: ['id', 'name', 'prefix', 'scopes', 'allowedIps', 'expiresAt', 'lastUsedAt', 'revokedAt', 'createdAt'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      prefix: { type: 'string', description: 'First characters of the current secret (scm_ and 8 more), to recognise it.' },
+      scopes: { type: 'array', items: { type: 'string' } },
+      allowedIps: { ...ipList, description: 'Where the key may be used from; empty means anywhere.' },
+      expiresAt: { ...dateTimeOrNull, description: 'When the key stops working; null for never.' },
+      lastUsedAt: { ...dateTimeOrNull, description: 'Last use, to the minute.' },
+      revokedAt: { ...dateTimeOrNull, description: 'When the key was revoked; null while active.' },
+      previousKeyExpiresAt: { ...dateTimeOrNull, description: 'After a rotation with a grace period: when the replaced secret stops working.' },
+      createdByUserId: { type: ['string', 'null'] },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  ApiKeyWithSecret: {
+    description: 'The key and its secret. The secret is shown this once: store it now.',
+    allOf: [
+      schemaRef('ApiKey'),
+      {
+        type: 'object',
+        required: ['key'],
+        properties: { key: { type: 'string', description: 'The secret (scm_…): send it as Authorization: Bearer <key> or X-API-Key.' } },
+      },
+    ],
+  },
+  ApiKeyCreate: {
+    type: 'object',
+    required: ['name', 'scopes'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'For example inventory:read, forecast:write or *.' },
+      allowedIps: { ...ipList, description: 'Default: any address.' },
+      expiresAt: { ...dateTimeOrNull, description: 'Default: never.' },
+    },
+  },
+  ApiKeyUpdate: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'Absent fields stay as they are; null clears allowedIps or expiresAt. A revoked key cannot be changed (409).',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Replaces the scopes.' },
+      allowedIps: { type: ['array', 'null'], items: { type: 'string' }, description: 'Replaces the list; empty or null for any address.' },
+      expiresAt: { ...dateTimeOrNull, description: 'null for never.' },
+    },
+  },
+  ApiKeyRotate: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      gracePeriodSeconds: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        maximum: 604800,
+        default: 0,
+        description: 'How long the replaced secret keeps working. 0 or absent: it stops at once.',
+      },
+    },
+  },
+};
+
+const keyResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKey')) });
+const secretResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKeyWithSecret')) });
+const idParam = pathParam('id', 'API key id');
+const doc = { tags: ['Administration'], 'x-permissions': ['apikeys.manage'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
+
+export const apiKeyRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/admin/api-keys',
+    operation: `query { apiKeys { ${API_KEY} } }`,
+    result: (data) => ({ data: data.apiKeys }),
+    doc: {
+      ...doc,
+      summary: 'List API keys',
+      description: `Every key of the organization, revoked ones too, newest first. ${SESSION_ONLY}`,
+      responses: responses(
+        { 200: { description: 'The keys, without secrets', ...jsonContent({ type: 'object', properties: { data: { type: 'array', items: schemaRef('ApiKey') } } }) } },
+        [401, 403],
+      ),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/api-keys',
+    operation: `mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key apiKey { ${API_KEY} } } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: ({ createApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
+    status: 201,
+    doc: {
+      ...doc,
+      summary: 'Create an API key',
+      description: `Returns the secret in \`key\`, this once. ${SESSION_ONLY}`,
+      requestBody: { required: true, ...jsonContent(schemaRef('ApiKeyCreate')) },
+      responses: responses({ 201: secretResponse('The new key and its secret') }, [400, 401, 403]),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/api-keys/:id',
+    operation: `query ($id: ID!) { apiKey(id: $id) { ${API_KEY} } }`,
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => data.apiKey,
+    doc: {
+      ...doc,
+      summary: 'Get an API key',
+      description: SESSION_ONLY,
+      parameters: [idParam],
+      responses: responses({ 200: keyResponse('The key, without its secret') }, [401, 403, 404]),
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/api-keys/:id',
+    operation: `mutation ($id: ID!, $input: ApiKeyUpdateInput!) { updateApiKey(id: $id, input: $input) { ${API_KEY} } }`,
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    result: (data) => data.updateApiKey,
+    doc: {
+      ...doc,
+      summary: 'Update an API key',
+      description: `Changes name, scopes, allowed IPs or expiry; takes effect on the key's next request. ${SESSION_ONLY}`,
+      parameters: [idParam],
+      requestBody: { required: true, ...jsonContent(schemaRef('ApiKeyUpdate')) },
+      responses: responses({ 200: keyResponse('The changed key') }, [400, 401, 403, 404, 409]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/api-keys/:id/revoke',
+    operation: `mutation ($id: ID!) { revokeApiKey(id: $id) { ${API_KEY} } }`,
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => data.revokeApiKey,
+    doc: {
+      ...doc,
+      summary: 'Revoke an API key',
+      description: `The key stops working at once (401 REVOKED_API_KEY). Revoking a revoked key is 409 INVALID_STATE. ${SESSION_ONLY}`,
+      parameters: [idParam],
+      responses: responses({ 200: keyResponse('The revoked key') }, [401, 403, 404, 409]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/api-keys/:id/rotate',
+    operation: `mutation ($id: ID!, $input: ApiKeyRotateInput) { rotateApiKey(id: $id, input: $input) { key apiKey { ${API_KEY} } } }`,
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    result: ({ rotateApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
+    doc: {
+      ...doc,
+      summary: 'Rotate an API key',
+      description:
+        'Gives the key a new secret, returned in `key` this once. The old secret stops working at once (401 INVALID_API_KEY), ' +
+        'or at previousKeyExpiresAt when gracePeriodSeconds is given. A revoked key cannot be rotated (409 INVALID_STATE). ' +
+        SESSION_ONLY,
+      parameters: [idParam],
+      requestBody: { required: false, ...jsonContent(schemaRef('ApiKeyRotate')) },
+      responses: responses({ 200: secretResponse('The key and its new secret') }, [400, 401, 403, 404, 409]),
+    },
+  },
+]);

@@ -1,0 +1,128 @@
+import { builder } from '../builder.js';
+import {
+  createApiKey,
+  getApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+  updateApiKey,
+} from '../../services/api-keys/api-keys.js';
+
+// Managing keys needs an administrator's session: a key must never be able to mint or widen keys.
+const MANAGE = { $all: { session: true, permission: 'apikeys.manage' } } as const;
+
+// The hashes are deliberately not exposed.
+export const ApiKeyType = builder.prismaObject('ApiKey', {
+  name: 'ApiKey',
+  description: 'An API key of the organization. The secret itself is only ever returned by createApiKey and rotateApiKey.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Name to recognise the key by.' }),
+    prefix: t.exposeString('prefix', { description: 'First characters of the current secret, to recognise it in logs.' }),
+    scopes: t.exposeStringList('scopes', { description: 'Scopes granted to the key, for example inventory:read.' }),
+    allowedIps: t.exposeStringList('allowedIps', { description: 'IP addresses or CIDR ranges the key may be used from; empty means any.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'When the key stops working; null for never.' }),
+    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'When the key was last used (to the minute).' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When the key was revoked; null while active.' }),
+    previousKeyExpiresAt: t.expose('previousExpiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'After a rotation with a grace period: when the replaced secret stops working. Null otherwise.',
+    }),
+    createdByUserId: t.exposeID('createdByUserId', { nullable: true, description: 'User who created the key, when created by a user.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the key was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the key was last changed.' }),
+  }),
+});
+
+type WithSecret = Awaited<ReturnType<typeof createApiKey>>;
+
+const ApiKeyWithSecret = builder.objectRef<WithSecret>('ApiKeyWithSecret').implement({
+  description: 'A key together with its secret, returned once: store the secret now, it cannot be read again.',
+  fields: (t) => ({
+    apiKey: t.field({ type: ApiKeyType, description: 'The key.', resolve: (p) => p.apiKey }),
+    key: t.exposeString('key', { description: 'The secret: send it as Authorization: Bearer <key> or X-API-Key.' }),
+  }),
+});
+
+const ApiKeyCreateInput = builder.inputType('ApiKeyCreateInput', {
+  description: 'A new API key.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Name to recognise the key by.' }),
+    scopes: t.stringList({ required: true, description: 'At least one scope, for example inventory:read or *.' }),
+    allowedIps: t.stringList({ description: 'IP addresses or CIDR ranges the key may be used from (default: any).' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When the key stops working (default: never).' }),
+  }),
+});
+
+const ApiKeyUpdateInput = builder.inputType('ApiKeyUpdateInput', {
+  description: 'Changes to a key; absent fields stay as they are, null clears allowedIps or expiresAt.',
+  fields: (t) => ({
+    name: t.string({ description: 'New name.' }),
+    scopes: t.stringList({ description: 'New scopes, replacing the old ones.' }),
+    allowedIps: t.stringList({ description: 'New allowed IP addresses or CIDR ranges, replacing the old ones; empty or null for any.' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'New expiry; null for never.' }),
+  }),
+});
+
+const ApiKeyRotateInput = builder.inputType('ApiKeyRotateInput', {
+  description: 'How to rotate a key.',
+  fields: (t) => ({
+    gracePeriodSeconds: t.int({
+      description: 'Seconds the replaced secret keeps working, up to 604800 (7 days). Default 0: it stops at once.',
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  apiKeys: t.prismaField({
+    type: ['ApiKey'],
+    description: 'Every API key of the organization, revoked ones too, newest first. Administrators only, signed in.',
+    authScopes: MANAGE,
+    resolve: (query, _parent, _args, ctx) => listApiKeys(ctx, query),
+  }),
+  apiKey: t.prismaField({
+    type: 'ApiKey',
+    description: 'One API key by id. Administrators only, signed in.',
+    authScopes: MANAGE,
+    args: { id: t.arg.id({ required: true, description: 'API key id.' }) },
+    resolve: (query, _parent, args, ctx) => getApiKey(ctx, String(args.id), query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: ApiKeyWithSecret,
+    description: 'Creates an API key and returns its secret, once. Administrators only, signed in.',
+    authScopes: MANAGE,
+    args: { input: t.arg({ type: ApiKeyCreateInput, required: true, description: 'The key.' }) },
+    resolve: (_parent, args, ctx) => createApiKey(ctx, args.input),
+  }),
+  updateApiKey: t.prismaField({
+    type: 'ApiKey',
+    description: 'Changes the name, scopes, allowed IPs or expiry of a key that is not revoked. Administrators only, signed in.',
+    authScopes: MANAGE,
+    args: {
+      id: t.arg.id({ required: true, description: 'API key id.' }),
+      input: t.arg({ type: ApiKeyUpdateInput, required: true, description: 'The changes.' }),
+    },
+    resolve: (_query, _parent, args, ctx) => updateApiKey(ctx, String(args.id), args.input),
+  }),
+  revokeApiKey: t.prismaField({
+    type: 'ApiKey',
+    description: 'Revokes a key: it stops working at once, for good. Administrators only, signed in.',
+    authScopes: MANAGE,
+    args: { id: t.arg.id({ required: true, description: 'API key id.' }) },
+    resolve: (_query, _parent, args, ctx) => revokeApiKey(ctx, String(args.id)),
+  }),
+  rotateApiKey: t.field({
+    type: ApiKeyWithSecret,
+    description: 'Gives a key a new secret, returned once; the old one stops working now or after the grace period. Administrators only, signed in.',
+    authScopes: MANAGE,
+    args: {
+      id: t.arg.id({ required: true, description: 'API key id.' }),
+      input: t.arg({ type: ApiKeyRotateInput, description: 'Options; the default rotates without a grace period.' }),
+    },
+    resolve: (_parent, args, ctx) => rotateApiKey(ctx, String(args.id), args.input ?? {}),
+  }),
+}));

@@ -1,0 +1,160 @@
+// API keys of the caller's organization, managed by its administrators. Secrets are returned once (on
+// create and rotate) and only their hash is stored; nothing here ever returns a hash.
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { DomainError, notFound } from '../../errors.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { invalidIpEntries } from '../auth/ip-allow.js';
+import { API_KEY_SCOPES } from '../auth/permissions.js';
+import { generateApiKey } from '../auth/secrets.js';
+import { authOf, orgId, parseInput } from '../tenant.js';
+
+// A client or an open transaction (the demo seed creates keys inside one).
+type Db = Prisma.TransactionClient;
+
+/** Longest grace period a rotation may give the replaced secret: 7 days. */
+export const MAX_GRACE_PERIOD_SECONDS = 7 * 24 * 3600;
+
+const ipList = z
+  .array(z.string().trim())
+  .refine((ips) => invalidIpEntries(ips).length === 0, 'Each entry must be an IP address or CIDR range');
+
+/** Field rules shared by the admin CLI and the HTTP interface. */
+export const apiKeyFields = {
+  name: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
+  scopes: z
+    .array(z.string())
+    .min(1, 'At least one scope')
+    .refine((s) => s.every((x) => API_KEY_SCOPES.includes(x)), `Unknown scope; known scopes: ${API_KEY_SCOPES.join(', ')}`),
+  allowedIps: ipList.default([]),
+  expiresAt: z.coerce.date().nullish(),
+};
+
+const createSchema = z.object(apiKeyFields);
+const updateSchema = z.object({
+  name: apiKeyFields.name.optional(),
+  scopes: apiKeyFields.scopes.optional(),
+  // null clears the restriction, like an empty list
+  allowedIps: ipList.nullish().transform((ips) => (ips === null ? [] : ips)),
+  expiresAt: apiKeyFields.expiresAt,
+});
+const rotateSchema = z.object({
+  gracePeriodSeconds: z
+    .number()
+    .int('Must be a whole number of seconds')
+    .min(0, 'Must be 0 or more')
+    .max(MAX_GRACE_PERIOD_SECONDS, `At most ${MAX_GRACE_PERIOD_SECONDS} seconds (7 days)`)
+    .nullish(),
+});
+
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+export type CreateApiKeyInput = Nullable<z.input<typeof createSchema>>;
+export type UpdateApiKeyInput = Nullable<z.input<typeof updateSchema>>;
+export type RotateApiKeyInput = Nullable<z.input<typeof rotateSchema>>;
+
+export interface NewApiKeyData {
+  organizationId: string;
+  name: string;
+  scopes: string[];
+  allowedIps: string[];
+  expiresAt?: Date | null;
+  createdByUserId?: string | null;
+}
+
+/** Stores a new key from validated fields; the secret is returned here once and only its hash is kept. */
+export async function insertApiKey(db: Db, data: NewApiKeyData) {
+  const secret = generateApiKey();
+  const apiKey = await db.apiKey.create({
+    data: {
+      organizationId: data.organizationId,
+      name: data.name,
+      scopes: [...new Set(data.scopes)],
+      allowedIps: data.allowedIps,
+      expiresAt: data.expiresAt ?? null,
+      createdByUserId: data.createdByUserId ?? null,
+      prefix: secret.prefix,
+      keyHash: secret.hash,
+    },
+  });
+  return { apiKey, key: secret.key };
+}
+
+/** Revokes one key; 404 when `where` matches none, 409 when it is already revoked. */
+export async function revokeApiKeyWhere(db: Db, where: { id: string; organizationId?: string }) {
+  const [row] = await db.apiKey.updateManyAndReturn({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (row) return row;
+  throw await missingOrRevoked(db, where);
+}
+
+async function missingOrRevoked(db: Db, where: { id: string; organizationId?: string }) {
+  const found = await db.apiKey.findFirst({ where, select: { revokedAt: true } });
+  if (!found) return notFound('API key');
+  if (found.revokedAt) return new DomainError('INVALID_STATE', 'API key is revoked');
+  return new DomainError('INVALID_STATE', 'API key changed while this request ran; retry');
+}
+
+const scoped = (ctx: RequestContext, id: string) => ({ id, organizationId: orgId(ctx) });
+
+/** Every key of the organization (revoked ones too), newest first. */
+export function listApiKeys(ctx: RequestContext, query: { select?: object; include?: object } = {}) {
+  return ctx.prisma.apiKey.findMany({ ...query, where: { organizationId: orgId(ctx) }, orderBy: { id: 'desc' } });
+}
+
+export async function getApiKey(ctx: RequestContext, id: string, query: { select?: object; include?: object } = {}) {
+  const row = await ctx.prisma.apiKey.findFirst({ ...query, where: scoped(ctx, id) });
+  if (!row) throw notFound('API key');
+  return row;
+}
+
+export async function createApiKey(ctx: RequestContext, raw: CreateApiKeyInput) {
+  const input = parseInput(createSchema, { ...raw, allowedIps: raw.allowedIps ?? undefined });
+  const { actor } = authOf(ctx);
+  return insertApiKey(ctx.prisma, {
+    ...input,
+    organizationId: orgId(ctx),
+    createdByUserId: actor.type === 'user' ? actor.id : null,
+  });
+}
+
+/** Changes name, scopes, allowed IPs or expiry; absent fields stay, null clears allowedIps or expiresAt. */
+export async function updateApiKey(ctx: RequestContext, id: string, raw: UpdateApiKeyInput) {
+  const input = parseInput(updateSchema, raw);
+  const data: Prisma.ApiKeyUpdateManyMutationInput = {
+    name: input.name,
+    scopes: input.scopes && [...new Set(input.scopes)],
+    allowedIps: input.allowedIps,
+    expiresAt: input.expiresAt,
+  };
+  const [row] = await ctx.prisma.apiKey.updateManyAndReturn({ where: { ...scoped(ctx, id), revokedAt: null }, data });
+  if (row) return row;
+  throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
+}
+
+export function revokeApiKey(ctx: RequestContext, id: string) {
+  return revokeApiKeyWhere(ctx.prisma, scoped(ctx, id));
+}
+
+/**
+ * Gives the key a new secret. Without a grace period the old secret stops working at once; with one it
+ * keeps working until previousKeyExpiresAt (only the secret replaced last: an earlier one stops now).
+ */
+export async function rotateApiKey(ctx: RequestContext, id: string, raw: RotateApiKeyInput = {}) {
+  const { gracePeriodSeconds } = parseInput(rotateSchema, raw ?? {});
+  const current = await ctx.prisma.apiKey.findFirst({ where: scoped(ctx, id), select: { keyHash: true, revokedAt: true } });
+  if (!current) throw notFound('API key');
+  if (current.revokedAt) throw new DomainError('INVALID_STATE', 'API key is revoked');
+  const secret = generateApiKey();
+  const grace = gracePeriodSeconds ? new Date(Date.now() + gracePeriodSeconds * 1000) : null;
+  // Matching the hash read above makes a concurrent rotation fail instead of being overwritten.
+  const [row] = await ctx.prisma.apiKey.updateManyAndReturn({
+    where: { ...scoped(ctx, id), keyHash: current.keyHash, revokedAt: null },
+    data: {
+      prefix: secret.prefix,
+      keyHash: secret.hash,
+      previousKeyHash: grace ? current.keyHash : null,
+      previousExpiresAt: grace,
+    },
+  });
+  if (!row) throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
+  return { apiKey: row, key: secret.key };
+}
