@@ -13,7 +13,13 @@ export const ProductType = builder.prismaObject('ProductMaster', {
     description: t.exposeString('description', { nullable: true, description: 'Free text description.' }),
     unitCost: t.expose('unitCost', { type: 'Decimal', nullable: true, description: 'Cost of one unit, used to value stock.' }),
     organizationId: t.exposeID('organizationId', { description: 'Organization that owns the product.' }),
-    //CATEGORY
+    category: t.relation('category', { nullable: true, description: 'Category the product belongs to.' }),
+    categoryName: t.string({
+      nullable: true,
+      description: 'Name of the category, if any (name used by inventory and ATP responses).',
+      select: { category: { select: { name: true } } },
+      resolve: (product) => product.category?.name ?? null,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the product was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the product was last changed.' }),
   }),

@@ -1,0 +1,27 @@
+import { builder } from '../builder.js';
+import { locations } from '../../services/master-data/locations.js';
+import { defineMasterDataFields } from './master-data-fields.js';
+
+builder.prismaObject('Location', {
+  description: 'A place that holds stock: a warehouse, store or other site of the organization.',
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'Short code, unique within the organization.' }),
+    name: t.exposeString('name', { description: 'Location name.' }),
+    type: t.exposeString('type', { description: 'Kind of location, upper case (default WAREHOUSE).' }),
+  }),
+});
+
+defineMasterDataFields({
+  model: 'Location',
+  singular: 'location',
+  plural: 'locations',
+  read: 'inventory.read',
+  write: 'locations.write',
+  searchDescription: 'Case-insensitive match on code or name.',
+  service: locations,
+  inputs: {
+    code: { required: true, description: 'Short code, unique within the organization.' },
+    name: { required: true, description: 'Location name.' },
+    type: { description: 'Kind of location, for example WAREHOUSE or STORE (default WAREHOUSE).' },
+  },
+});

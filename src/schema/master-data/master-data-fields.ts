@@ -1,0 +1,97 @@
+// The queries and mutations every reference table (locations, channels, categories) offers, built
+// from one description so that the three stay alike.
+import type { RequestContext } from '../../context.js';
+import type { Permission } from '../../services/auth/permissions.js';
+import type { Query } from '../../services/master-data/master-data.js';
+import { builder } from '../builder.js';
+
+type Model = 'Location' | 'Channel' | 'Category';
+
+interface Service<Row> {
+  /** Code or name: unique within the organization, and the list order. */
+  uniqueField: string;
+  list(ctx: RequestContext, search: string | null | undefined, query: Query): Promise<Row[]>;
+  get(ctx: RequestContext, id: string, query: Query): Promise<Row>;
+  create(ctx: RequestContext, input: never): Promise<Row>;
+  update(ctx: RequestContext, id: string, input: never, query: Query): Promise<Row>;
+  remove(ctx: RequestContext, id: string, query: Query): Promise<Row>;
+}
+
+export interface MasterDataFields<Row> {
+  model: Model;
+  /** Field names: `location` gives location, locations, createLocation, updateLocation, deleteLocation. */
+  singular: string;
+  plural: string;
+  read: Permission;
+  write: Permission;
+  searchDescription: string;
+  service: Service<Row>;
+  /** String input fields: description, and whether create requires it (update never does). */
+  inputs: Record<string, { description: string; required?: boolean }>;
+}
+
+const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+
+function inputType(name: string, description: string, inputs: MasterDataFields<unknown>['inputs'], forUpdate: boolean) {
+  return builder.inputType(name, {
+    description,
+    fields: (t) => Object.fromEntries(Object.entries(inputs).map(([field, { description, required }]) =>
+      [field, t.string({ required: !forUpdate && Boolean(required), description })])),
+  });
+}
+
+export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
+  const { model, singular, service } = spec;
+  const Name = capital(singular);
+  const idArg = { required: true, description: `${Name} id.` } as const;
+  // Inputs come from Pothos as plain objects; the service validates them with zod.
+  const input = (value: unknown) => value as never;
+  builder.prismaObjectFields(model, (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: `When the ${singular} was created.` }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: `When the ${singular} was last changed.` }),
+  }));
+  const createInput = inputType(`${model}CreateInput`, `A new ${singular}.`, spec.inputs, false);
+  const updateInput = inputType(`${model}UpdateInput`, `Changes to a ${singular}; absent fields stay as they are.`, spec.inputs, true);
+
+  builder.queryFields((t) => ({
+    [spec.plural]: t.prismaField({
+      type: [model],
+      description: `The organization's ${spec.plural}, in ${service.uniqueField} order.`,
+      authScopes: { permission: spec.read },
+      args: { search: t.arg.string({ description: spec.searchDescription }) },
+      resolve: (query, _parent, args, ctx) => service.list(ctx, args.search, query) as never,
+    }),
+    [singular]: t.prismaField({
+      type: model,
+      description: `One ${singular} by id.`,
+      authScopes: { permission: spec.read },
+      args: { id: t.arg.id(idArg) },
+      resolve: (query, _parent, args, ctx) => service.get(ctx, String(args.id), query) as never,
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    [`create${Name}`]: t.prismaField({
+      type: model,
+      description: `Creates a ${singular}.`,
+      authScopes: { permission: spec.write },
+      args: { input: t.arg({ type: createInput, required: true, description: `The ${singular}.` }) },
+      resolve: (_query, _parent, args, ctx) => service.create(ctx, input(args.input)) as never,
+    }),
+    [`update${Name}`]: t.prismaField({
+      type: model,
+      description: `Changes a ${singular}; absent fields stay as they are.`,
+      authScopes: { permission: spec.write },
+      args: { id: t.arg.id(idArg), input: t.arg({ type: updateInput, required: true, description: 'The changes.' }) },
+      resolve: (query, _parent, args, ctx) => service.update(ctx, String(args.id), input(args.input), query) as never,
+    }),
+    [`delete${Name}`]: t.prismaField({
+      type: model,
+      description: `Deletes a ${singular} and returns it as it was.`,
+      authScopes: { permission: spec.write },
+      args: { id: t.arg.id(idArg) },
+      resolve: (query, _parent, args, ctx) => service.remove(ctx, String(args.id), query) as never,
+    }),
+  }));
+}

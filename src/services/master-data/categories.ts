@@ -1,0 +1,17 @@
+import { masterData, requiredText } from './master-data.js';
+
+/**
+ * Also handed whole to the GraphQL fields. Deleting a category is always allowed: its products
+ * become uncategorised (the database sets their categoryId to null).
+ */
+export const categories = masterData({
+  label: 'Category',
+  delegate: (db) => db.category,
+  uniqueField: 'name',
+  searchFields: ['name'],
+  fields: { name: requiredText(200) },
+});
+
+export const {
+  list: listCategories, get: getCategory, create: createCategory, update: updateCategory, remove: deleteCategory,
+} = categories;

@@ -1,0 +1,16 @@
+import { masterData, requiredText, typeLabel } from './master-data.js';
+
+/** Also handed whole to the GraphQL fields. */
+export const channels = masterData({
+  label: 'Channel',
+  delegate: (db) => db.channel,
+  uniqueField: 'name',
+  searchFields: ['name', 'type'],
+  fields: { name: requiredText(200), type: typeLabel.optional() },
+  // Rows that point at a channel (ATP policies, demand history, ...) add their check here.
+  inUse: async () => null,
+});
+
+export const {
+  list: listChannels, get: getChannel, create: createChannel, update: updateChannel, remove: deleteChannel,
+} = channels;

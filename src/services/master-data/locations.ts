@@ -1,0 +1,16 @@
+import { masterData, requiredText, typeLabel } from './master-data.js';
+
+/** Also handed whole to the GraphQL fields. */
+export const locations = masterData({
+  label: 'Location',
+  delegate: (db) => db.location,
+  uniqueField: 'code',
+  searchFields: ['code', 'name'],
+  fields: { code: requiredText(50), name: requiredText(200), type: typeLabel.optional() },
+  // Rows that point at a location (stock lines, transfers, ...) add their check here.
+  inUse: async () => null,
+});
+
+export const {
+  list: listLocations, get: getLocation, create: createLocation, update: updateLocation, remove: deleteLocation,
+} = locations;

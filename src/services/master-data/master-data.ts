@@ -1,0 +1,99 @@
+// One implementation of list/get/create/update/delete for the organization's reference tables
+// (locations, channels, categories), so each table only declares what is particular to it.
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { DomainError, notFound, validationError } from '../../errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { orgId, parseInput } from '../tenant.js';
+
+type Db = Prisma.TransactionClient;
+type Where = Record<string, unknown> & { organizationId: string };
+/** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
+export type Query = { select?: object; include?: object };
+
+/** The part of a Prisma model delegate these operations use. */
+interface Delegate<Row> {
+  findMany(args: { where: Where; orderBy: object } & Query): PromiseLike<Row[]>;
+  findFirst(args: { where: Where } & Query): PromiseLike<Row | null>;
+  create(args: { data: object }): PromiseLike<Row>;
+  updateMany(args: { where: Where; data: object }): PromiseLike<{ count: number }>;
+  deleteMany(args: { where: Where }): PromiseLike<{ count: number }>;
+}
+
+export interface MasterDataSpec<Row, Fields extends z.ZodRawShape> {
+  /** Name used in messages: 'Location'. */
+  label: string;
+  delegate: (db: Db) => Delegate<Row>;
+  /** The field unique within the organization (code or name): a clash is a 400 on it; lists are in its order. */
+  uniqueField: string;
+  /** The fields `search` matches, case-insensitively. */
+  searchFields: string[];
+  /** What create accepts; update accepts the same, each optional. */
+  fields: Fields;
+  /**
+   * Why the row cannot be deleted (rows that still point at it), or null. Runs in the delete's
+   * transaction so that a reference added meanwhile cannot slip through.
+   */
+  inUse?: (db: Db, id: string, organizationId: string) => Promise<string | null>;
+}
+
+export const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+/** Free-form type labels are stored upper case so that 'store' and 'STORE' are one type. */
+export const typeLabel = z.string().trim().min(1, 'Required').max(50, 'At most 50 characters').toUpperCase();
+
+/** Update inputs arrive from GraphQL with null for "not given"; null never clears a required field. */
+const withoutNulls = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
+
+export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSpec<Row, Fields>) {
+  const createSchema = z.object(spec.fields);
+  const updateSchema = createSchema.partial();
+  const table = (ctx: RequestContext, db: Db = ctx.prisma) => spec.delegate(db);
+  const owned = (ctx: RequestContext, id: string): Where => ({ id, organizationId: orgId(ctx) });
+
+  const duplicate = (error: unknown): never => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw validationError({ [spec.uniqueField]: [`A ${spec.label.toLowerCase()} with this ${spec.uniqueField} already exists`] });
+    }
+    throw error;
+  };
+
+  async function get(ctx: RequestContext, id: string, query: Query = {}) {
+    const row = await table(ctx).findFirst({ ...query, where: owned(ctx, id) });
+    if (!row) throw notFound(spec.label);
+    return row;
+  }
+
+  async function list(ctx: RequestContext, search?: string | null, query: Query = {}) {
+    const term = search?.trim();
+    const where: Where = { organizationId: orgId(ctx) };
+    if (term) where.OR = spec.searchFields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } }));
+    return table(ctx).findMany({ ...query, where, orderBy: { [spec.uniqueField]: 'asc' } });
+  }
+
+  async function create(ctx: RequestContext, raw: z.input<typeof createSchema>) {
+    const data = parseInput(createSchema, raw);
+    return Promise.resolve(table(ctx).create({ data: { ...data, organizationId: orgId(ctx) } })).catch(duplicate);
+  }
+
+  async function update(ctx: RequestContext, id: string, raw: z.input<typeof updateSchema>, query: Query = {}) {
+    const data = parseInput(updateSchema, withoutNulls(raw));
+    // The scoped updateMany keeps the write inside the tenant; no match means unknown or foreign.
+    const { count } = await Promise.resolve(table(ctx).updateMany({ where: owned(ctx, id), data })).catch(duplicate);
+    if (!count) throw notFound(spec.label);
+    return get(ctx, id, query);
+  }
+
+  /** Deletes the row and returns it as it was (with what `query` asked for, read before deleting). */
+  function remove(ctx: RequestContext, id: string, query: Query = {}) {
+    return ctx.prisma.$transaction(async (tx) => {
+      const row = await table(ctx, tx).findFirst({ ...query, where: owned(ctx, id) });
+      if (!row) throw notFound(spec.label);
+      const reason = await spec.inUse?.(tx, id, orgId(ctx));
+      if (reason) throw new DomainError('INVALID_STATE', `${spec.label} cannot be deleted: ${reason}`);
+      await table(ctx, tx).deleteMany({ where: owned(ctx, id) });
+      return row;
+    });
+  }
+
+  return { list, get, create, update, remove, uniqueField: spec.uniqueField };
+}
