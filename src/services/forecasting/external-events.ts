@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError, type FieldErrors } from '../../errors.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
+import { orgId, parseInput } from '../tenant.js';
+
+/** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
+type Query = { select?: object; include?: object };
+type Db = Prisma.TransactionClient;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The documented listing window: today through today plus 90 days. */
+const DEFAULT_WINDOW_DAYS = 90;
+
+const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
+const type = z.enum(ExternalEventType);
+const date = z.date({ error: 'Must be an ISO 8601 date-time string' });
+const id = z.string().trim().min(1, 'Required');
+
+const value = z
+  .object({
+    liftPct: z.number().min(-0.99, 'Must be at least -0.99').max(5, 'Must be at most 5').nullish(),
+    stackingMode: z.enum(StackingMode).nullish(),
+    description: z.string().max(2000, 'At most 2000 characters').nullish(),
+  })
+  .nullish();
+
+const createSchema = z.object({
+  name,
+  type,
+  startsAt: date,
+  endsAt: date,
+  value,
+  productMasterId: id.nullish(),
+  locationId: id.nullish(),
+  isGlobal: z.boolean().nullish(),
+  isOrgWide: z.boolean().nullish(),
+});
+
+// Required fields may be left out of an update but not set to null.
+const updateSchema = z.object({
+  name: name.optional(),
+  type: type.optional(),
+  startsAt: date.optional(),
+  endsAt: date.optional(),
+  value,
+  productMasterId: id.nullish(),
+  locationId: id.nullish(),
+  isGlobal: z.boolean().nullish(),
+  isOrgWide: z.boolean().nullish(),
+});
+
+export type CreateExternalEventInput = z.input<typeof createSchema>;
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+export type UpdateExternalEventInput = Nullable<z.input<typeof updateSchema>>;
+
+export interface ExternalEventListArgs {
+  from?: Date | null;
+  to?: Date | null;
+  productMasterId?: string | null;
+  locationId?: string | null;
+  type?: ExternalEventType | null;
+  includeGlobal?: boolean | null;
+  includeOrgWide?: boolean | null;
+}
+
+/** The `value` object of the interface, as stored in three columns. */
+export interface ExternalEventValue {
+  liftPct: number | null;
+  stackingMode: StackingMode | null;
+  description: string | null;
+}
+
+/** null when the event carries no value at all. */
+export function eventValue(row: { liftPct: number | null; stackingMode: StackingMode | null; valueDescription: string | null }): ExternalEventValue | null {
+  if (row.liftPct === null && row.stackingMode === null && row.valueDescription === null) return null;
+  return { liftPct: row.liftPct, stackingMode: row.stackingMode, description: row.valueDescription };
+}
+
+function valueColumns(input: z.output<typeof value>) {
+  if (!input || (input.liftPct == null && input.stackingMode == null && input.description == null)) {
+    return { liftPct: null, stackingMode: null, valueDescription: null };
+  }
+  return {
+    liftPct: input.liftPct ?? null,
+    // A lift with no stacking mode multiplies, the usual way event lifts combine.
+    stackingMode: input.stackingMode ?? (input.liftPct != null ? StackingMode.MULTIPLICATIVE : null),
+    valueDescription: input.description ?? null,
+  };
+}
+
+function startOfTodayUtc(now = new Date()) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** The listing window: from defaults to the start of today (UTC), to to from plus 90 days. */
+export function eventWindow(from?: Date | null, to?: Date | null) {
+  const start = from ?? startOfTodayUtc();
+  const end = to ?? new Date(start.getTime() + DEFAULT_WINDOW_DAYS * DAY_MS);
+  if (end < start) throw validationError({ to: ['Must not be before from'] });
+  return { from: start, to: end };
+}
+
+/**
+ * Events overlapping [from, to], soonest first. A product filter keeps that product's events and
+ * the global ones (no product); a location filter keeps that location's events and the org-wide
+ * ones (no location). includeGlobal / includeOrgWide = false drop those broad events.
+ */
+export function listExternalEvents(ctx: RequestContext, args: ExternalEventListArgs, query: Query = {}) {
+  const window = eventWindow(args.from, args.to);
+  const and: Prisma.ExternalEventWhereInput[] = [
+    { startsAt: { lte: window.to } },
+    { endsAt: { gte: window.from } },
+  ];
+  if (args.type) and.push({ type: args.type });
+  if (args.productMasterId) and.push({ OR: [{ productMasterId: args.productMasterId }, { isGlobal: true }] });
+  if (args.locationId) and.push({ OR: [{ locationId: args.locationId }, { isOrgWide: true }] });
+  if (args.includeGlobal === false) and.push({ isGlobal: false });
+  if (args.includeOrgWide === false) and.push({ isOrgWide: false });
+  return ctx.prisma.externalEvent.findMany({
+    ...query,
+    where: { organizationId: orgId(ctx), AND: and },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+export async function getExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}, db: Db = ctx.prisma) {
+  const event = await db.externalEvent.findFirst({ ...query, where: { id: eventId, organizationId: orgId(ctx) } });
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+interface Scope {
+  startsAt: Date;
+  endsAt: Date;
+  productMasterId: string | null;
+  locationId: string | null;
+  isGlobal?: boolean | null;
+  isOrgWide?: boolean | null;
+}
+
+/**
+ * Checks the rules that span fields and the links, and returns the flags to store. The flags follow
+ * the links: isGlobal = no product (every product), isOrgWide = no location (every location); a
+ * flag sent that contradicts its link is refused rather than stored.
+ */
+async function checkScope(ctx: RequestContext, db: Db, scope: Scope) {
+  const details: FieldErrors = {};
+  if (scope.endsAt < scope.startsAt) details.endsAt = ['Must not be before startsAt'];
+  const isGlobal = !scope.productMasterId;
+  const isOrgWide = !scope.locationId;
+  if (scope.isGlobal != null && scope.isGlobal !== isGlobal) {
+    details.isGlobal = [isGlobal ? 'Must be true when no productMasterId is given' : 'Must be false when productMasterId is given'];
+  }
+  if (scope.isOrgWide != null && scope.isOrgWide !== isOrgWide) {
+    details.isOrgWide = [isOrgWide ? 'Must be true when no locationId is given' : 'Must be false when locationId is given'];
+  }
+  const organizationId = orgId(ctx);
+  const [product, location] = await Promise.all([
+    scope.productMasterId ? db.productMaster.count({ where: { id: scope.productMasterId, organizationId } }) : 1,
+    scope.locationId ? db.location.count({ where: { id: scope.locationId, organizationId } }) : 1,
+  ]);
+  if (!product) details.productMasterId = ['Product not found'];
+  if (!location) details.locationId = ['Location not found'];
+  if (Object.keys(details).length) throw validationError(details);
+  return { isGlobal, isOrgWide };
+}
+
+export async function createExternalEvent(ctx: RequestContext, raw: CreateExternalEventInput, query: Query = {}) {
+  const input = parseInput(createSchema, raw);
+  const productMasterId = input.productMasterId ?? null;
+  const locationId = input.locationId ?? null;
+  const flags = await checkScope(ctx, ctx.prisma, { ...input, productMasterId, locationId });
+  return ctx.prisma.externalEvent.create({
+    ...query,
+    data: {
+      organizationId: orgId(ctx),
+      name: input.name,
+      type: input.type,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      ...valueColumns(input.value),
+      productMasterId,
+      locationId,
+      ...flags,
+    },
+  });
+}
+
+/** Changes the fields given; `value` is replaced as a whole, and null clears value, product or location. */
+export async function updateExternalEvent(ctx: RequestContext, eventId: string, raw: UpdateExternalEventInput, query: Query = {}) {
+  const input = parseInput(updateSchema, raw);
+  return ctx.prisma.$transaction(async (tx) => {
+    const current = await getExternalEvent(ctx, eventId, {}, tx);
+    const productMasterId = input.productMasterId === undefined ? current.productMasterId : input.productMasterId;
+    const locationId = input.locationId === undefined ? current.locationId : input.locationId;
+    const flags = await checkScope(ctx, tx, {
+      startsAt: input.startsAt ?? current.startsAt,
+      endsAt: input.endsAt ?? current.endsAt,
+      productMasterId,
+      locationId,
+      isGlobal: input.isGlobal,
+      isOrgWide: input.isOrgWide,
+    });
+    await tx.externalEvent.updateMany({
+      where: { id: eventId, organizationId: orgId(ctx) },
+      data: {
+        name: input.name,
+        type: input.type,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        ...(input.value === undefined ? {} : valueColumns(input.value)),
+        productMasterId,
+        locationId,
+        ...flags,
+      },
+    });
+    return getExternalEvent(ctx, eventId, query, tx);
+  });
+}
+
+/** Deletes the event and returns it as it was. */
+export function deleteExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}) {
+  return ctx.prisma.$transaction(async (tx) => {
+    const event = await getExternalEvent(ctx, eventId, query, tx);
+    await tx.externalEvent.deleteMany({ where: { id: eventId, organizationId: orgId(ctx) } });
+    return event;
+  });
+}
