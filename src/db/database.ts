@@ -43,6 +43,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let database: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // pool.end() resolves before its connections have finished closing; close() waits for them so
+    // that dropping the database right after (tests) cannot kill a connection that is still closing.
+    const open = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.once('end', () => open.delete(client));
+    });
     const factory = new PrismaPg(pool);
     const prisma = newClient(factory, options.onQuery);
     database = {
@@ -51,7 +58,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       factory,
       close: async () => {
         await prisma.$disconnect();
+        const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
         await pool.end();
+        await Promise.all(closing);
       },
     };
   } else {

@@ -3,7 +3,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { formatDemoCredentials, seedDemoIfEmpty } from '../services/admin/demo-seed.js';
+import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { createHttpHandler } from './app.js';
 
@@ -20,8 +20,7 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
-  const demo = config.seedDemo ? await seedDemoIfEmpty(database.prisma, log) : null;
-  if (demo) log(formatDemoCredentials(demo));
+  if (config.seedDemo) await seedDemoIfEmpty(database.prisma, log);
   const app: App = { prisma: database.prisma, config, jwtKey: await loadJwtKey(database.prisma, config) };
   const handler = createHttpHandler(app);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));

@@ -1,13 +1,20 @@
 // Operator operations behind the admin CLI and the demo seed. They act outside any request, so they
 // take the database rather than a request context; input is validated as strictly as over HTTP.
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { DomainError, notFound } from '../../errors.js';
+import { notFound, validationError } from '../../errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
-import { invalidIpEntries } from '../auth/ip-allow.js';
-import { API_KEY_SCOPES } from '../auth/permissions.js';
-import { generateApiKey, hashPassword } from '../auth/secrets.js';
+import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
+import { hashPassword } from '../auth/secrets.js';
 import { parseInput } from '../tenant.js';
+
+// A client or an open transaction: the demo seed runs these inside one transaction.
+type Db = Prisma.TransactionClient;
+
+const duplicate = (field: string, message: string) => (error: unknown): never => {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw validationError({ [field]: [message] });
+  throw error;
+};
 
 const orgSchema = z.object({
   name: z.string().trim().min(1, 'Required').max(200),
@@ -48,18 +55,6 @@ export async function createUser(db: Db, input: z.input<typeof userSchema>) {
   return user;
 }
 
-export const apiKeyFields = {
-  name: z.string().trim().min(1, 'Required').max(200),
-  scopes: z
-    .array(z.string())
-    .min(1, 'At least one scope')
-    .refine((s) => s.every((x) => API_KEY_SCOPES.includes(x)), `Unknown scope; known scopes: ${API_KEY_SCOPES.join(', ')}`),
-  allowedIps: z
-    .array(z.string().trim())
-    .default([])
-    .refine((ips) => invalidIpEntries(ips).length === 0, 'Each entry must be an IP address or CIDR range'),
-  expiresAt: z.coerce.date().nullish(),
-};
 const apiKeySchema = z.object({ organizationId: z.string().min(1), ...apiKeyFields, createdByUserId: z.string().nullish() });
 
 /** Creates an API key; the secret is returned here once and only its hash is stored. */
@@ -67,28 +62,11 @@ export async function createApiKey(db: Db, input: z.input<typeof apiKeySchema>) 
   const data = parseInput(apiKeySchema, input);
   const org = await db.organization.count({ where: { id: data.organizationId } });
   if (!org) throw notFound('Organization');
-  const secret = generateApiKey();
-  const row = await db.apiKey.create({
-    data: {
-      organizationId: data.organizationId,
-      name: data.name,
-      scopes: [...new Set(data.scopes)],
-      allowedIps: data.allowedIps,
-      expiresAt: data.expiresAt ?? null,
-      createdByUserId: data.createdByUserId ?? null,
-      prefix: secret.prefix,
-      keyHash: secret.hash,
-    },
-  });
-  return { apiKey: row, key: secret.key };
+  return insertApiKey(db, data);
 }
 
 export async function revokeApiKeyById(db: Db, id: string) {
-  const updated = await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (!updated.count) {
-    if (!(await db.apiKey.count({ where: { id } }))) throw notFound('API key');
-    throw new DomainError('INVALID_STATE', 'API key is already revoked');
-  }
+  await revokeApiKeyWhere(db, { id });
 }
 
 const locationSchema = z.object({
@@ -101,7 +79,7 @@ const locationSchema = z.object({
 export async function createLocationFor(db: Db, input: z.input<typeof locationSchema>) {
   const data = parseInput(locationSchema, input);
   if (!(await db.organization.count({ where: { id: data.organizationId } }))) throw notFound('Organization');
-  return db.location.create({ data });
+  return db.location.create({ data }).catch(duplicate('code', 'A location with this code already exists'));
 }
 
 const channelSchema = z.object({
@@ -113,5 +91,5 @@ const channelSchema = z.object({
 export async function createChannelFor(db: Db, input: z.input<typeof channelSchema>) {
   const data = parseInput(channelSchema, input);
   if (!(await db.organization.count({ where: { id: data.organizationId } }))) throw notFound('Organization');
-  return db.channel.create({ data });
+  return db.channel.create({ data }).catch(duplicate('name', 'A channel with this name already exists'));
 }
