@@ -1,0 +1,139 @@
+// Machine description, the summary table and the BENCHMARKS.md section of a benchmark run.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import type { LoadResult } from './load.js';
+
+export interface Row {
+  backend: string;
+  target: string;
+  result: LoadResult;
+  /** requests/s divided by the bare server's on the same backend. */
+  ratio?: number;
+  /** CPU milliseconds per request of the server process and of its PostgreSQL backends. */
+  cpu?: { serverMs: number; databaseMs: number };
+  /** Share (0..1) of the machine's CPU that other processes used during the run. */
+  otherShare: number;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  postgres?: string;
+  pglite: string;
+}
+
+export function describeMachine(root: string, postgres?: string): Machine {
+  let count = cpus().length;
+  try {
+    count = Number(execFileSync('nproc', { encoding: 'utf8' }).trim()) || count;
+  } catch {
+    // no nproc: keep os.cpus()
+  }
+  let cpuModel = cpus()[0]?.model ?? 'unknown';
+  try {
+    cpuModel = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1]?.trim() ?? cpuModel;
+  } catch {
+    // not Linux
+  }
+  const pglite = JSON.parse(readFileSync(`${root}/node_modules/@electric-sql/pglite/package.json`, 'utf8')).version as string;
+  return { cpus: count, cpuModel, memoryGiB: totalmem() / 2 ** 30, node: process.version, postgres, pglite };
+}
+
+const HEAD = ['Backend', 'Target', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'vs bare', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work'];
+
+function cells(row: Row): string[] {
+  const r = row.result;
+  return [
+    row.backend,
+    row.target,
+    r.requestsPerSec.toFixed(0),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    `${r.errors + r.timeouts} / ${r.non2xx}`,
+    row.ratio === undefined ? '' : row.ratio.toFixed(2),
+    row.cpu ? row.cpu.serverMs.toFixed(2) : '',
+    row.cpu ? (row.backend === 'PGlite' ? 'in Node' : row.cpu.databaseMs.toFixed(2)) : '',
+    `${(row.otherShare * 100).toFixed(0)}%`,
+  ];
+}
+
+export function textTable(rows: Row[]): string {
+  const all = [HEAD, ...rows.map(cells)];
+  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  return all.map((r) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
+function markdownTable(rows: Row[]): string {
+  const line = (r: string[]) => `| ${r.join(' | ')} |`;
+  return [line(HEAD), line(HEAD.map((_, i) => (i >= 2 ? '---:' : '---'))), ...rows.map((r) => line(cells(r)))].join('\n');
+}
+
+export function verdict(rows: Row[]): string {
+  const rest = rows.find((r) => r.backend === 'PostgreSQL' && r.target.startsWith('REST'));
+  if (rest?.ratio === undefined) return 'Target (REST at least half the bare server on PostgreSQL): not measured (no PostgreSQL).';
+  return `Target (REST at least half the bare server on PostgreSQL): ${rest.ratio >= 0.5 ? 'met' : 'NOT met'} (${rest.ratio.toFixed(3)}).`;
+}
+
+export interface RunSettings {
+  mode: string;
+  duration: number;
+  warmup: number;
+  connections: number;
+  products: number;
+  rounds: number;
+}
+
+export function markdownSection(date: Date, machine: Machine, settings: RunSettings, rows: Row[], notes: string[]): string {
+  const stamp = date.toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    `## ${stamp} UTC (${settings.mode})`,
+    '',
+    `${settings.duration} s per target after a ${settings.warmup} s warm-up, ${settings.connections} connections, ` +
+      (settings.rounds > 1 ? `best of ${settings.rounds} rounds, ` : '') +
+      `${settings.products.toLocaleString('en')} products in the organization, \`limit=50\`.`,
+    '',
+    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB.toFixed(1)} GiB memory; Node ${machine.node}; ` +
+      `PostgreSQL ${machine.postgres ?? 'not available'}; PGlite ${machine.pglite}. ` +
+      'Service, database and load generator share this machine.',
+    '',
+    markdownTable(rows),
+    '',
+    verdict(rows),
+    ...notes.map((n) => `\n${n}`),
+    '',
+  ].join('\n');
+}
+
+const HEADER = `# Benchmarks
+
+Produced by \`npm run bench\` (bench/run.ts); every run appends a dated section, newest last.
+\`npm run bench -- --quick\` measures 3 s per target; \`BENCH_DURATION\`, \`BENCH_CONNECTIONS\`
+(or \`--duration\`, \`--connections\`) and \`BENCH_DATABASE_URL\` change the defaults (10 s, 32,
+postgresql://postgres@127.0.0.1:5432/postgres).
+
+Method: 10,000 products are loaded into a scratch database (PostgreSQL) or a temporary PGlite folder.
+The service runs as its own process (\`node --import tsx src/main.ts\`) and autocannon as another. Targets:
+
+- **REST**: \`GET /api/products?limit=50\` with an API key (Bearer).
+- **GraphQL**: \`POST /graphql\` \`{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }\`.
+- **bare**: bench/bare-server.ts, \`node:http\` with \`pg\` (pool of 10, like the service) or PGlite, doing the
+  same work per request: API key by SHA-256 hash joined with its organization, then the 50 newest products
+  and the count in parallel, answered as \`{data, meta}\` (its body is checked to equal the REST body).
+
+One server runs at a time. "vs bare" is requests/s divided by the bare server's on the same backend.
+Latencies are autocannon's (whole milliseconds). "CPU ms/req" is the CPU time (user + system, from
+/proc, warm-up included) of the server process and of the PostgreSQL backends serving the scratch
+database, divided by the requests: unlike requests/s it hardly depends on what else runs on the machine.
+PGlite runs inside the server process, so its work is in the Node column. "Other work" is the share of
+the machine's CPU (all cores) that processes other than the server, its database backends and the load
+generator used during the run: when it is high, requests/s and latencies are understated.
+
+`;
+
+export function appendToBenchmarks(file: string, section: string) {
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
+  writeFileSync(file, `${before.replace(/\n*$/, '\n\n')}${section}`);
+}
