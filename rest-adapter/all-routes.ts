@@ -1,9 +1,12 @@
+import { apiKeyRoutes, apiKeySchemas } from './api-keys-routes.js';
 import { authRoutes, authSchemas } from './auth-routes.js';
+import { forecastEventRoutes, forecastEventSchemas } from './forecast-events-routes.js';
+import { masterDataRoutes, masterDataSchemas } from './master-data-routes.js';
 import { commonSchemas } from './openapi-common.js';
 import { productRoutes, productSchemas } from './products-routes.js';
 import type { RouteSpec } from './route.js';
 
 /** Every REST route, in matching order (static paths before parameterised ones in each area). */
-export const allRoutes: RouteSpec[] = [...authRoutes, ...productRoutes];
+export const allRoutes: RouteSpec[] = [...authRoutes, ...apiKeyRoutes, ...productRoutes, ...masterDataRoutes, ...forecastEventRoutes];
 
-export const allSchemas: Record<string, unknown> = { ...commonSchemas, ...authSchemas, ...productSchemas };
+export const allSchemas: Record<string, unknown> = { ...commonSchemas, ...authSchemas, ...apiKeySchemas, ...productSchemas, ...masterDataSchemas, ...forecastEventSchemas };
