@@ -3,6 +3,7 @@ import './scalars.js';
 import './root.js';
 import './auth/session.js';
 import './products/product.js';
+import './inventory/stock-line.js';
 import './master-data/location.js';
 import './master-data/channel.js';
 import './master-data/category.js';

@@ -24,3 +24,19 @@ builder.scalarType('Decimal', {
     return value;
   },
 });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+
+builder.scalarType('Date', {
+  description: 'An ISO 8601 calendar date, for example 2026-11-22.',
+  serialize: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
+  parseValue: (value) => {
+    if (!validDate(value)) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
+    return value;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING || !validDate(ast.value)) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
+    return ast.value;
+  },
+});

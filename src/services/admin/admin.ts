@@ -6,6 +6,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword } from '../auth/secrets.js';
+import { seedReasonCodes } from '../inventory/reason-codes.js';
 import { parseInput } from '../tenant.js';
 
 // A client or an open transaction: the demo seed runs these inside one transaction.
@@ -24,7 +25,9 @@ const orgSchema = z.object({
 
 export async function createOrganization(db: Db, input: z.input<typeof orgSchema>) {
   const data = parseInput(orgSchema, input);
-  return db.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
+  const org = await db.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
+  await seedReasonCodes(db, org.id);
+  return org;
 }
 
 export async function setOrganizationStatus(db: Db, organizationId: string, status: 'ACTIVE' | 'INACTIVE') {

@@ -1,0 +1,110 @@
+import type { RequestContext } from '../../context.js';
+import { DomainError, notFound } from '../../errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import type { StockLine, StockTransaction } from '../../generated/prisma/client.js';
+import { uuidv7 } from '../../db/ids.js';
+import { authOf, orgId } from '../tenant.js';
+import { BUCKET_COLUMN, BUCKETS, type Bucket } from './quantities.js';
+
+/** A transaction client (prisma.$transaction callback argument). */
+export type Tx = Prisma.TransactionClient;
+
+export interface StockChange {
+  stockLineId: string;
+  /** Signed change per bucket; zero or absent buckets are left alone. */
+  deltas: Partial<Record<Bucket, number>>;
+  /** ADJUSTMENT, RECEIPT, COUNT, RESERVE, RELEASE, PICK, HOLD, RELEASE_HOLD, RECALL, EXPIRE, LOT_CORRECTION, ... */
+  transactionType: string;
+  reasonCodeId?: string | null;
+  reasonCode?: string | null;
+  comment?: string | null;
+  rootCause?: string | null;
+  sourceType?: string | null;
+  sourceId?: string | null;
+}
+
+const col = (bucket: Bucket) => Prisma.raw(`"${BUCKET_COLUMN[bucket]}"`);
+
+/**
+ * The only way stock quantities change. One guarded UPDATE adds the deltas in the database (never
+ * read-then-write), so concurrent changes serialize on the row lock and none is lost; the WHERE clause
+ * refuses a change that would break the quantity rule (see quantities.ts) and the CHECK constraint
+ * backs it up. Then one ledger row per changed bucket, with the quantity before and after, in the same
+ * transaction: call it inside `prisma.$transaction`.
+ */
+export async function applyStockChange(tx: Tx, ctx: RequestContext, change: StockChange): Promise<{ line: StockLine; transactions: StockTransaction[] }> {
+  const organizationId = orgId(ctx);
+  const deltas = BUCKETS.map((bucket) => ({ bucket, delta: Math.trunc(change.deltas[bucket] ?? 0) })).filter((d) => d.delta !== 0);
+  if (!deltas.length) throw new DomainError('VALIDATION_ERROR', 'The change moves no quantity', { details: { quantity: ['Must not be 0'] } });
+
+  const next = (bucket: Bucket) => {
+    const delta = deltas.find((d) => d.bucket === bucket)?.delta ?? 0;
+    return Prisma.sql`(${col(bucket)} + ${delta}::int)`;
+  };
+  const sets = Prisma.join(deltas.map(({ bucket, delta }) => Prisma.sql`${col(bucket)} = ${col(bucket)} + ${delta}::int`), ', ');
+  const nonNegative = Prisma.join(BUCKETS.map((b) => Prisma.sql`${next(b)} >= 0`), ' AND ');
+  const parts = Prisma.join((['RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] as const).map(next), ' + ');
+
+  const [line] = await tx.$queryRaw<StockLine[]>`
+    UPDATE stock_lines SET ${sets}, "updatedAt" = now()
+    WHERE id = ${change.stockLineId} AND "organizationId" = ${organizationId}
+      AND ${nonNegative} AND ${parts} <= ${next('ON_HAND')}
+    RETURNING *`;
+  if (!line) {
+    const exists = await tx.stockLine.findFirst({ where: { id: change.stockLineId, organizationId }, select: { id: true } });
+    if (!exists) throw notFound('Inventory item');
+    throw new DomainError('INSUFFICIENT_STOCK', 'Not enough stock: the change would take a quantity below zero or below what is reserved, held, picked, recalled or expired', {
+      details: { quantity: ['Exceeds what the stock line allows'] },
+    });
+  }
+
+  const actor = authOf(ctx).actor;
+  const rows = deltas.map(({ bucket, delta }) => {
+    const after = line[BUCKET_COLUMN[bucket]];
+    return {
+      organizationId,
+      stockLineId: line.id,
+      productMasterId: line.productMasterId,
+      locationId: line.locationId,
+      transactionType: change.transactionType,
+      bucket,
+      deltaQty: delta,
+      qtyBefore: after - delta,
+      qtyAfter: after,
+      reasonCodeId: change.reasonCodeId ?? null,
+      reasonCode: change.reasonCode ?? null,
+      comment: change.comment ?? null,
+      rootCause: change.rootCause ?? null,
+      actorType: actor.type === 'user' ? 'USER' : 'API_KEY',
+      createdBy: actor.id,
+      sourceType: change.sourceType ?? null,
+      sourceId: change.sourceId ?? null,
+    };
+  });
+  const transactions = await tx.stockTransaction.createManyAndReturn({ data: rows });
+  return { line, transactions };
+}
+
+export interface LineKey {
+  productMasterId: string;
+  locationId: string;
+  lotId?: string | null;
+  binId?: string | null;
+}
+
+export const lineKeyOf = (key: LineKey) => `${key.lotId ?? '-'}:${key.binId ?? '-'}`;
+
+/**
+ * The stock line for product, location, lot and bin, created empty when missing. Callers must have
+ * checked that product, location, lot and bin belong to the caller's organization.
+ */
+export async function findOrCreateStockLine(tx: Tx, ctx: RequestContext, key: LineKey): Promise<StockLine> {
+  const organizationId = orgId(ctx);
+  const lineKey = lineKeyOf(key);
+  // INSERT ... ON CONFLICT DO NOTHING: two requests creating the same line both end up with the one row.
+  await tx.$executeRaw`
+    INSERT INTO stock_lines (id, "organizationId", "productMasterId", "locationId", "lotId", "binId", "lineKey", "updatedAt")
+    VALUES (${uuidv7()}, ${organizationId}, ${key.productMasterId}, ${key.locationId}, ${key.lotId ?? null}, ${key.binId ?? null}, ${lineKey}, now())
+    ON CONFLICT ("productMasterId", "locationId", "lineKey") DO NOTHING`;
+  return tx.stockLine.findUniqueOrThrow({ where: { productMasterId_locationId_lineKey: { productMasterId: key.productMasterId, locationId: key.locationId, lineKey } } });
+}
