@@ -108,7 +108,7 @@ async function startServer(script: string, env: Record<string, string>, name: st
     await mkdir(profileDir, { recursive: true });
   }
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawnTs(script, [], { ...env, PORT: String(port) }, root, nodeArgs);
+  const child = spawnTs(script, [], { ...env, PORT: String(port), HOST: '127.0.0.1' }, root, nodeArgs);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);
   return { child, base, profileDir };

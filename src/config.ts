@@ -1,5 +1,7 @@
 export interface Config {
   port: number;
+  /** Address to listen on (0.0.0.0: every interface). */
+  host: string;
   databaseUrl?: string;
   dataDir: string;
   seedDemo: boolean;
@@ -15,6 +17,7 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4000),
+    host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './.data',
     seedDemo: env.SEED_DEMO !== 'false',

@@ -152,3 +152,16 @@ describe('query counts', () => {
     expect(large).toBeLessThanOrEqual(3);
   });
 });
+
+describe('search', () => {
+  it('treats % and _ in the search text literally', async () => {
+    await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PCT_1', name: '100% cotton' } });
+    await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PCTX1', name: 'plain' } });
+    const pct = await server.call('GET', '/api/products?search=100%25', { token: a.key });
+    expect(pct.body.data.map((p: { sku: string }) => p.sku)).toEqual(['PCT_1']);
+    expect(pct.body.meta.total).toBe(1);
+    const underscore = await server.call('GET', '/api/products?search=PCT_', { token: a.key });
+    expect(underscore.body.data.map((p: { sku: string }) => p.sku)).toEqual(['PCT_1']);
+    expect(underscore.body.meta.total).toBe(1);
+  });
+});

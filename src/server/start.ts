@@ -27,7 +27,7 @@ export async function startServer(config: Config, options: { database?: Database
   const server = createServer(adapter);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, '0.0.0.0', () => resolve());
+    server.listen(config.port, config.host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { DomainError, notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { escapeLike } from '../search.js';
 import { orgId, parseInput } from '../tenant.js';
 
 type Db = Prisma.TransactionClient;
@@ -66,7 +67,7 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
   async function list(ctx: RequestContext, search?: string | null, query: Query = {}) {
     const term = search?.trim();
     const where: Where = { organizationId: orgId(ctx) };
-    if (term) where.OR = spec.searchFields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } }));
+    if (term) where.OR = spec.searchFields.map((field) => ({ [field]: { contains: escapeLike(term), mode: 'insensitive' } }));
     return table(ctx).findMany({ ...query, where, orderBy: { [spec.uniqueField]: 'asc' } });
   }
 
