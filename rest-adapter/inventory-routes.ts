@@ -1,0 +1,364 @@
+import { boolParam, defineRoutes, intParam, stringParam, type RestRequest } from './route.js';
+import { jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+
+const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
+const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
+const TOTALS = 'totalOnHand totalAvailable totalReserved totalOnHold totalPicked totalRecalled totalExpired';
+const TRANSACTION = 'id inventoryItemId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode comment sourceType sourceId createdBy actorType createdAt';
+
+const integer = { type: 'integer' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const totalProperties = {
+  totalOnHand: integer,
+  totalAvailable: integer,
+  totalReserved: { type: 'integer', description: 'Reserved over the lines (not in the published list; added).' },
+  totalOnHold: integer,
+  totalPicked: integer,
+  totalRecalled: integer,
+  totalExpired: integer,
+};
+const MOVE_ACTIONS = ['RESERVE', 'RELEASE', 'PICK', 'UNPICK', 'HOLD', 'RELEASE_HOLD', 'RECALL', 'RELEASE_RECALL', 'EXPIRE'];
+
+export const inventorySchemas = {
+  InventoryListItem: {
+    type: 'object',
+    description: 'A stock line in the inventory list naming. lotId, binId and expiryDate are null when the line has no lot or bin.',
+    required: ['id', 'productMasterId', 'locationId', 'quantityOnHand', 'quantityReserved', 'quantityAvailable', 'lotId', 'binId', 'expiryDate', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string' },
+      productMasterId: { type: 'string' },
+      locationId: { type: 'string' },
+      quantityOnHand: integer,
+      quantityReserved: integer,
+      quantityAvailable: { type: 'integer', description: 'On hand minus reserved, on hold, picked, recalled and expired; never below 0.' },
+      lotId: nullableString,
+      binId: nullableString,
+      expiryDate: { type: ['string', 'null'], format: 'date' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  AvailabilityLine: {
+    type: 'object',
+    description: 'A stock line in the availability naming. qtyAvailable follows the include flags; it is 0 for a line of an expired or recalled lot that is not included.',
+    required: ['id', 'productMasterId', 'locationId', 'lotId', 'binId', 'qtyOnHand', 'qtyAvailable', 'qtyOnHold', 'qtyPicked', 'qtyRecalled', 'qtyExpired'],
+    properties: {
+      id: { type: 'string' },
+      productMasterId: { type: 'string' },
+      locationId: { type: 'string' },
+      lotId: nullableString,
+      binId: nullableString,
+      expiryDate: { type: ['string', 'null'], format: 'date' },
+      qtyOnHand: integer,
+      qtyAvailable: integer,
+      qtyReserved: integer,
+      qtyOnHold: integer,
+      qtyPicked: integer,
+      qtyRecalled: integer,
+      qtyExpired: integer,
+    },
+  },
+  AvailabilityTotals: { type: 'object', required: Object.keys(totalProperties), properties: totalProperties },
+  AvailabilitySummary: {
+    type: 'object',
+    required: ['productMasterId', 'locationId', 'totalOnHand', 'totalAvailable', 'totalOnHold', 'totalPicked'],
+    properties: {
+      productMasterId: { type: ['string', 'null'], description: 'The product filtered on, or null.' },
+      locationId: { type: ['string', 'null'], description: 'The location filtered on, or null.' },
+      ...totalProperties,
+      stockLines: { type: 'array', items: schemaRef('AvailabilityLine'), description: 'Only with includeStockLines=true.' },
+    },
+  },
+  AvailabilityCheckRequest: {
+    type: 'object',
+    required: ['items'],
+    properties: {
+      items: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 1000,
+        items: {
+          type: 'object',
+          required: ['sku', 'locationId', 'quantity'],
+          additionalProperties: false,
+          properties: { sku: { type: 'string', minLength: 1 }, locationId: { type: 'string', minLength: 1 }, quantity: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+  },
+  AvailabilityCheckResult: {
+    type: 'object',
+    required: ['sku', 'locationId', 'requestedQuantity', 'availableQuantity', 'isAvailable'],
+    properties: {
+      sku: { type: 'string' },
+      locationId: { type: 'string' },
+      requestedQuantity: integer,
+      availableQuantity: { type: 'integer', description: '0 for an unknown SKU or location.' },
+      isAvailable: { type: 'boolean' },
+    },
+  },
+  StockMoveRequest: {
+    type: 'object',
+    required: ['action', 'quantity'],
+    additionalProperties: false,
+    properties: {
+      action: {
+        type: 'string',
+        enum: MOVE_ACTIONS,
+        description:
+          'RESERVE available→reserved; RELEASE reserved→available; PICK reserved→picked; UNPICK picked→reserved; HOLD available→on hold; ' +
+          'RELEASE_HOLD on hold→available; RECALL available→recalled; RELEASE_RECALL recalled→available; EXPIRE available→expired. On hand never changes.',
+      },
+      quantity: { type: 'integer', minimum: 1 },
+      reasonCodeId: { type: ['string', 'null'], description: 'A reason code of the organization (400 when unknown).' },
+      comment: { type: ['string', 'null'], maxLength: 2000 },
+      sourceType: { type: ['string', 'null'], maxLength: 100, description: 'Kind of document behind the move, for example ORDER.' },
+      sourceId: { type: ['string', 'null'], maxLength: 200 },
+    },
+  },
+  StockMoveTransaction: {
+    type: 'object',
+    description: 'A stock ledger row written by a move.',
+    properties: {
+      id: { type: 'string' },
+      inventoryItemId: { type: 'string' },
+      transactionType: { type: 'string', enum: MOVE_ACTIONS },
+      bucket: { type: 'string', enum: ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] },
+      deltaQty: integer,
+      qtyBefore: integer,
+      qtyAfter: integer,
+      reasonCodeId: nullableString,
+      reasonCode: nullableString,
+      comment: nullableString,
+      sourceType: nullableString,
+      sourceId: nullableString,
+      createdBy: { type: 'string' },
+      actorType: { type: 'string', enum: ['USER', 'API_KEY'] },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  StockMoveResponse: {
+    type: 'object',
+    required: ['success', 'inventoryItem', 'transactions'],
+    properties: {
+      success: { type: 'boolean', enum: [true] },
+      inventoryItem: schemaRef('AvailabilityLine'),
+      transactions: { type: 'array', items: schemaRef('StockMoveTransaction'), description: 'One row per bucket changed.' },
+    },
+  },
+};
+
+const filterParams = [
+  queryParam('locationId', 'Only lines at this location (404 when it is not one of the organization\'s)'),
+  queryParam('productMasterId', 'Only lines of this product (404 when it is not one of the organization\'s)'),
+  queryParam('lotId', 'Only lines in this lot (404 when it is not one of the organization\'s)'),
+  queryParam('binId', 'Only lines in this bin (404 when it is not one of the organization\'s)'),
+];
+const includeParams = [
+  queryParam('includeExpired', 'Count lines of lots that expired before today, and expired units', { type: 'boolean', default: false }),
+  queryParam('includeRecalled', 'Count lines of recalled lots, and recalled units', { type: 'boolean', default: false }),
+  queryParam('includeOnHold', 'Count on-hold units as available', { type: 'boolean', default: false }),
+];
+const includeVariables = ({ query }: RestRequest) => ({
+  includeExpired: boolParam(query.includeExpired),
+  includeRecalled: boolParam(query.includeRecalled),
+  includeOnHold: boolParam(query.includeOnHold),
+});
+const lineResponse = (description: string) => ({ description, ...jsonContent(schemaRef('AvailabilityLine')) });
+
+export const inventoryRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/inventory',
+    operation: `query ($locationId: ID, $productMasterId: ID, $lotId: ID, $binId: ID, $search: String, $page: Int, $limit: Int) {
+      stockLinesPage(locationId: $locationId, productMasterId: $productMasterId, lotId: $lotId, binId: $binId, search: $search, page: $page, limit: $limit) {
+        items { ${LIST_ITEM} } page pageSize total totalPages
+      }
+    }`,
+    variables: ({ query }) => ({
+      locationId: stringParam(query.locationId),
+      productMasterId: stringParam(query.productMasterId),
+      lotId: stringParam(query.lotId),
+      binId: stringParam(query.binId),
+      search: stringParam(query.q),
+      page: intParam(query.page),
+      limit: intParam(query.limit),
+    }),
+    // Both documented shapes in one body: `items` + `pagination` (reference) and `data` (machine-readable).
+    result: ({ stockLinesPage: { items, ...pagination } }) => ({ items, pagination, data: items }),
+    doc: {
+      summary: 'List stock lines (inventory items)',
+      description:
+        'Stock lines of the organization in id (creation) order. The two published variants are served together: `items` with ' +
+        '`pagination` and `data` hold the same page. limit defaults to 20 (reference variant) and accepts up to 200 (machine-readable variant).',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.read'],
+      parameters: [
+        ...filterParams,
+        queryParam('q', 'Case-insensitive match on the product SKU or name'),
+        queryParam('page', 'Page number', { type: 'integer', minimum: 1, default: 1 }),
+        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 200, default: 20 }),
+      ],
+      responses: responses(
+        {
+          200: {
+            description: 'A page of stock lines',
+            ...jsonContent({
+              type: 'object',
+              required: ['items', 'pagination', 'data'],
+              properties: {
+                items: { type: 'array', items: schemaRef('InventoryListItem') },
+                pagination: {
+                  type: 'object',
+                  required: ['page', 'pageSize', 'total', 'totalPages'],
+                  properties: { page: integer, pageSize: integer, total: integer, totalPages: integer },
+                },
+                data: { type: 'array', items: schemaRef('InventoryListItem'), description: 'The same list as items.' },
+              },
+            }),
+          },
+        },
+        [400, 401, 403, 404],
+      ),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/inventory/availability',
+    operation: `query ($locationId: ID, $productMasterId: ID, $productId: ID, $lotId: ID, $binId: ID, $includeExpired: Boolean,
+        $includeRecalled: Boolean, $includeOnHold: Boolean, $summary: Boolean, $includeStockLines: Boolean) {
+      availability(locationId: $locationId, productMasterId: $productMasterId, productId: $productId, lotId: $lotId, binId: $binId,
+          includeExpired: $includeExpired, includeRecalled: $includeRecalled, includeOnHold: $includeOnHold, summary: $summary,
+          includeStockLines: $includeStockLines) {
+        type count totals { ${TOTALS} } lines { ${LINE} }
+        summary { productMasterId locationId ${TOTALS} stockLines { ${LINE} } }
+      }
+    }`,
+    variables: (req) => ({
+      locationId: stringParam(req.query.locationId),
+      productMasterId: stringParam(req.query.productMasterId),
+      productId: stringParam(req.query.productId),
+      lotId: stringParam(req.query.lotId),
+      binId: stringParam(req.query.binId),
+      ...includeVariables(req),
+      summary: boolParam(req.query.summary),
+      includeStockLines: boolParam(req.query.includeStockLines),
+    }),
+    result: ({ availability: { type, count, totals, lines, summary } }) => {
+      if (type === 'stockLines') return { type, count, totals, data: lines };
+      const { stockLines, ...rest } = summary;
+      return { type, data: stockLines ? { ...rest, stockLines } : rest };
+    },
+    doc: {
+      summary: 'Availability to promise',
+      description:
+        'Available = on hand − reserved − picked − on hold − recalled − expired, never below 0 (on hold, recalled and expired units count ' +
+        'when their include flag is true). Lines of lots that expired before today or are recalled are left out unless includeExpired / ' +
+        'includeRecalled. At least one of productMasterId (or productId), locationId, lotId, binId is required (400 otherwise); a named ' +
+        'product, location, lot or bin that is not the organization\'s is 404. productId is a deprecated alias of productMasterId: 400 when ' +
+        'both are given and differ.',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.read'],
+      parameters: [
+        ...filterParams,
+        { ...queryParam('productId', 'Deprecated alias of productMasterId'), deprecated: true },
+        ...includeParams,
+        queryParam('summary', 'Return the aggregate instead of the stock lines', { type: 'boolean', default: false }),
+        queryParam('includeStockLines', 'With summary=true, include the lines', { type: 'boolean', default: false }),
+      ],
+      responses: responses(
+        {
+          200: {
+            description: 'Stock lines with totals, or the summary',
+            ...jsonContent({
+              oneOf: [
+                {
+                  type: 'object',
+                  required: ['type', 'count', 'totals', 'data'],
+                  properties: {
+                    type: { type: 'string', enum: ['stockLines'] },
+                    count: integer,
+                    totals: schemaRef('AvailabilityTotals'),
+                    data: { type: 'array', items: schemaRef('AvailabilityLine') },
+                  },
+                },
+                {
+                  type: 'object',
+                  required: ['type', 'data'],
+                  properties: { type: { type: 'string', enum: ['summary'] }, data: schemaRef('AvailabilitySummary') },
+                },
+              ],
+            }),
+          },
+        },
+        [400, 401, 403, 404],
+      ),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/availability/check',
+    operation: `query ($input: AvailabilityCheckInput!) {
+      checkAvailability(input: $input) { sku locationId requestedQuantity availableQuantity isAvailable }
+    }`,
+    variables: ({ body }) => ({ input: body }),
+    result: ({ checkAvailability }) => ({ results: checkAvailability }),
+    doc: {
+      summary: 'Check availability of many SKUs',
+      description:
+        'For each item, whether the SKU at the location has at least the quantity available (lines of expired or recalled lots do not count). ' +
+        'An unknown SKU or location gives availableQuantity 0 and isAvailable false instead of failing the batch. Items are independent: ' +
+        'two items for the same SKU and location are each compared with the same stock. 1 to 1000 items.',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.read'],
+      requestBody: { required: true, ...jsonContent(schemaRef('AvailabilityCheckRequest')) },
+      responses: responses(
+        {
+          200: {
+            description: 'One result per item, in request order',
+            ...jsonContent({ type: 'object', required: ['results'], properties: { results: { type: 'array', items: schemaRef('AvailabilityCheckResult') } } }),
+          },
+        },
+        [400, 401, 403],
+      ),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/inventory/availability/:id',
+    operation: `query ($id: ID!, $includeExpired: Boolean, $includeRecalled: Boolean, $includeOnHold: Boolean) {
+      availabilityLine(id: $id, includeExpired: $includeExpired, includeRecalled: $includeRecalled, includeOnHold: $includeOnHold) { ${LINE} }
+    }`,
+    variables: (req) => ({ id: req.params.id, ...includeVariables(req) }),
+    result: (data) => data.availabilityLine,
+    doc: {
+      summary: 'Availability of one stock line',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.read'],
+      parameters: [pathParam('id', 'Stock line (inventory item) id'), ...includeParams],
+      responses: responses({ 200: lineResponse('The stock line') }, [400, 401, 403, 404]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/availability/:id',
+    operation: `mutation ($id: ID!, $input: StockMoveInput!) {
+      moveStock(id: $id, input: $input) { success inventoryItem { ${LINE} } transactions { ${TRANSACTION} } }
+    }`,
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    result: (data) => data.moveStock,
+    doc: {
+      summary: 'Move quantity between the buckets of a stock line',
+      description:
+        'Reserve, release, pick, unpick, hold, release a hold, recall, release a recall or expire `quantity` units of one line, atomically: ' +
+        'the quantities change and one ledger row per changed bucket is written, or nothing happens. Moves into reserved, on hold, recalled ' +
+        'or expired take from available; moves out of a bucket need that much in it; otherwise 400 INSUFFICIENT_STOCK. RESERVE and PICK are ' +
+        'refused for a line of an expired or recalled lot. On hand never changes here (shipping picked stock is not part of this endpoint).',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.write'],
+      parameters: [pathParam('id', 'Stock line (inventory item) id')],
+      requestBody: { required: true, ...jsonContent(schemaRef('StockMoveRequest')) },
+      responses: responses({ 200: { description: 'The line after the move and its ledger rows', ...jsonContent(schemaRef('StockMoveResponse')) } }, [400, 401, 403, 404]),
+    },
+  },
+]);

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import { orgId, parseInput } from '../tenant.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from './quantities.js';
+import { checkFilterIds, stockLineWhere } from './stock-lines.js';
+
+/** A stock line in the availability naming (qty*), with available computed under the given options. */
+export interface AvailabilityLine extends LineQuantities {
+  id: string;
+  productMasterId: string;
+  locationId: string;
+  lotId: string | null;
+  binId: string | null;
+  expiryDate: Date | null;
+  qtyAvailable: number;
+}
+
+export interface AvailabilityTotals {
+  totalOnHand: number;
+  totalAvailable: number;
+  totalReserved: number;
+  totalOnHold: number;
+  totalPicked: number;
+  totalRecalled: number;
+  totalExpired: number;
+}
+
+export interface AvailabilitySummary extends AvailabilityTotals {
+  productMasterId: string | null;
+  locationId: string | null;
+  /** The lines behind the totals, only when includeStockLines is true. */
+  stockLines: AvailabilityLine[] | null;
+}
+
+export interface AvailabilityResult {
+  type: 'stockLines' | 'summary';
+  count: number;
+  totals: AvailabilityTotals;
+  lines: AvailabilityLine[] | null;
+  summary: AvailabilitySummary | null;
+}
+
+/** The include flags as callers give them (null or absent means false). */
+export interface IncludeFlags {
+  includeExpired?: boolean | null;
+  includeRecalled?: boolean | null;
+  includeOnHold?: boolean | null;
+}
+
+export interface AvailabilityArgs extends IncludeFlags {
+  locationId?: string | null;
+  productMasterId?: string | null;
+  /** Deprecated alias of productMasterId. */
+  productId?: string | null;
+  lotId?: string | null;
+  binId?: string | null;
+  summary?: boolean | null;
+  includeStockLines?: boolean | null;
+}
+
+type LineWithLot = LineQuantities & {
+  id: string;
+  productMasterId: string;
+  locationId: string;
+  lotId: string | null;
+  binId: string | null;
+  lot: { expiryDate: Date | null; recalled: boolean } | null;
+};
+
+const lineSelect = {
+  id: true, productMasterId: true, locationId: true, lotId: true, binId: true,
+  qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true,
+  lot: { select: { expiryDate: true, recalled: true } },
+} as const;
+
+const flags = (args: IncludeFlags): AvailabilityOptions => ({
+  includeExpired: args.includeExpired ?? false,
+  includeRecalled: args.includeRecalled ?? false,
+  includeOnHold: args.includeOnHold ?? false,
+});
+
+/**
+ * A line as availability shows it. A line whose lot expired before today or is recalled has nothing
+ * available (unless the matching include flag is set); the availability lists leave such lines out.
+ */
+export function toAvailabilityLine(line: LineWithLot, options: AvailabilityOptions, today = startOfTodayUtc()): AvailabilityLine {
+  const { lot, ...rest } = line;
+  const qtyAvailable = lineExcluded(lot, options, today) ? 0 : availableQty(line, options);
+  return {
+    id: rest.id, productMasterId: rest.productMasterId, locationId: rest.locationId, lotId: rest.lotId, binId: rest.binId,
+    expiryDate: lot?.expiryDate ?? null,
+    qtyOnHand: rest.qtyOnHand, qtyReserved: rest.qtyReserved, qtyOnHold: rest.qtyOnHold, qtyPicked: rest.qtyPicked,
+    qtyRecalled: rest.qtyRecalled, qtyExpired: rest.qtyExpired, qtyAvailable,
+  };
+}
+
+export function totalsOf(lines: AvailabilityLine[]): AvailabilityTotals {
+  const totals: AvailabilityTotals = { totalOnHand: 0, totalAvailable: 0, totalReserved: 0, totalOnHold: 0, totalPicked: 0, totalRecalled: 0, totalExpired: 0 };
+  for (const line of lines) {
+    totals.totalOnHand += line.qtyOnHand;
+    totals.totalAvailable += line.qtyAvailable;
+    totals.totalReserved += line.qtyReserved;
+    totals.totalOnHold += line.qtyOnHold;
+    totals.totalPicked += line.qtyPicked;
+    totals.totalRecalled += line.qtyRecalled;
+    totals.totalExpired += line.qtyExpired;
+  }
+  return totals;
+}
+
+function productOf(args: AvailabilityArgs): string | null {
+  const { productMasterId, productId } = args;
+  if (productMasterId != null && productId != null && productMasterId !== productId) {
+    throw validationError({ productId: ['Deprecated alias of productMasterId; it must match productMasterId when both are given'] });
+  }
+  return productMasterId ?? productId ?? null;
+}
+
+/**
+ * Availability to promise over the lines matching the filters. Lines of expired or recalled lots are
+ * left out unless includeExpired / includeRecalled; on-hold units count as available only with
+ * includeOnHold. At least one filter is required so the answer stays bounded.
+ */
+export async function getAvailability(ctx: RequestContext, args: AvailabilityArgs): Promise<AvailabilityResult> {
+  const productMasterId = productOf(args);
+  const filter = { productMasterId, locationId: args.locationId, lotId: args.lotId, binId: args.binId };
+  if (productMasterId == null && args.locationId == null && args.lotId == null && args.binId == null) {
+    throw validationError(
+      { productMasterId: ['Give productMasterId, locationId, lotId or binId'], locationId: ['Give productMasterId, locationId, lotId or binId'] },
+      'productMasterId or locationId is required',
+    );
+  }
+  await checkFilterIds(ctx, filter);
+  const options = flags(args);
+  const today = startOfTodayUtc();
+  const rows = await ctx.prisma.stockLine.findMany({ where: stockLineWhere(ctx, filter), select: lineSelect, orderBy: { id: 'asc' } });
+  const lines = rows.filter((row) => !lineExcluded(row.lot, options, today)).map((row) => toAvailabilityLine(row, options, today));
+  const totals = totalsOf(lines);
+  if (!args.summary) return { type: 'stockLines', count: lines.length, totals, lines, summary: null };
+  return {
+    type: 'summary',
+    count: lines.length,
+    totals,
+    lines: null,
+    summary: { productMasterId, locationId: args.locationId ?? null, ...totals, stockLines: args.includeStockLines ? lines : null },
+  };
+}
+
+/** One stock line in the availability naming (available is 0 when its lot is expired or recalled, unless included). */
+export async function getAvailabilityLine(ctx: RequestContext, id: string, options: IncludeFlags = {}): Promise<AvailabilityLine> {
+  const line = await ctx.prisma.stockLine.findFirst({ where: { id, organizationId: orgId(ctx) }, select: lineSelect });
+  if (!line) throw notFound('Inventory item');
+  return toAvailabilityLine(line, flags(options));
+}
+
+export const MAX_CHECK_ITEMS = 1000;
+
+const checkSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.string().trim().min(1, 'Required'),
+        locationId: z.string().min(1, 'Required'),
+        quantity: z.number().int('Must be a whole number').positive('Must be greater than 0'),
+      }),
+    )
+    .min(1, 'Give at least one item')
+    .max(MAX_CHECK_ITEMS, `At most ${MAX_CHECK_ITEMS} items`),
+});
+
+export type AvailabilityCheckInput = z.input<typeof checkSchema>;
+
+export interface AvailabilityCheckResult {
+  sku: string;
+  locationId: string;
+  requestedQuantity: number;
+  availableQuantity: number;
+  isAvailable: boolean;
+}
+
+type CheckRow = LineQuantities & { sku: string; locationId: string; expiryDate: Date | string | null; recalled: boolean | null };
+
+/**
+ * Can each (SKU, location) supply the requested quantity? The whole batch reads its stock lines in one
+ * query, whatever its size, and the rule of quantities.ts sums them. An unknown SKU or location (or
+ * one of another organization) has 0 available; it does not fail the batch. Items are checked
+ * independently: two items for the same SKU and location are each compared with the same stock.
+ */
+export async function checkAvailability(ctx: RequestContext, raw: AvailabilityCheckInput): Promise<AvailabilityCheckResult[]> {
+  const { items } = parseInput(checkSchema, raw);
+  const pairs = [...new Map(items.map((item) => [`${item.sku}\u0000${item.locationId}`, item])).values()];
+  const organizationId = orgId(ctx);
+  const rows = await ctx.prisma.$queryRaw<CheckRow[]>`
+    SELECT r.sku, r."locationId", s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired",
+           l."expiryDate", l.recalled
+    FROM unnest(${pairs.map((p) => p.sku)}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationId")
+    JOIN product_masters p ON p."organizationId" = ${organizationId} AND p.sku = r.sku
+    JOIN stock_lines s ON s."organizationId" = ${organizationId} AND s."productMasterId" = p.id AND s."locationId" = r."locationId"
+    LEFT JOIN lots l ON l.id = s."lotId"`;
+  const today = startOfTodayUtc();
+  const available = new Map<string, number>();
+  for (const row of rows) {
+    // Raw queries may hand a DATE back as text; a date-only string parses as UTC midnight, like the rule's today.
+    const lot = row.recalled === null ? null : { expiryDate: row.expiryDate === null ? null : new Date(row.expiryDate), recalled: row.recalled };
+    if (lineExcluded(lot, {}, today)) continue;
+    const key = `${row.sku}\u0000${row.locationId}`;
+    available.set(key, (available.get(key) ?? 0) + availableQty(row));
+  }
+  return items.map((item) => {
+    const availableQuantity = available.get(`${item.sku}\u0000${item.locationId}`) ?? 0;
+    return { sku: item.sku, locationId: item.locationId, requestedQuantity: item.quantity, availableQuantity, isAvailable: availableQuantity >= item.quantity };
+  });
+}
