@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import type { StockTransaction } from '../../generated/prisma/client.js';
+import { uuidv7 } from '../../db/ids.js';
+import { orgId, parseInput } from '../tenant.js';
+import {
+  checkOnHandFloor,
+  checkReasonDirection,
+  findReasonCode,
+  type LineState,
+  lockLines,
+  MAX_QTY,
+  optionalText,
+  rootCauseProblem,
+  rootCauseThreshold,
+  signed,
+  TRANSACTION,
+} from './adjust-rules.js';
+import { applyStockChange } from './stock-ledger.js';
+
+const common = {
+  inventoryItemId: z.string().min(1, 'Required'),
+  reasonCodeId: z.string().trim().min(1, 'Required'),
+  comment: optionalText(2000),
+  rootCause: optionalText(2000),
+};
+
+const absoluteSchema = z.object({
+  ...common,
+  newQtyOnHand: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(MAX_QTY, `At most ${MAX_QTY}`),
+});
+
+const deltaSchema = z.object({
+  ...common,
+  delta: z.number().int('Must be a whole number').refine((d) => d !== 0, 'Must not be 0'),
+});
+
+export type AbsoluteAdjustmentInput = z.input<typeof absoluteSchema>;
+export type DeltaAdjustmentInput = z.input<typeof deltaSchema>;
+
+export interface AdjustmentResult {
+  success: true;
+  transaction: StockTransaction;
+  inventoryItem: LineState;
+  message: string;
+}
+
+/** Sets on hand to an absolute quantity (POST /api/inventory/adjustments). */
+export function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput) {
+  const input = parseInput(absoluteSchema, raw);
+  return adjust(ctx, input, 'newQtyOnHand', () => input.newQtyOnHand);
+}
+
+/** Changes on hand by a signed amount (POST /api/inventory/adjust). */
+export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput) {
+  const input = parseInput(deltaSchema, raw);
+  return adjust(ctx, input, 'delta', (line) => line.qtyOnHand + input.delta);
+}
+
+/**
+ * One on-hand adjustment. The line is locked (SELECT ... FOR UPDATE) before its current on hand is
+ * read, so the change computed from it is applied to exactly that value even when other requests
+ * adjust the same line at the same time; they wait for this transaction and then see its result.
+ */
+async function adjust(
+  ctx: RequestContext,
+  input: { inventoryItemId: string; reasonCodeId: string; comment?: string | null; rootCause?: string | null },
+  field: 'newQtyOnHand' | 'delta',
+  target: (line: LineState) => number,
+): Promise<AdjustmentResult> {
+  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
+  return ctx.prisma.$transaction(async (tx) => {
+    const line = (await lockLines(tx, ctx, [input.inventoryItemId])).get(input.inventoryItemId);
+    if (!line) throw notFound('Inventory item');
+    const newQty = target(line);
+    const delta = newQty - line.qtyOnHand;
+    if (delta === 0) throw validationError({ [field]: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
+    checkOnHandFloor(line, newQty, field);
+    checkReasonDirection(reason, delta, 'reasonCodeId');
+    const problem = rootCauseProblem(await rootCauseThreshold(tx, ctx), delta, input.rootCause);
+    if (problem) throw validationError({ rootCause: [problem] });
+
+    const { line: updated, transactions } = await applyStockChange(tx, ctx, {
+      stockLineId: line.id,
+      deltas: { ON_HAND: delta },
+      transactionType: 'ADJUSTMENT',
+      reasonCodeId: reason.id,
+      reasonCode: reason.code,
+      comment: input.comment?.trim() || null,
+      rootCause: input.rootCause?.trim() || null,
+      sourceType: 'ADJUSTMENT',
+      sourceId: uuidv7(),
+    });
+    const transaction = transactions[0]!;
+    return {
+      success: true as const,
+      transaction,
+      inventoryItem: { ...line, ...updated },
+      message: `Adjusted on hand by ${signed(delta)} (from ${transaction.qtyBefore} to ${transaction.qtyAfter})`,
+    };
+  }, TRANSACTION);
+}
+
+/** The organization's active reason codes, by code (GET /api/inventory/adjustments/reason-codes). */
+export function activeReasonCodes(ctx: RequestContext, query: object = {}) {
+  return ctx.prisma.reasonCode.findMany({ ...query, where: { organizationId: orgId(ctx), active: true }, orderBy: { code: 'asc' } });
+}
