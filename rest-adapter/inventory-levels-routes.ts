@@ -1,0 +1,173 @@
+import { defineRoutes } from './route.js';
+import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+
+const LEVEL = `id productMasterId locationId minQuantity reorderQuantity maxQuantity status abcClass
+  expectedLeadTimeDays replenishmentPeriodDays forecastPeriodDays forecastQuantity preferredBinLocationId
+  replenishmentLocationId comments createdAt updatedAt product { id sku name } productMaster { id globalSku productName }`;
+
+const INVARIANT = 'minQuantity <= reorderQuantity <= maxQuantity must hold (on the merged values when updating), else 400 "Invalid quantities: min <= reorder <= max required".';
+
+const nullableInt = (description: string) => ({ type: ['integer', 'null'], minimum: 0, description });
+const nullableId = (description: string) => ({ type: ['string', 'null'], description });
+
+const settable = {
+  minQuantity: { type: 'integer', minimum: 0, description: 'Minimum stock in whole units (default 0 on creation).' },
+  reorderQuantity: { type: 'integer', minimum: 0, description: 'Reorder point in whole units (default 0 on creation).' },
+  maxQuantity: { type: 'integer', minimum: 0, description: 'Maximum stock in whole units (default 0 on creation).' },
+  status: { type: 'string', minLength: 1, maxLength: 100, description: 'Default Supported on creation.' },
+  abcClass: { type: ['string', 'null'], enum: ['A', 'B', 'C', null] },
+  expectedLeadTimeDays: nullableInt('Days from ordering to receiving.'),
+  replenishmentPeriodDays: nullableInt('Days between replenishments.'),
+  forecastPeriodDays: nullableInt('Days the forecast quantity covers.'),
+  forecastQuantity: { type: ['number', 'null'], minimum: 0, description: 'Expected demand over the forecast period.' },
+  preferredBinLocationId: nullableId('A bin of the level’s location (400 otherwise).'),
+  replenishmentLocationId: nullableId('A location of the organization that replenishes this one (400 otherwise).'),
+  comments: { type: ['string', 'null'], maxLength: 5000 },
+};
+
+const levelProperties = {
+  id: { type: 'string' },
+  productMasterId: { type: 'string' },
+  locationId: { type: 'string' },
+  minQuantity: { type: 'integer' },
+  reorderQuantity: { type: 'integer' },
+  maxQuantity: { type: 'integer' },
+  status: { type: 'string' },
+  abcClass: { type: ['string', 'null'], enum: ['A', 'B', 'C', null] },
+  expectedLeadTimeDays: { type: ['integer', 'null'] },
+  replenishmentPeriodDays: { type: ['integer', 'null'] },
+  forecastPeriodDays: { type: ['integer', 'null'] },
+  forecastQuantity: { type: ['number', 'null'] },
+  preferredBinLocationId: { type: ['string', 'null'] },
+  replenishmentLocationId: { type: ['string', 'null'] },
+  comments: { type: ['string', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  product: { type: 'object', properties: { id: { type: 'string' }, sku: { type: 'string' }, name: { type: 'string' } } },
+  productMaster: {
+    type: 'object',
+    properties: { id: { type: 'string' }, globalSku: { type: 'string' }, productName: { type: 'string' } },
+  },
+};
+
+export const inventoryLevelSchemas = {
+  InventoryLevel: {
+    type: 'object',
+    description: `Planning parameters of a product at a location. ${INVARIANT}`,
+    required: Object.keys(levelProperties),
+    properties: levelProperties,
+  },
+  InventoryLevelWithLocation: {
+    type: 'object',
+    description: 'An inventory level with its location.',
+    required: [...Object.keys(levelProperties), 'location'],
+    properties: {
+      ...levelProperties,
+      location: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' } } },
+    },
+  },
+  InventoryLevelCreate: {
+    type: 'object',
+    description: `Creates the level of a product at a location, or updates the existing one (absent fields stay as they are). ${INVARIANT}`,
+    required: ['locationId'],
+    additionalProperties: false,
+    properties: {
+      productMasterId: { type: 'string', description: 'The product; required unless the deprecated productId is given.' },
+      productId: { type: 'string', deprecated: true, description: 'Deprecated alias of productMasterId; when both are given they must be equal (400 otherwise).' },
+      locationId: { type: 'string' },
+      ...settable,
+    },
+  },
+  InventoryLevelUpdate: {
+    type: 'object',
+    description: `Absent fields stay as they are; null clears an optional field. ${INVARIANT}`,
+    additionalProperties: false,
+    properties: settable,
+  },
+  InventoryLevelDeleteResult: {
+    type: 'object',
+    required: ['success', 'message'],
+    properties: { success: { type: 'boolean' }, message: { type: 'string', examples: ['Inventory level deleted'] } },
+  },
+};
+
+const levelResponse = (description: string) => ({ description, ...jsonContent(schemaRef('InventoryLevel')) });
+
+export const inventoryLevelRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/inventory-levels',
+    operation: `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { ${LEVEL} } }`,
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => data.upsertInventoryLevel,
+    doc: {
+      summary: 'Create or update the inventory level of a product at a location',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.write'],
+      requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelCreate')) },
+      responses: responses(
+        { 200: levelResponse('The level as stored (the same id when it already existed)') },
+        [400, 401, 403, 404],
+      ),
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/inventory-levels/:id',
+    operation: `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { ${LEVEL} } }`,
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    result: (data) => data.updateInventoryLevel,
+    doc: {
+      summary: 'Update an inventory level',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.write'],
+      parameters: [pathParam('id', 'Inventory level id')],
+      requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelUpdate')) },
+      responses: responses({ 200: levelResponse('The changed level') }, [400, 401, 403, 404]),
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/inventory-levels/:id',
+    operation: 'mutation ($id: ID!) { deleteInventoryLevel(id: $id) { success message } }',
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => data.deleteInventoryLevel,
+    doc: {
+      summary: 'Delete an inventory level',
+      tags: ['Inventory'],
+      'x-permissions': ['inventory.write'],
+      parameters: [pathParam('id', 'Inventory level id')],
+      responses: responses(
+        { 200: { description: 'Deleted', ...jsonContent(schemaRef('InventoryLevelDeleteResult')) } },
+        [401, 403, 404],
+      ),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/products/:id/inventory-levels',
+    operation: `query ($id: ID!) { productInventoryLevels(productId: $id) { ${LEVEL} location { id code name } } }`,
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => ({ data: data.productInventoryLevels }),
+    doc: {
+      summary: 'Inventory levels of a product',
+      description: 'The levels of the product at every location of the organization. Needs both products.read and inventory.read.',
+      tags: ['Inventory', 'Products'],
+      'x-permissions': ['products.read', 'inventory.read'],
+      parameters: [pathParam('id', 'Product id')],
+      responses: responses(
+        {
+          200: {
+            description: 'The product’s levels',
+            ...jsonContent({
+              type: 'object',
+              required: ['data'],
+              properties: { data: { type: 'array', items: schemaRef('InventoryLevelWithLocation') } },
+            }),
+          },
+        },
+        [401, 403, 404],
+      ),
+    },
+  },
+]);
