@@ -1,0 +1,420 @@
+// Channel availability to promise (ATP). The rule, written once:
+//
+//   available(product, location) = Σ availableQty(line) over the product's stock lines at the location,
+//                                  leaving out lines whose lot is expired or recalled (lineExcluded).
+//   atp(channel) = SHARE → floor(available × sharePct); FIXED → min(fixedQuantity, available);
+//                  no policy at that location → available (the channel is not restricted there).
+//   severity     = CRITICAL when atp <= 0, LOW when atp < lowAtpThreshold, else OK.
+//
+// Every channel of the organization is evaluated at every location; only a policy restricts it.
+// The products listed at a location are those with at least one stock line there.
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { orgId, pageArgs } from '../tenant.js';
+import { availableQty, type LineQuantities, lineExcluded, startOfTodayUtc } from './quantities.js';
+
+export type Severity = 'OK' | 'LOW' | 'CRITICAL';
+export type AllocationModeName = 'SHARE' | 'FIXED';
+
+export interface PolicyTerms {
+  mode: AllocationModeName;
+  sharePct: number | null;
+  fixedQuantity: number | null;
+  lowAtpThreshold: number;
+}
+
+// sharePct is a binary fraction: 100 × 0.29 is 28.999999999999996, which must still give 29.
+const SHARE_EPSILON = 1e-9;
+
+/** What a channel may promise of `available` under its policy (none: all of it). */
+export function channelAtp(available: number, policy: PolicyTerms | null): number {
+  if (!policy) return available;
+  if (policy.mode === 'SHARE') return Math.max(0, Math.floor(available * (policy.sharePct ?? 0) + SHARE_EPSILON));
+  return Math.max(0, Math.min(policy.fixedQuantity ?? 0, available));
+}
+
+export function atpSeverity(atp: number, threshold: number): Severity {
+  if (atp <= 0) return 'CRITICAL';
+  return atp < threshold ? 'LOW' : 'OK';
+}
+
+/** A channel as the ATP reads show it at one location, with its policy there (if any). */
+export interface ChannelColumn {
+  channelId: string;
+  channelName: string;
+  channelType: string;
+  policyId: string | null;
+  mode: AllocationModeName | null;
+  sharePct: number | null;
+  fixedQuantity: number | null;
+  /** The policy's threshold; 0 without a policy. */
+  lowAtpThreshold: number;
+}
+
+export interface ChannelAtpEntry {
+  channelId: string;
+  channelName: string;
+  atp: number;
+  onHand: number;
+  reserved: number;
+  available: number;
+  severity: Severity;
+  /** The policy's low-ATP threshold; null when the channel has no policy at the location. */
+  threshold: number | null;
+  policyId: string | null;
+}
+
+export interface StockTotals {
+  onHand: number;
+  reserved: number;
+  available: number;
+}
+
+export interface ProductAtp {
+  productMasterId: string;
+  productName: string;
+  globalSku: string;
+  categoryName: string | null;
+  channels: ChannelAtpEntry[];
+  totalOnHand: number;
+  totalReserved: number;
+  totalAvailable: number;
+  minAtp: number;
+  maxAtp: number;
+  hasCritical: boolean;
+}
+
+const policyOf = (column: ChannelColumn): PolicyTerms | null =>
+  column.policyId && column.mode
+    ? { mode: column.mode, sharePct: column.sharePct, fixedQuantity: column.fixedQuantity, lowAtpThreshold: column.lowAtpThreshold }
+    : null;
+
+export function channelEntry(column: ChannelColumn, totals: StockTotals): ChannelAtpEntry {
+  const policy = policyOf(column);
+  const atp = channelAtp(totals.available, policy);
+  return {
+    channelId: column.channelId,
+    channelName: column.channelName,
+    atp,
+    onHand: totals.onHand,
+    reserved: totals.reserved,
+    available: totals.available,
+    severity: atpSeverity(atp, policy?.lowAtpThreshold ?? 0),
+    threshold: policy ? policy.lowAtpThreshold : null,
+    policyId: column.policyId,
+  };
+}
+
+export function productAtp(
+  product: { id: string; sku: string; name: string; categoryName: string | null },
+  columns: ChannelColumn[],
+  totals: StockTotals,
+): ProductAtp {
+  const channels = columns.map((column) => channelEntry(column, totals));
+  const atps = channels.map((c) => c.atp);
+  return {
+    productMasterId: product.id,
+    productName: product.name,
+    globalSku: product.sku,
+    categoryName: product.categoryName,
+    channels,
+    totalOnHand: totals.onHand,
+    totalReserved: totals.reserved,
+    totalAvailable: totals.available,
+    minAtp: atps.length ? Math.min(...atps) : 0,
+    maxAtp: atps.length ? Math.max(...atps) : 0,
+    hasCritical: channels.some((c) => c.severity === 'CRITICAL'),
+  };
+}
+
+/** Stock quantities with the lot that decides whether they are usable. */
+export interface LotQuantities extends LineQuantities {
+  expiryDate: Date | null;
+  recalled: boolean | null;
+  lotId: string | null;
+}
+
+export const emptyTotals = (): StockTotals => ({ onHand: 0, reserved: 0, available: 0 });
+
+/** Adds quantities to totals: on hand and reserved always, available only when the lot is usable. */
+export function addToTotals(totals: StockTotals, q: LotQuantities, today = startOfTodayUtc()): StockTotals {
+  totals.onHand += q.qtyOnHand;
+  totals.reserved += q.qtyReserved;
+  if (!lineExcluded(lotOf(q), {}, today)) totals.available += availableQty(q);
+  return totals;
+}
+
+export const lotOf = (q: LotQuantities) => (q.lotId ? { expiryDate: q.expiryDate, recalled: Boolean(q.recalled) } : null);
+
+// ---- reads ---------------------------------------------------------------------------------------
+
+export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
+  if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
+  const location = await ctx.prisma.location.findFirst({ where: { id: locationId, organizationId: orgId(ctx) } });
+  if (!location) throw notFound('Location');
+  return location;
+}
+
+interface ColumnRow extends Omit<ChannelColumn, 'lowAtpThreshold'> {
+  lowAtpThreshold: number | null;
+  locationId: string | null;
+}
+
+/**
+ * The organization's channels in name order, each with its policy at `locationId` (one row per
+ * channel), or with every policy (locationId undefined: one row per channel and policy location).
+ */
+async function channelRows(ctx: RequestContext, locationId: string | undefined): Promise<ColumnRow[]> {
+  const at = locationId ? Prisma.sql`AND p."locationId" = ${locationId}` : Prisma.empty;
+  return ctx.prisma.$queryRaw<ColumnRow[]>`
+    SELECT c.id AS "channelId", c.name AS "channelName", c.type AS "channelType", p.id AS "policyId",
+           p."locationId", p.mode::text AS mode, p."sharePct", p."fixedQuantity", p."lowAtpThreshold"
+    FROM channels c
+    LEFT JOIN channel_allocation_policies p ON p."channelId" = c.id AND p."organizationId" = c."organizationId" ${at}
+    WHERE c."organizationId" = ${orgId(ctx)}
+    ORDER BY c.name, c.id`;
+}
+
+const toColumn = (row: ColumnRow): ChannelColumn => ({
+  channelId: row.channelId,
+  channelName: row.channelName,
+  channelType: row.channelType,
+  policyId: row.policyId,
+  mode: row.mode,
+  sharePct: row.sharePct,
+  fixedQuantity: row.fixedQuantity,
+  lowAtpThreshold: row.lowAtpThreshold ?? 0,
+});
+
+/** Channel ids from `channels` and `channelId` (either may be empty); unknown or foreign ids are 404. */
+function pickChannels<T extends { channelId: string }>(all: T[], wanted: string[]): T[] {
+  if (!wanted.length) return all;
+  const known = new Set(all.map((c) => c.channelId));
+  if (wanted.some((id) => !known.has(id))) throw notFound('Channel');
+  const set = new Set(wanted);
+  return all.filter((c) => set.has(c.channelId));
+}
+
+export async function channelColumns(ctx: RequestContext, locationId: string, wanted: string[] = []) {
+  return pickChannels((await channelRows(ctx, locationId)).map(toColumn), wanted);
+}
+
+interface AggregateRow {
+  locationId: string;
+  productMasterId: string;
+  lotId: string | null;
+  expiryDate: Date | null;
+  recalled: boolean | null;
+  qtyOnHand: bigint;
+  qtyReserved: bigint;
+  qtyOnHold: bigint;
+  qtyPicked: bigint;
+  qtyRecalled: bigint;
+  qtyExpired: bigint;
+}
+
+/**
+ * Stock summed per location, product and lot in SQL (so a page costs one query whatever its size),
+ * then folded into totals per "locationId:productMasterId". Summing a lot's lines before
+ * availableQty gives the same result as summing per line: the CHECK keeps every line's parts
+ * within its on hand, so availableQty never clips at 0.
+ */
+export async function stockTotals(ctx: RequestContext, filter: { locationId?: string; productIds?: string[] }) {
+  if (filter.productIds && filter.productIds.length === 0) return new Map<string, StockTotals>();
+  const at = filter.locationId ? Prisma.sql`AND s."locationId" = ${filter.locationId}` : Prisma.empty;
+  const of = filter.productIds ? Prisma.sql`AND s."productMasterId" IN (${Prisma.join(filter.productIds)})` : Prisma.empty;
+  const rows = await ctx.prisma.$queryRaw<AggregateRow[]>`
+    SELECT s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled,
+           SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
+           SUM(s."qtyOnHold")::bigint AS "qtyOnHold", SUM(s."qtyPicked")::bigint AS "qtyPicked",
+           SUM(s."qtyRecalled")::bigint AS "qtyRecalled", SUM(s."qtyExpired")::bigint AS "qtyExpired"
+    FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
+    WHERE s."organizationId" = ${orgId(ctx)} ${at} ${of}
+    GROUP BY s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled`;
+  const today = startOfTodayUtc();
+  const totals = new Map<string, StockTotals>();
+  for (const row of rows) {
+    const key = `${row.locationId}:${row.productMasterId}`;
+    let entry = totals.get(key);
+    if (!entry) totals.set(key, (entry = emptyTotals()));
+    addToTotals(entry, {
+      lotId: row.lotId,
+      expiryDate: row.expiryDate,
+      recalled: row.recalled,
+      qtyOnHand: Number(row.qtyOnHand),
+      qtyReserved: Number(row.qtyReserved),
+      qtyOnHold: Number(row.qtyOnHold),
+      qtyPicked: Number(row.qtyPicked),
+      qtyRecalled: Number(row.qtyRecalled),
+      qtyExpired: Number(row.qtyExpired),
+    }, today);
+  }
+  return totals;
+}
+
+export interface ChannelSummaryEntry {
+  channelId: string;
+  channelName: string;
+  channelType: string;
+  /** Locations holding stock (within the filter) where the channel was evaluated. */
+  locations: number;
+  /** Locations (within the filter) where the channel has an allocation policy. */
+  policyCount: number;
+  totalAtp: number;
+  criticalCount: number;
+  lowCount: number;
+  okCount: number;
+}
+
+/** Per channel, over every product with stock at every location (or one location). */
+export async function channelSummary(ctx: RequestContext, args: { locationId?: string | null }): Promise<ChannelSummaryEntry[]> {
+  const locationId = args.locationId ?? undefined;
+  if (locationId) await requireLocation(ctx, locationId);
+  const [rows, totals] = await Promise.all([channelRows(ctx, locationId), stockTotals(ctx, { locationId })]);
+  const stockLocations = new Set([...totals.keys()].map((key) => key.split(':')[0]!));
+  const channels = new Map<string, { base: ColumnRow; byLocation: Map<string, ChannelColumn> }>();
+  for (const row of rows) {
+    let channel = channels.get(row.channelId);
+    if (!channel) channels.set(row.channelId, (channel = { base: row, byLocation: new Map() }));
+    if (row.policyId && row.locationId) channel.byLocation.set(row.locationId, toColumn(row));
+  }
+  return [...channels.values()].map(({ base, byLocation }) => {
+    const unrestricted = toColumn({ ...base, policyId: null, mode: null, sharePct: null, fixedQuantity: null, lowAtpThreshold: null });
+    const entry: ChannelSummaryEntry = {
+      channelId: base.channelId,
+      channelName: base.channelName,
+      channelType: base.channelType,
+      locations: stockLocations.size,
+      policyCount: byLocation.size,
+      totalAtp: 0,
+      criticalCount: 0,
+      lowCount: 0,
+      okCount: 0,
+    };
+    for (const [key, stock] of totals) {
+      const { atp, severity } = channelEntry(byLocation.get(key.split(':')[0]!) ?? unrestricted, stock);
+      entry.totalAtp += atp;
+      if (severity === 'CRITICAL') entry.criticalCount++;
+      else if (severity === 'LOW') entry.lowCount++;
+      else entry.okCount++;
+    }
+    return entry;
+  });
+}
+
+// ---- the channel-location page and the drilldown ---------------------------------------------------
+
+export interface ChannelLocationArgs {
+  locationId?: string | null;
+  search?: string | null;
+  /** Channel ids to show (the `channels` query parameter, already split). */
+  channels?: string[] | null;
+  /** One channel to show (the variant's parameter); adds to `channels`. */
+  channelId?: string | null;
+  /** Exact SKU, case-insensitive (the variant's parameter). */
+  sku?: string | null;
+  page?: number | null;
+  limit?: number | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+
+interface ProductRow {
+  id: string;
+  sku: string;
+  name: string;
+  categoryName: string | null;
+}
+
+/** A page of the location's products (those with a stock line there), with channel ATP per product. */
+export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocationArgs) {
+  const location = await requireLocation(ctx, args.locationId);
+  const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 200 });
+  const wanted = [...(args.channels ?? []), ...(args.channelId ? [args.channelId] : [])];
+  const org = orgId(ctx);
+  const term = args.search?.trim();
+  const sku = args.sku?.trim();
+  // IN (SELECT DISTINCT ...) rather than EXISTS: PostgreSQL then reads the location's lines once from
+  // the (organizationId, locationId, productMasterId) index instead of probing it once per product.
+  const where = Prisma.sql`
+    WHERE p."organizationId" = ${org}
+      AND p.id IN (SELECT DISTINCT s."productMasterId" FROM stock_lines s WHERE s."organizationId" = ${org} AND s."locationId" = ${location.id})
+      ${term ? Prisma.sql`AND (p.sku ILIKE ${'%' + escapeLike(term) + '%'} OR p.name ILIKE ${'%' + escapeLike(term) + '%'})` : Prisma.empty}
+      ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
+  // The window count rides on the page query (the semi-join is computed once); only a page past the
+  // end, which has no rows to carry it, needs its own count.
+  const [columns, rows] = await Promise.all([
+    channelColumns(ctx, location.id, wanted),
+    ctx.prisma.$queryRaw<(ProductRow & { total: bigint })[]>`
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total
+      FROM product_masters p LEFT JOIN categories c ON c.id = p."categoryId"
+      ${where}
+      ORDER BY p.sku, p.id LIMIT ${limit} OFFSET ${skip}`,
+  ]);
+  const [totals, total] = await Promise.all([
+    stockTotals(ctx, { locationId: location.id, productIds: rows.map((p) => p.id) }),
+    rows.length || !skip
+      ? Number(rows[0]?.total ?? 0)
+      : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count FROM product_masters p ${where}`.then((r) => Number(r[0]?.count ?? 0)),
+  ]);
+  const products = rows.map(({ total: _total, ...p }) => p);
+  return {
+    products: products.map((p) => productAtp(p, columns, totals.get(`${location.id}:${p.id}`) ?? emptyTotals())),
+    channels: columns,
+    location,
+    pagination: { page, pageSize: limit, total, totalPages: Math.ceil(total / limit) },
+  };
+}
+
+export type ExcludedReason = 'RECALLED' | 'EXPIRED';
+
+/** One product at one location: its channel ATP and every stock line behind it. */
+export async function channelLocationDrilldown(
+  ctx: RequestContext,
+  args: { locationId?: string | null; productMasterId?: string | null; channelId?: string | null },
+) {
+  const location = await requireLocation(ctx, args.locationId);
+  if (!args.productMasterId) throw validationError({ productMasterId: ['Required'] }, 'productMasterId is required');
+  const org = orgId(ctx);
+  const [product, columns, lines] = await Promise.all([
+    ctx.prisma.productMaster.findFirst({
+      where: { id: args.productMasterId, organizationId: org },
+      select: { id: true, sku: true, name: true, category: { select: { name: true } } },
+    }),
+    channelColumns(ctx, location.id, args.channelId ? [args.channelId] : []),
+    ctx.prisma.stockLine.findMany({
+      where: { organizationId: org, locationId: location.id, productMasterId: args.productMasterId },
+      include: { lot: { select: { code: true, expiryDate: true, recalled: true } }, bin: { select: { code: true } } },
+      orderBy: [{ lineKey: 'asc' }],
+    }),
+  ]);
+  if (!product) throw notFound('Product');
+  const today = startOfTodayUtc();
+  const totals = emptyTotals();
+  const stockLines = lines.map((line) => {
+    const quantities: LotQuantities = { ...line, expiryDate: line.lot?.expiryDate ?? null, recalled: line.lot?.recalled ?? null };
+    addToTotals(totals, quantities, today);
+    const excluded = lineExcluded(lotOf(quantities), {}, today);
+    const excludedReason: ExcludedReason | null = !excluded ? null : line.lot?.recalled ? 'RECALLED' : 'EXPIRED';
+    return {
+      id: line.id,
+      lotId: line.lotId,
+      lotCode: line.lot?.code ?? null,
+      binId: line.binId,
+      binCode: line.bin?.code ?? null,
+      expiryDate: line.lot?.expiryDate ?? null,
+      qtyOnHand: line.qtyOnHand,
+      qtyAvailable: excluded ? 0 : availableQty(line),
+      qtyReserved: line.qtyReserved,
+      qtyOnHold: line.qtyOnHold,
+      qtyPicked: line.qtyPicked,
+      qtyRecalled: line.qtyRecalled,
+      qtyExpired: line.qtyExpired,
+      excluded,
+      excludedReason,
+    };
+  });
+  const summary = productAtp({ ...product, categoryName: product.category?.name ?? null }, columns, totals);
+  return { product: summary, location, channels: summary.channels, channelList: columns, stockLines };
+}
