@@ -1,5 +1,10 @@
+import { adjustmentRoutes, adjustmentSchemas } from './adjustments-routes.js';
+import { analyticsRoutes, analyticsSchemas } from './analytics-routes.js';
 import { apiKeyRoutes, apiKeySchemas } from './api-keys-routes.js';
 import { authRoutes, authSchemas } from './auth-routes.js';
+import { channelAtpRoutes, channelAtpSchemas } from './channel-atp-routes.js';
+import { inventoryLevelRoutes, inventoryLevelSchemas } from './inventory-levels-routes.js';
+import { inventoryRoutes, inventorySchemas } from './inventory-routes.js';
 import { forecastEventRoutes, forecastEventSchemas } from './forecast-events-routes.js';
 import { masterDataRoutes, masterDataSchemas } from './master-data-routes.js';
 import { commonSchemas } from './openapi-common.js';
@@ -7,6 +12,6 @@ import { productRoutes, productSchemas } from './products-routes.js';
 import type { RouteSpec } from './route.js';
 
 /** Every REST route, in matching order (static paths before parameterised ones in each area). */
-export const allRoutes: RouteSpec[] = [...authRoutes, ...apiKeyRoutes, ...productRoutes, ...masterDataRoutes, ...forecastEventRoutes];
+export const allRoutes: RouteSpec[] = [...authRoutes, ...apiKeyRoutes, ...productRoutes, ...masterDataRoutes, ...forecastEventRoutes, ...channelAtpRoutes, ...analyticsRoutes, ...inventoryRoutes, ...inventoryLevelRoutes, ...adjustmentRoutes];
 
-export const allSchemas: Record<string, unknown> = { ...commonSchemas, ...authSchemas, ...apiKeySchemas, ...productSchemas, ...masterDataSchemas, ...forecastEventSchemas };
+export const allSchemas: Record<string, unknown> = { ...commonSchemas, ...authSchemas, ...apiKeySchemas, ...productSchemas, ...masterDataSchemas, ...forecastEventSchemas, ...channelAtpSchemas, ...inventorySchemas, ...analyticsSchemas, ...inventoryLevelSchemas, ...adjustmentSchemas };

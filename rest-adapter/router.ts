@@ -15,6 +15,8 @@ export interface RestAdapterOptions {
   maxBodyBytes?: number;
 }
 
+const isPublic = (route: RouteSpec) => Array.isArray(route.doc.security) && route.doc.security.length === 0;
+
 type RouterRequest = Request & { params: Record<string, string>; query: RestRequest['query'] };
 
 interface CompiledRoute extends RouteSpec {
@@ -58,6 +60,10 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     const params = Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, decodeURIComponent(v)]));
     const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
     const contextValue = await buildContext(request, clientIp);
+    // Anonymous callers learn that they must authenticate before anything about their input.
+    if (!contextValue.auth && !isPublic(route)) {
+      throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
+    }
     const variableValues = coerceVariables(schema, route.definition, route.variables?.(restRequest) ?? {});
     const result = await execute({ schema, document: route.document, contextValue, variableValues });
     if (result.errors?.length) throw result.errors[0] as GraphQLError;

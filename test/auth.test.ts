@@ -207,3 +207,11 @@ describe('sessions', () => {
     expect((await server.call('POST', '/api/products', { token: managerToken, body: { sku: 'M1', name: 'm' } })).status).toBe(201);
   });
 });
+
+describe('order of checks', () => {
+  it('tells an anonymous caller to authenticate before judging the body', async () => {
+    const res = await server.call('POST', '/api/products', { body: { sku: 5 } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('MISSING_AUTHORIZATION');
+  });
+});
