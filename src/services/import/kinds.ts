@@ -1,0 +1,33 @@
+import type { RequestContext } from '../../context.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { ImportKind } from '../../generated/prisma/enums.js';
+
+/** One row of an import request, with its 1-based position in the request. */
+export interface ImportRow {
+  rowNumber: number;
+  data: unknown;
+}
+
+/** Why a row was not applied: the row stays out, the others go in. */
+export interface RowRejection {
+  rowNumber: number;
+  field?: string;
+  message: string;
+}
+
+/**
+ * Applies one chunk of rows of one kind inside the chunk's transaction (the caller commits the chunk's
+ * checkpoint in the same transaction). Returns the rows it rejected; it throws only when the job
+ * cannot go on at all (the job then fails with that reason).
+ */
+export type ChunkApplier = (tx: Prisma.TransactionClient, ctx: RequestContext, rows: ImportRow[]) => Promise<RowRejection[]>;
+
+/** URL segment of each kind: POST /api/import/<path>. */
+export const IMPORT_PATHS: Record<string, ImportKind> = {
+  catalog: 'CATALOG',
+  inventory: 'INVENTORY',
+  suppliers: 'SUPPLIERS',
+  'purchase-orders': 'PURCHASE_ORDERS',
+  orders: 'ORDERS',
+  'demand-history': 'DEMAND_HISTORY',
+};
