@@ -256,7 +256,7 @@ ALTER TABLE "demand_history" ADD CONSTRAINT "demand_history_productMasterId_fkey
 -- AddForeignKey
 ALTER TABLE "demand_history" ADD CONSTRAINT "demand_history_locationId_fkey" FOREIGN KEY ("locationId") REFERENCES "locations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Order lines never reserve more than requested; quantities are never negative.
+-- Order lines never reserve more than requested, quantities are never negative.
 ALTER TABLE "sales_order_lines" ADD CONSTRAINT "sales_order_lines_quantities_check" CHECK (
   "requestedQty" >= 0 AND "reservedQty" >= 0 AND "backorderedQty" >= 0 AND "reservedQty" + "backorderedQty" <= "requestedQty"
 );
