@@ -28,6 +28,8 @@ export interface RouteSpec {
   /** Extra response headers, for example a session cookie. */
   headers?: (data: any, ctx: RequestContext) => Record<string, string>;
   doc: OpenApiOperation;
+  /** Largest accepted body in bytes for this route (default: the adapter's maxBodyBytes). */
+  maxBodyBytes?: number;
 }
 
 export const defineRoutes = (routes: RouteSpec[]) => routes;

@@ -36,7 +36,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'DELETE') return undefined;
   const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`);
+  if (Buffer.byteLength(text) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${maxBytes} bytes for this path`, { maxBodyBytes: maxBytes });
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -56,7 +56,7 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
   }
 
   async function handle(route: CompiledRoute, request: RouterRequest, clientIp: string) {
-    const body = await readBody(request, maxBodyBytes);
+    const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
     const params = Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, decodeURIComponent(v)]));
     const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
     const contextValue = await buildContext(request, clientIp);

@@ -12,6 +12,10 @@ export interface Config {
   trustProxy: boolean;
   /** Session cookies get the Secure flag (turn off only for plain-HTTP development). */
   secureCookies: boolean;
+  /** Import worker loops in this process (0: this instance applies no imports). */
+  importWorkers: number;
+  /** How often an idle import worker looks for work, in milliseconds. */
+  importPollMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,6 +28,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 12 * 3600),
     trustProxy: env.TRUST_PROXY === 'true',
+    importWorkers: Number(env.IMPORT_WORKERS ?? 1),
+    importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
   };
 }

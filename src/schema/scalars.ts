@@ -40,3 +40,29 @@ builder.scalarType('Date', {
     return ast.value;
   },
 });
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value (object, array, string, number, boolean or null), for example the rows of an import.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: function literal(ast, variables): unknown {
+    switch (ast.kind) {
+      case Kind.STRING:
+      case Kind.BOOLEAN:
+        return ast.value;
+      case Kind.INT:
+      case Kind.FLOAT:
+        return Number(ast.value);
+      case Kind.NULL:
+        return null;
+      case Kind.LIST:
+        return ast.values.map((v) => literal(v, variables));
+      case Kind.OBJECT:
+        return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value, variables)]));
+      case Kind.VARIABLE:
+        return variables?.[ast.name.value];
+      default:
+        throw new GraphQLError('Not a JSON value');
+    }
+  },
+});

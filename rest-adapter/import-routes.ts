@@ -1,0 +1,166 @@
+import type { ImportKind } from '../src/generated/prisma/enums.js';
+import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
+import { CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, MAX_BODY_BYTES, MAX_ROWS } from '../src/services/import/jobs.js';
+import { IMPORT_PATHS } from '../src/services/import/kinds.js';
+import { SUPPLY_IMPORT_ROW_DOCS } from './import-supply-docs.js';
+import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes, type RouteSpec } from './route.js';
+
+const JOB = `id kind state totalRows processedRows rejectedRows errorCount rowErrors(first: ${ENVELOPE_ERRORS}) { row field message }
+  failureReason createdAt startedAt completedAt statusUrl`;
+
+/** The job envelope every import route answers with. */
+const envelope = (job: any) => ({
+  jobId: job.id,
+  id: job.id,
+  kind: job.kind,
+  state: job.state,
+  status: job.state,
+  totalRows: job.totalRows,
+  processedRows: job.processedRows,
+  rejectedRows: job.rejectedRows,
+  errors: job.rowErrors,
+  errorCount: job.errorCount,
+  createdAt: job.createdAt,
+  startedAt: job.startedAt,
+  completedAt: job.completedAt,
+  failureReason: job.failureReason,
+  statusUrl: job.statusUrl,
+});
+
+const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
+const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV). ${LIMITS}`;
+
+/** Row schema and words for each kind; a kind gets a POST route once it has an applier (appliers/index-map.ts). */
+const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: string; row: Record<string, unknown> }>> = {
+  CATALOG: {
+    summary: 'Import catalog rows (products)',
+    description: 'Upserts products by externalId (the SKU): a new product is created, an existing one updated (absent fields keep their values), never duplicated. Within one request the last row of an externalId wins.',
+    row: {
+      type: 'object',
+      required: ['externalId'],
+      properties: {
+        externalId: { type: 'string', minLength: 1, maxLength: 100, description: "The product's unique identifier within the organization; stored as its SKU." },
+        name: { type: 'string', maxLength: 300, description: 'Product name; a new product without one is named after its externalId.' },
+        description: { type: 'string', maxLength: 5000, description: 'Free text description.' },
+        unitCost: { type: ['number', 'string'], minimum: 0, description: 'Cost of one unit (0 or more), used to value stock.' },
+        category: { type: 'string', maxLength: 200, description: 'Category name; created when the organization has no category of that name.' },
+      },
+    },
+  },
+  INVENTORY: {
+    summary: 'Import inventory level rows (stock on hand, reserved, thresholds)',
+    description:
+      "Sets the product's stock at the location (the line without lot or bin) to the given absolute quantities through the stock ledger: each change writes ledger rows of transaction type IMPORT (GET /api/inventory/adjustments?bucket=ALL lists them); nothing changes and no ledger row is written when the quantities are already those. threshold sets the inventory level's minimum quantity (reorder and maximum quantities are raised to it when lower; the level is created when missing). Unknown SKU or location, reserved above onHand, or onHand below what is held, picked, recalled or expired: the row is rejected.",
+    row: {
+      type: 'object',
+      required: ['sku', 'locationCode'],
+      properties: {
+        sku: { type: 'string', description: "SKU (the catalog's externalId) of an existing product." },
+        locationCode: {
+          type: 'string',
+          description: 'Location code (for example DC-EAST) or its normalized form: organization id and location id joined by a hyphen (<organizationId>-<locationId>).',
+        },
+        onHand: { type: ['integer', 'string'], minimum: 0, default: 0, description: 'Units on hand (whole units, default 0).' },
+        reserved: { type: ['integer', 'string'], minimum: 0, default: 0, description: 'Units reserved, part of onHand (default 0; at most onHand).' },
+        threshold: { type: ['integer', 'string'], minimum: 0, default: 0, description: "The inventory level's minimum quantity (default 0)." },
+      },
+    },
+  },
+  ...SUPPLY_IMPORT_ROW_DOCS,
+};
+
+export const importSchemas: Record<string, unknown> = {
+  ImportRowError: {
+    type: 'object',
+    required: ['row', 'message'],
+    properties: {
+      row: { type: 'integer', description: 'Position of the rejected row in its request, from 1.' },
+      field: { type: ['string', 'null'], description: 'Row field at fault ("_" for the row as a whole).' },
+      message: { type: 'string', description: 'Why the row was rejected.' },
+    },
+  },
+  ImportJob: {
+    type: 'object',
+    description: 'Import job envelope (POST answers and GET /api/import/status/{jobId}).',
+    required: ['jobId', 'id', 'kind', 'state', 'status', 'totalRows', 'processedRows', 'rejectedRows', 'errors', 'errorCount', 'createdAt', 'statusUrl'],
+    properties: {
+      jobId: { type: 'string', description: 'Import job id.' },
+      id: { type: 'string', description: 'The same as jobId.' },
+      kind: { type: 'string', enum: Object.values(IMPORT_PATHS), description: 'What the rows describe.' },
+      state: {
+        type: 'string',
+        enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'],
+        description: 'PENDING: stored, not started; PROCESSING: being applied; COMPLETED: every row applied or rejected; FAILED: could not go on (failureReason says why; rows of chunks applied before stay applied).',
+      },
+      status: { type: 'string', enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], description: 'The same as state.' },
+      totalRows: { type: 'integer', description: 'Rows in the request.' },
+      processedRows: { type: 'integer', description: 'Rows handled so far, applied or rejected.' },
+      rejectedRows: { type: 'integer', description: 'Rows rejected so far.' },
+      errors: { type: 'array', items: schemaRef('ImportRowError'), description: `Row-level errors in row order, the first ${ENVELOPE_ERRORS}.` },
+      errorCount: { type: 'integer', description: 'Row-level errors in all.' },
+      createdAt: { type: 'string', format: 'date-time', description: 'When the rows were accepted.' },
+      startedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the first chunk was applied.' },
+      completedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the job completed (or failed); null before.' },
+      failureReason: { type: ['string', 'null'], description: 'Why the job failed (FAILED only).' },
+      statusUrl: { type: 'string', description: 'Path of GET /api/import/status/{jobId} for this job.' },
+    },
+  },
+};
+
+const jobResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ImportJob')) });
+
+function postRoute(path: string, kind: ImportKind): RouteSpec {
+  const docs = ROW_DOCS[kind] ?? { summary: `Import ${path} rows`, description: '', row: { type: 'object' } };
+  const chunk = `Chunk size for this kind: ${(CHUNK_SIZES[kind] ?? CHUNK_SIZE).toLocaleString('en-US')} rows.`;
+  const rowSchema = `Import${kind.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Row`;
+  importSchemas[rowSchema] = docs.row;
+  return {
+    method: 'POST',
+    path: `/api/import/${path}`,
+    operation: `mutation ($kind: ImportKind!, $rows: JSON!) { startImport(kind: $kind, rows: $rows) { ${JOB} } }`,
+    variables: ({ body }) => ({ kind, rows: body ?? null }),
+    result: (data) => envelope(data.startImport),
+    status: 202,
+    maxBodyBytes: MAX_BODY_BYTES,
+    doc: {
+      summary: docs.summary,
+      description: `${docs.description} ${BODY} ${chunk}`.trim(),
+      tags: ['Import'],
+      'x-permissions': ['import.write'],
+      'x-scopes': ['import:write'],
+      requestBody: {
+        required: true,
+        ...jsonContent({
+          oneOf: [
+            { type: 'array', minItems: 1, maxItems: MAX_ROWS, items: schemaRef(rowSchema) },
+            { type: 'object', required: ['rows'], properties: { rows: { type: 'array', minItems: 1, maxItems: MAX_ROWS, items: schemaRef(rowSchema) } } },
+          ],
+        }),
+      },
+      responses: responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403, 413]),
+    },
+  };
+}
+
+export const importRoutes = defineRoutes([
+  ...Object.entries(IMPORT_PATHS)
+    .filter(([, kind]) => CHUNK_APPLIERS[kind])
+    .map(([path, kind]) => postRoute(path, kind)),
+  {
+    method: 'GET',
+    path: '/api/import/status/:jobId',
+    operation: `query ($id: ID!) { importJob(id: $id) { ${JOB} } }`,
+    variables: ({ params }) => ({ id: params.jobId }),
+    result: (data) => envelope(data.importJob),
+    doc: {
+      summary: 'Status of an import job',
+      description: `State, row counts, the first ${ENVELOPE_ERRORS} row errors and timestamps of one of the organization's import jobs.`,
+      tags: ['Import'],
+      'x-permissions': ['import.read'],
+      'x-scopes': ['import:read'],
+      parameters: [pathParam('jobId', 'Import job id')],
+      responses: responses({ 200: jobResponse('The job') }, [401, 403, 404]),
+    },
+  },
+]);

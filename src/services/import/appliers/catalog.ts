@@ -1,0 +1,83 @@
+import { uuidv7 } from '../../../db/ids.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { orgId } from '../../tenant.js';
+import type { ChunkApplier, RowRejection } from '../kinds.js';
+import { INVALID, RowReader } from './row-fields.js';
+
+interface CatalogRow {
+  sku: string;
+  name?: string;
+  description?: string;
+  unitCost?: number;
+  category?: string;
+}
+
+/**
+ * CATALOG rows `{externalId, name?, description?, unitCost?, category?}` upsert products by SKU
+ * (= externalId). A new product's name defaults to externalId; on an existing product, absent
+ * fields keep their values. A category named but missing is created. Within a chunk the last row of
+ * a SKU wins. One INSERT ... SELECT FROM unnest(...) ON CONFLICT per chunk (two when some rows name
+ * the product and some do not), so a chunk of 1,000 rows costs a handful of statements.
+ */
+export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
+  const organizationId = orgId(ctx);
+  const rejections: RowRejection[] = [];
+  const bySku = new Map<string, CatalogRow>();
+  for (const { rowNumber, data } of rows) {
+    const r = new RowReader(rowNumber, data);
+    const sku = r.string('externalId', { required: true, max: 100 });
+    const name = r.string('name', { max: 300 });
+    const description = r.string('description', { max: 5000 });
+    const unitCost = r.number('unitCost', { min: 0 });
+    const category = r.string('category', { max: 200 });
+    if (!r.ok || sku === INVALID || name === INVALID || description === INVALID || unitCost === INVALID || category === INVALID) {
+      rejections.push(r.rejection!);
+      continue;
+    }
+    bySku.delete(sku); // keep the last row's position too
+    bySku.set(sku, { sku, name, description, unitCost, category });
+  }
+  if (!bySku.size) return rejections;
+
+  const categoryIds = await ensureCategories(tx, organizationId, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
+  const named = [...bySku.values()].filter((r) => r.name !== undefined);
+  const unnamed = [...bySku.values()].filter((r) => r.name === undefined);
+  if (named.length) await upsert(tx, organizationId, named, categoryIds, true);
+  if (unnamed.length) await upsert(tx, organizationId, unnamed, categoryIds, false);
+  return rejections;
+};
+
+async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
+  const ids = rows.map(() => uuidv7());
+  const skus = rows.map((r) => r.sku);
+  const names = rows.map((r) => r.name ?? r.sku);
+  const descriptions = rows.map((r) => r.description ?? null);
+  const costs = rows.map((r) => (r.unitCost === undefined ? null : String(r.unitCost)));
+  const categories = rows.map((r) => (r.category ? categoryIds.get(r.category)! : null));
+  const nameUpdate = setName ? Prisma.sql`name = EXCLUDED.name,` : Prisma.empty;
+  await tx.$executeRaw`
+    INSERT INTO product_masters (id, "organizationId", sku, name, description, "unitCost", "categoryId", "updatedAt")
+    SELECT u.id, ${organizationId}, u.sku, u.name, u.description, u.cost, u.category, now()
+    FROM unnest(${ids}::text[], ${skus}::text[], ${names}::text[], ${descriptions}::text[], ${costs}::numeric[], ${categories}::text[])
+      AS u(id, sku, name, description, cost, category)
+    ON CONFLICT ("organizationId", sku) DO UPDATE SET
+      ${nameUpdate}
+      description = COALESCE(EXCLUDED.description, product_masters.description),
+      "unitCost" = COALESCE(EXCLUDED."unitCost", product_masters."unitCost"),
+      "categoryId" = COALESCE(EXCLUDED."categoryId", product_masters."categoryId"),
+      "updatedAt" = now()`;
+}
+
+/** Category ids by name, creating the missing categories. */
+async function ensureCategories(tx: Prisma.TransactionClient, organizationId: string, names: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(names)];
+  if (!unique.length) return new Map();
+  const ids = unique.map(() => uuidv7());
+  await tx.$executeRaw`
+    INSERT INTO categories (id, "organizationId", name, "updatedAt")
+    SELECT u.id, ${organizationId}, u.name, now() FROM unnest(${ids}::text[], ${unique}::text[]) AS u(id, name)
+    ON CONFLICT ("organizationId", name) DO NOTHING`;
+  const found = await tx.$queryRaw<{ id: string; name: string }[]>`
+    SELECT id, name FROM categories WHERE "organizationId" = ${organizationId} AND name = ANY(${unique}::text[])`;
+  return new Map(found.map((c) => [c.name, c.id]));
+}

@@ -1,0 +1,131 @@
+import { uuidv7 } from '../../../db/ids.js';
+import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
+import { applyStockChange, lineKeyOf } from '../../inventory/stock-ledger.js';
+import { orgId } from '../../tenant.js';
+import type { ChunkApplier, RowRejection } from '../kinds.js';
+import { resolveLocations, resolveSkus } from './references.js';
+import { importJobIdOf, INVALID, RowReader } from './row-fields.js';
+
+interface InventoryRow {
+  rowNumber: number;
+  sku: string;
+  locationRef: string;
+  onHand: number;
+  reserved: number;
+  threshold: number;
+}
+
+const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
+
+/**
+ * INVENTORY rows `{sku, locationCode, onHand = 0, reserved = 0, threshold = 0}` set the product's
+ * stock line at the location (no lot, no bin) to these absolute quantities THROUGH THE LEDGER: the
+ * lines are locked, the differences applied with applyStockChange (transaction type IMPORT, one ledger
+ * row per changed bucket, none when nothing changes), and the inventory level's minimum is set to the
+ * threshold (reorder and maximum raised to it when lower). Within a chunk the last row for a product
+ * and location wins. Unknown SKU or location, reserved above on hand, or on hand below what is held,
+ * picked, recalled or expired: the row is rejected.
+ */
+export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
+  const organizationId = orgId(ctx);
+  const rejections: RowRejection[] = [];
+  const valid: InventoryRow[] = [];
+  for (const { rowNumber, data } of rows) {
+    const r = new RowReader(rowNumber, data);
+    const sku = r.string('sku', { required: true, max: 100 });
+    const locationRef = r.string('locationCode', { required: true, max: 200 });
+    const onHand = r.number('onHand', { integer: true, fallback: 0 });
+    const reserved = r.number('reserved', { integer: true, fallback: 0 });
+    const threshold = r.number('threshold', { integer: true, fallback: 0 });
+    if (!r.ok || sku === INVALID || locationRef === INVALID || onHand === INVALID || reserved === INVALID || threshold === INVALID) {
+      rejections.push(r.rejection!);
+      continue;
+    }
+    if (reserved! > onHand!) {
+      rejections.push({ rowNumber, field: 'reserved', message: `Reserved (${reserved}) must not exceed onHand (${onHand})` });
+      continue;
+    }
+    valid.push({ rowNumber, sku, locationRef, onHand: onHand!, reserved: reserved!, threshold: threshold! });
+  }
+  if (!valid.length) return rejections;
+
+  const products = await resolveSkus(tx, ctx, valid.map((r) => r.sku));
+  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.locationRef));
+  const byLine = new Map<string, InventoryRow & { productMasterId: string; locationId: string }>();
+  for (const row of valid) {
+    const productMasterId = products.get(row.sku);
+    const locationId = locations.get(row.locationRef);
+    if (!productMasterId) rejections.push({ rowNumber: row.rowNumber, field: 'sku', message: `Unknown SKU ${row.sku}` });
+    else if (!locationId) rejections.push({ rowNumber: row.rowNumber, field: 'locationCode', message: `Unknown location ${row.locationRef}` });
+    else {
+      const key = `${productMasterId}|${locationId}`;
+      byLine.delete(key);
+      byLine.set(key, { ...row, productMasterId, locationId });
+    }
+  }
+  if (!byLine.size) return rejections;
+
+  const targets = [...byLine.values()];
+  const lines = await lockLines(tx, organizationId, targets);
+  const applied: typeof targets = [];
+  const jobId = importJobIdOf(ctx);
+  for (const row of targets) {
+    const line = lines.get(`${row.productMasterId}|${row.locationId}`)!;
+    const parts = line.qtyOnHold + line.qtyPicked + line.qtyRecalled + line.qtyExpired;
+    if (row.reserved + parts > row.onHand) {
+      rejections.push({
+        rowNumber: row.rowNumber,
+        field: 'onHand',
+        message: `onHand ${row.onHand} is below reserved (${row.reserved}) plus the units on hold, picked, recalled or expired (${parts})`,
+      });
+      continue;
+    }
+    const deltas = { ON_HAND: row.onHand - line.qtyOnHand, RESERVED: row.reserved - line.qtyReserved };
+    if (deltas.ON_HAND !== 0 || deltas.RESERVED !== 0) {
+      await applyStockChange(tx, ctx, {
+        stockLineId: line.id,
+        deltas,
+        transactionType: 'IMPORT',
+        comment: `Import row ${row.rowNumber}`,
+        sourceType: 'IMPORT_JOB',
+        sourceId: jobId,
+      });
+    }
+    applied.push(row);
+  }
+  if (applied.length) await setMinimums(tx, organizationId, applied);
+  return rejections;
+};
+
+/** The (no lot, no bin) lines of these products and locations, created when missing, locked in id order. */
+async function lockLines(tx: Prisma.TransactionClient, organizationId: string, rows: { productMasterId: string; locationId: string }[]) {
+  const productIds = rows.map((r) => r.productMasterId);
+  const locationIds = rows.map((r) => r.locationId);
+  const ids = rows.map(() => uuidv7());
+  await tx.$executeRaw`
+    INSERT INTO stock_lines (id, "organizationId", "productMasterId", "locationId", "lineKey", "updatedAt")
+    SELECT u.id, ${organizationId}, u.product, u.location, ${NO_LOT_NO_BIN}, now()
+    FROM unnest(${ids}::text[], ${productIds}::text[], ${locationIds}::text[]) AS u(id, product, location)
+    ON CONFLICT ("productMasterId", "locationId", "lineKey") DO NOTHING`;
+  const locked = await tx.$queryRaw<StockLine[]>`
+    SELECT s.* FROM stock_lines s
+    JOIN unnest(${productIds}::text[], ${locationIds}::text[]) AS u(product, location)
+      ON s."productMasterId" = u.product AND s."locationId" = u.location
+    WHERE s."organizationId" = ${organizationId} AND s."lineKey" = ${NO_LOT_NO_BIN}
+    ORDER BY s.id
+    FOR UPDATE OF s`;
+  return new Map(locked.map((l) => [`${l.productMasterId}|${l.locationId}`, l]));
+}
+
+async function setMinimums(tx: Prisma.TransactionClient, organizationId: string, rows: { productMasterId: string; locationId: string; threshold: number }[]) {
+  await tx.$executeRaw`
+    INSERT INTO inventory_levels (id, "organizationId", "productMasterId", "locationId", "minQuantity", "reorderQuantity", "maxQuantity", "updatedAt")
+    SELECT u.id, ${organizationId}, u.product, u.location, u.threshold, u.threshold, u.threshold, now()
+    FROM unnest(${rows.map(() => uuidv7())}::text[], ${rows.map((r) => r.productMasterId)}::text[], ${rows.map((r) => r.locationId)}::text[], ${rows.map((r) => r.threshold)}::int[])
+      AS u(id, product, location, threshold)
+    ON CONFLICT ("productMasterId", "locationId") DO UPDATE SET
+      "minQuantity" = EXCLUDED."minQuantity",
+      "reorderQuantity" = GREATEST(inventory_levels."reorderQuantity", EXCLUDED."minQuantity"),
+      "maxQuantity" = GREATEST(inventory_levels."maxQuantity", EXCLUDED."minQuantity"),
+      "updatedAt" = now()`;
+}

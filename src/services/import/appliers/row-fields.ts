@@ -1,0 +1,64 @@
+import type { RequestContext } from '../../../context.js';
+import type { RowRejection } from '../kinds.js';
+
+/**
+ * Field readers for import rows. Each returns the value or records a rejection and returns
+ * `INVALID`. CSV loaders send every value as text, so numbers may also come as numeric strings.
+ */
+export const INVALID = Symbol('invalid');
+type Invalid = typeof INVALID;
+
+export class RowReader {
+  readonly rejection: RowRejection | null = null;
+  private readonly record: Record<string, unknown>;
+
+  constructor(readonly rowNumber: number, data: unknown) {
+    if (data && typeof data === 'object' && !Array.isArray(data)) this.record = data as Record<string, unknown>;
+    else {
+      this.record = {};
+      this.reject('_', 'Each row must be a JSON object');
+    }
+  }
+
+  get ok() {
+    return this.rejection === null;
+  }
+
+  reject(field: string, message: string): Invalid {
+    if (!this.rejection) (this as { rejection: RowRejection | null }).rejection = { rowNumber: this.rowNumber, field, message };
+    return INVALID;
+  }
+
+  private raw(field: string): unknown {
+    const value = this.record[field];
+    return value === null || value === '' ? undefined : value;
+  }
+
+  /** A non-empty trimmed string (numbers are taken as their text). */
+  string(field: string, options: { required: true; max?: number }): string | Invalid;
+  string(field: string, options?: { required?: false; max?: number }): string | undefined | Invalid;
+  string(field: string, { required = false, max = 300 }: { required?: boolean; max?: number } = {}): string | undefined | Invalid {
+    const value = this.raw(field);
+    if (value === undefined) return required ? this.reject(field, 'Required') : undefined;
+    if (typeof value !== 'string' && typeof value !== 'number') return this.reject(field, 'Must be a string');
+    const text = String(value).trim();
+    if (!text) return required ? this.reject(field, 'Required') : undefined;
+    if (text.length > max) return this.reject(field, `At most ${max} characters`);
+    return text;
+  }
+
+  /** A number (or numeric text) of at least `min`; `integer` demands a whole number. */
+  number(field: string, { min = 0, integer = false, fallback }: { min?: number; integer?: boolean; fallback?: number } = {}): number | undefined | Invalid {
+    const value = this.raw(field);
+    if (value === undefined) return fallback;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    if (!Number.isFinite(n)) return this.reject(field, 'Must be a number');
+    if (integer && !Number.isInteger(n)) return this.reject(field, 'Must be a whole number');
+    if (n < min) return this.reject(field, `Must be ${min} or more`);
+    if (integer && n > 2_147_483_647) return this.reject(field, 'Too large');
+    return n;
+  }
+}
+
+/** The import job a worker's context applies (appliers record it as the ledger's source); null elsewhere. */
+export const importJobIdOf = (ctx: RequestContext): string | null => (ctx as RequestContext & { importJobId?: string }).importJobId ?? null;

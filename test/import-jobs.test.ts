@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocationFor } from '../src/services/admin/admin.js';
+import { CHUNK_SIZE, CHUNK_SIZES, importEvents } from '../src/services/import/jobs.js';
+import { startImportWorkers } from '../src/services/import/worker.js';
+import { createTenant } from './support/fixtures.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '100' });
+  a = await createTenant(server.app.prisma);
+  b = await createTenant(server.app.prisma);
+}, 60_000);
+afterAll(() => server?.close());
+
+/**
+ * server.call, once more when the connection drops before an answer: PGlite runs in this process and
+ * blocks its event loop during a chunk, so an idle keep-alive socket can expire just as it is reused
+ * (the request then never reached a handler, and repeating it is safe).
+ */
+async function call(method: string, path: string, options: Parameters<TestServer['call']>[2]) {
+  try {
+    return await server.call(method, path, options);
+  } catch {
+    return server.call(method, path, options);
+  }
+}
+
+/** Polls the status route until the job ends. */
+async function waitForJob(token: string, jobId: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await call('GET', `/api/import/status/${jobId}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.state === 'COMPLETED' || res.body.state === 'FAILED') return { job: res.body };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${jobId} did not end`);
+}
+
+const catalogRows = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => ({ externalId: `${prefix}-${i}`, ...(i % 2 ? { name: `Product ${i}` } : {}), unitCost: i % 7, category: `Cat ${i % 3}` }));
+
+describe('catalog import', () => {
+  let jobId: string;
+  it('accepts 2,500 rows with 202, applies the good ones and reports the bad ones by row and field', async () => {
+    const rows: unknown[] = catalogRows(2500, 'CAT');
+    rows[9] = { name: 'no id' }; // row 10
+    rows[1499] = { externalId: 'CAT-bad-cost', unitCost: 'lots' }; // row 1500
+    rows[2499] = 'not an object'; // row 2500
+    // The workers run in this process: record every checkpoint of every job.
+    const seen: { id: string; state: string; processedRows: number }[] = [];
+    importEvents.on('progress', (job) => seen.push({ id: job.id, state: job.state, processedRows: job.processedRows }));
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: rows });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ kind: 'CATALOG', state: 'PENDING', status: 'PENDING', totalRows: 2500, processedRows: 0, rejectedRows: 0 });
+    expect(res.body.jobId).toBe(res.body.id);
+    expect(res.body.statusUrl).toBe(`/api/import/status/${res.body.jobId}`);
+    jobId = res.body.jobId;
+
+    const { job } = await waitForJob(a.key, jobId);
+    // PENDING (the 202 above), then one checkpoint per chunk of 1,000 catalog rows, the last one COMPLETED.
+    expect(CHUNK_SIZES.CATALOG ?? CHUNK_SIZE).toBe(1000);
+    expect(seen.filter((e) => e.id === jobId)).toEqual([
+      { id: jobId, state: 'PROCESSING', processedRows: 1000 },
+      { id: jobId, state: 'PROCESSING', processedRows: 2000 },
+      { id: jobId, state: 'COMPLETED', processedRows: 2500 },
+    ]);
+    expect(job).toMatchObject({ state: 'COMPLETED', status: 'COMPLETED', totalRows: 2500, processedRows: 2500, rejectedRows: 3, errorCount: 3 });
+    expect(job.completedAt).toBeTruthy();
+    expect(job.startedAt).toBeTruthy();
+    expect(job.errors).toEqual([
+      { row: 10, field: 'externalId', message: 'Required' },
+      { row: 1500, field: 'unitCost', message: 'Must be a number' },
+      { row: 2500, field: '_', message: 'Each row must be a JSON object' },
+    ]);
+  }, 60_000);
+
+  it('creates the products (name defaults to externalId) and their categories', async () => {
+    const list = await server.call('GET', '/api/products?search=CAT-&limit=1', { token: a.key });
+    expect(list.body.meta.total).toBe(2497);
+    const named = await server.call('GET', '/api/products?search=CAT-2497', { token: a.key });
+    expect(named.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-2497', 'Product 2497']]);
+    const unnamed = await server.call('GET', '/api/products?search=CAT-2498', { token: a.key });
+    expect(unnamed.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-2498', 'CAT-2498']]);
+    const categories = await server.app.prisma.category.findMany({ where: { organizationId: a.org.id, name: { startsWith: 'Cat ' } } });
+    expect(categories.map((c) => c.name).sort()).toEqual(['Cat 0', 'Cat 1', 'Cat 2']);
+  });
+
+  it('updates on re-import instead of duplicating; the last row of an externalId in a request wins', async () => {
+    const res = await server.call('POST', '/api/import/catalog', {
+      token: a.key,
+      body: { rows: [{ externalId: 'CAT-12', name: 'First' }, { externalId: 'CAT-12', name: 'Renamed', unitCost: '2.5' }, { externalId: 'CAT-11' }] },
+    });
+    expect(res.status).toBe(202);
+    const { job } = await waitForJob(a.key, res.body.jobId);
+    expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 3, rejectedRows: 0, errors: [] });
+    expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id, sku: { startsWith: 'CAT-' } } })).toBe(2497);
+    const p12 = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-12' } });
+    expect(p12.name).toBe('Renamed');
+    expect(Number(p12.unitCost)).toBe(2.5);
+    // A row without a name keeps the existing name.
+    const p11 = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-11' } });
+    expect(p11.name).toBe('Product 11');
+  }, 30_000);
+
+  it('keeps rows in the caller organization only', async () => {
+    const res = await server.call('POST', '/api/import/catalog', { token: b.key, body: [{ externalId: 'CAT-1', name: 'B product' }] });
+    const { job } = await waitForJob(b.key, res.body.jobId);
+    expect(job.state).toBe('COMPLETED');
+    const inB = await server.call('GET', '/api/products?search=CAT-', { token: b.key });
+    expect(inB.body.data.map((p: any) => p.sku)).toEqual(['CAT-1']);
+    const inA = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-1' } });
+    expect(inA.name).toBe('Product 1');
+  }, 30_000);
+
+  it('answers 404 for another organization’s job and for unknown ids', async () => {
+    expect((await server.call('GET', `/api/import/status/${jobId}`, { token: b.key })).status).toBe(404);
+    const unknown = await server.call('GET', '/api/import/status/00000000-0000-0000-0000-000000000000', { token: a.key });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('NOT_FOUND');
+    const gql = await server.graphql('query ($id: ID!) { importJob(id: $id) { id } }', { id: jobId }, b.key);
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('limits, body and scopes', () => {
+  it('answers 413 for more than 100,000 rows', async () => {
+    const rows = Array.from({ length: 100_001 }, () => ({}));
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: rows });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.body.error).toMatch(/100000 rows per import request/);
+  });
+
+  it('answers 413 for a body over 50 MB', async () => {
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: `[${JSON.stringify('x'.repeat(51 * 1024 * 1024))}]` });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  }, 30_000);
+
+  it('answers 400 for a body that is not an array of rows, or an empty one', async () => {
+    for (const body of [{ externalId: 'X' }, '"text"', []]) {
+      const res = await server.call('POST', '/api/import/catalog', { token: a.key, body });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details.rows).toBeTruthy();
+    }
+  });
+
+  it('needs import:write to start and import:read to read a job', async () => {
+    const readOnly = await a.keyWith(['inventory:read']);
+    const denied = await server.call('POST', '/api/import/catalog', { token: readOnly, body: [{ externalId: 'NOPE' }] });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe('INSUFFICIENT_SCOPE');
+
+    const writer = await a.keyWith(['import:write']);
+    const started = await server.call('POST', '/api/import/catalog', { token: writer, body: [{ externalId: 'SCOPED-1' }] });
+    expect(started.status).toBe(202);
+    const reader = await a.keyWith(['import:read']);
+    expect((await server.call('GET', `/api/import/status/${started.body.jobId}`, { token: reader })).status).toBe(200);
+    const other = await server.call('GET', `/api/import/status/${started.body.jobId}`, { token: readOnly });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await server.call('POST', '/api/import/catalog', { token: reader, body: [{ externalId: 'X' }] })).status).toBe(403);
+    expect((await server.call('POST', '/api/import/catalog', { body: [{ externalId: 'X' }] })).status).toBe(401);
+    await waitForJob(writer, started.body.jobId);
+    expect(await server.app.prisma.productMaster.count({ where: { sku: 'NOPE' } })).toBe(0);
+  }, 30_000);
+});
+
+describe('inventory import', () => {
+  it('sets on hand, reserved and the level minimum through the ledger; rejects unknown SKUs and locations', async () => {
+    const east = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East' });
+    const seed = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'INV-1' }, { externalId: 'INV-2' }] });
+    await waitForJob(a.key, seed.body.jobId);
+    const res = await server.call('POST', '/api/import/inventory', {
+      token: a.key,
+      body: [
+        { sku: 'INV-1', locationCode: 'WH1', onHand: 50, reserved: 5, threshold: 10 },
+        { sku: 'INV-2', locationCode: `${a.org.id}-${east.id}` }, // defaults: 0, 0, 0
+        { sku: 'NOPE', locationCode: 'WH1', onHand: 3 },
+        { sku: 'INV-1', locationCode: 'NOWHERE', onHand: 3 },
+        { sku: 'INV-2', locationCode: 'WH1', onHand: 2, reserved: 3 },
+        { sku: 'INV-2', locationCode: 'DC-EAST', onHand: '7', threshold: 2 },
+      ],
+    });
+    expect(res.status).toBe(202);
+    const { job } = await waitForJob(a.key, res.body.jobId);
+    expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 6, rejectedRows: 3 });
+    expect(job.errors).toEqual([
+      { row: 3, field: 'sku', message: 'Unknown SKU NOPE' },
+      { row: 4, field: 'locationCode', message: 'Unknown location NOWHERE' },
+      { row: 5, field: 'reserved', message: 'Reserved (3) must not exceed onHand (2)' },
+    ]);
+
+    const products = await server.app.prisma.productMaster.findMany({ where: { organizationId: a.org.id, sku: { in: ['INV-1', 'INV-2'] } } });
+    const id = (sku: string) => products.find((p) => p.sku === sku)!.id;
+    const line1 = await server.app.prisma.stockLine.findFirstOrThrow({ where: { productMasterId: id('INV-1'), locationId: a.warehouse.id } });
+    expect([line1.qtyOnHand, line1.qtyReserved]).toEqual([50, 5]);
+    const line2 = await server.app.prisma.stockLine.findFirstOrThrow({ where: { productMasterId: id('INV-2'), locationId: east.id } });
+    expect([line2.qtyOnHand, line2.qtyReserved]).toEqual([7, 0]);
+    const level1 = await server.app.prisma.inventoryLevel.findFirstOrThrow({ where: { productMasterId: id('INV-1'), locationId: a.warehouse.id } });
+    expect(level1.minQuantity).toBe(10);
+    expect(level1.reorderQuantity).toBeGreaterThanOrEqual(10);
+    const level2 = await server.app.prisma.inventoryLevel.findFirstOrThrow({ where: { productMasterId: id('INV-2'), locationId: east.id } });
+    expect(level2.minQuantity).toBe(2);
+
+    const ledger = await server.call('GET', `/api/inventory/adjustments?bucket=ALL&transactionType=IMPORT&productMasterId=${id('INV-1')}`, { token: a.key });
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.entries.map((e: any) => [e.bucket, e.deltaQty, e.qtyAfter]).sort()).toEqual([
+      ['ON_HAND', 50, 50],
+      ['RESERVED', 5, 5],
+    ]);
+
+    // Absolute values: importing again moves only the difference; unchanged lines write no ledger row.
+    const again = await server.call('POST', '/api/import/inventory', {
+      token: a.key,
+      body: [{ sku: 'INV-1', locationCode: 'WH1', onHand: 40, reserved: 5, threshold: 1 }, { sku: 'INV-2', locationCode: 'DC-EAST', onHand: 7, threshold: 2 }],
+    });
+    expect((await waitForJob(a.key, again.body.jobId)).job.state).toBe('COMPLETED');
+    const after = await server.call('GET', `/api/inventory/adjustments?bucket=ALL&transactionType=IMPORT`, { token: a.key });
+    expect(after.body.total).toBe(4);
+    const latest = after.body.entries.find((e: any) => e.productMasterId === id('INV-1') && e.deltaQty === -10);
+    expect(latest).toMatchObject({ bucket: 'ON_HAND', qtyBefore: 50, qtyAfter: 40, transactionType: 'IMPORT' });
+    const level1b = await server.app.prisma.inventoryLevel.findFirstOrThrow({ where: { id: level1.id } });
+    expect(level1b.minQuantity).toBe(1);
+
+    // Another organization cannot name A's products or locations.
+    const foreign = await server.call('POST', '/api/import/inventory', { token: b.key, body: [{ sku: 'INV-1', locationCode: 'DC-EAST', onHand: 999 }] });
+    const { job: fj } = await waitForJob(b.key, foreign.body.jobId);
+    expect(fj.rejectedRows).toBe(1);
+    const unchanged = await server.app.prisma.stockLine.findFirstOrThrow({ where: { id: line1.id } });
+    expect(unchanged.qtyOnHand).toBe(40);
+  }, 60_000);
+});
+
+describe('several workers on one database', () => {
+  it('share the jobs without applying any chunk twice', async () => {
+    // Three more worker loops beside the server's own one, claiming with FOR UPDATE SKIP LOCKED.
+    const extra = startImportWorkers(server.app, { count: 3, pollMs: 20 });
+    try {
+      const locations = await Promise.all(['M1', 'M2', 'M3'].map((code) => createLocationFor(server.app.prisma, { organizationId: a.org.id, code, name: code })));
+      const catalog = await call('POST', '/api/import/catalog', { token: a.key, body: catalogRows(5000, 'MULTI') });
+      expect((await waitForJob(a.key, catalog.body.jobId)).job).toMatchObject({ state: 'COMPLETED', processedRows: 5000, rejectedRows: 0 });
+      const jobs = await Promise.all(
+        locations.map((location) =>
+          call('POST', '/api/import/inventory', {
+            token: a.key,
+            body: Array.from({ length: 600 }, (_, i) => ({ sku: `MULTI-${i}`, locationCode: location.code, onHand: i + 1 })),
+          }),
+        ),
+      );
+      for (const res of jobs) expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', processedRows: 600, rejectedRows: 0 });
+      const ledger = await server.app.prisma.stockTransaction.count({ where: { organizationId: a.org.id, locationId: { in: locations.map((l) => l.id) } } });
+      expect(ledger).toBe(1800);
+      const lines = await server.app.prisma.stockLine.aggregate({ where: { locationId: { in: locations.map((l) => l.id) } }, _sum: { qtyOnHand: true }, _count: true });
+      expect(lines).toEqual({ _sum: { qtyOnHand: 3 * ((600 * 601) / 2) }, _count: 1800 });
+    } finally {
+      await extra.stop();
+    }
+  }, 120_000);
+});
+
+describe('GraphQL', () => {
+  it('starts an import and reads the job with its row errors', async () => {
+    const started = await server.graphql(
+      'mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { id state totalRows statusUrl } }',
+      { rows: [{ externalId: 'GQL-1' }, { externalId: '' }] },
+      a.key,
+    );
+    expect(started.body.errors).toBeUndefined();
+    const id = started.body.data.startImport.id;
+    expect(started.body.data.startImport).toMatchObject({ state: 'PENDING', totalRows: 2, statusUrl: `/api/import/status/${id}` });
+    await waitForJob(a.key, id);
+    const read = await server.graphql('query ($id: ID!) { importJob(id: $id) { state processedRows rejectedRows errorCount rowErrors(first: 5) { row field message } } }', { id }, a.key);
+    expect(read.body.data.importJob).toEqual({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, errorCount: 1, rowErrors: [{ row: 2, field: 'externalId', message: 'Required' }] });
+  }, 30_000);
+
+  it('refuses startImport without import:write', async () => {
+    const readOnly = await a.keyWith(['import:read']);
+    const res = await server.graphql('mutation { startImport(kind: CATALOG, rows: [{externalId: "X"}]) { id } }', {}, readOnly);
+    expect(res.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
+  });
+});
