@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { uuidv7 } from '../../../db/ids.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../../inventory/quantities.js';
+import { applyStockChange } from '../../inventory/stock-ledger.js';
+import { orgId } from '../../tenant.js';
+import type { ChunkApplier, RowRejection } from '../kinds.js';
+import { lastPerKey, numberField, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
+
+const orderLineRow = z.object(
+  { sku: requiredText(100), quantity: numberField({ min: 1, max: 1_000_000_000, integer: true, positive: true }) },
+  'Each line must be an object',
+);
+
+/**
+ * A sales order row: `externalId` is the upsert key; `lines` are the requested quantities. Applying the
+ * order reserves stock for it at the fulfillment location; importing it again releases what it held and
+ * reserves again for the new lines.
+ */
+export const orderRow = z.object(
+  {
+    externalId: requiredText(200),
+    fulfillmentLocationCode: requiredText(200),
+    lines: z.array(orderLineRow, 'Must be an array of lines').min(1, 'At least one line is required').max(1000, 'At most 1000 lines'),
+  },
+  'Each row must be a JSON object',
+);
+
+type Candidate = LineQuantities & { id: string; productMasterId: string; locationId: string; expiryDate: Date | null; recalled: boolean | null; hasLot: boolean };
+
+/** Orders in these states are finished: an import does not reopen them. */
+const CLOSED: ReadonlySet<SalesOrderStatus> = new Set(['CANCELLED', 'FULFILLED']);
+
+export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
+  const organizationId = orgId(ctx);
+  const { valid, rejections } = parseRows(orderRow, rows);
+  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.fulfillmentLocationCode));
+  const products = await resolveSkus(tx, ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  const existing = new Map(
+    (
+      await tx.salesOrder.findMany({ where: { organizationId, externalId: { in: valid.map((r) => r.data.externalId) } }, select: { externalId: true, status: true } })
+    ).map((o) => [o.externalId, o.status]),
+  );
+
+  const accepted: { rowNumber: number; externalId: string; locationId: string; lines: { productMasterId: string; quantity: number }[] }[] = [];
+  for (const { rowNumber, data } of valid) {
+    const problems: RowRejection[] = [];
+    const locationId = locations.get(data.fulfillmentLocationCode);
+    if (!locationId) problems.push({ rowNumber, field: 'fulfillmentLocationCode', message: `Unknown location ${data.fulfillmentLocationCode}` });
+    data.lines.forEach((line, i) => {
+      if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
+    });
+    const status = existing.get(data.externalId);
+    if (status && CLOSED.has(status)) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} is ${status} and cannot be changed by an import` });
+    if (problems.length || !locationId) {
+      rejections.push(...problems);
+      continue;
+    }
+    accepted.push({ rowNumber, externalId: data.externalId, locationId, lines: data.lines.map((l) => ({ productMasterId: products.get(l.sku)!, quantity: l.quantity })) });
+  }
+  // The same order twice in one chunk: the later row wins (the earlier one would be released at once).
+  const orders = lastPerKey(accepted, (o) => o.externalId);
+  if (!orders.length) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
+
+  // Upsert the headers in key order: their row locks are taken in one order by every chunk, so two
+  // chunks holding the same orders cannot deadlock; a concurrent import of the same order waits here.
+  const orderIds = new Map<string, string>();
+  for (const order of [...orders].sort((a, b) => (a.externalId < b.externalId ? -1 : 1))) {
+    const saved = await tx.salesOrder.upsert({
+      where: { organizationId_externalId: { organizationId, externalId: order.externalId } },
+      create: { organizationId, externalId: order.externalId, fulfillmentLocationId: order.locationId },
+      update: { fulfillmentLocationId: order.locationId },
+      select: { id: true },
+    });
+    orderIds.set(order.externalId, saved.id);
+  }
+  const ids = [...orderIds.values()];
+  const previous = await tx.salesOrderAllocation.findMany({
+    where: { orderLine: { salesOrderId: { in: ids } } },
+    orderBy: { id: 'asc' },
+    select: { stockLineId: true, quantity: true, orderLine: { select: { salesOrderId: true } } },
+  });
+
+  // Lock every stock line this chunk may touch, in id order, before reading what is available: what
+  // the orders held before and every line of each ordered product at its fulfillment location.
+  const pairs = orders.flatMap((o) => o.lines.map((l) => ({ productMasterId: l.productMasterId, locationId: o.locationId })));
+  const heldIds = [...new Set(previous.map((a) => a.stockLineId))];
+  const locked = await tx.$queryRaw<Candidate[]>`
+    SELECT sl.id, sl."productMasterId", sl."locationId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
+           sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot"
+    FROM stock_lines sl LEFT JOIN lots lot ON lot.id = sl."lotId"
+    WHERE sl."organizationId" = ${organizationId}
+      AND ((sl."productMasterId", sl."locationId") IN (SELECT * FROM unnest(${pairs.map((p) => p.productMasterId)}::text[], ${pairs.map((p) => p.locationId)}::text[]))
+           ${heldIds.length ? Prisma.sql`OR sl.id = ANY(${heldIds}::text[])` : Prisma.empty})
+    ORDER BY sl.id
+    FOR UPDATE OF sl`;
+  const stock = new Map(locked.map((line) => [line.id, line]));
+  const remember = (line: LineQuantities & { id: string }) => Object.assign(stock.get(line.id)!, pick(line));
+
+  // Release what each order held (one ledger row per order and stock line), then forget its lines.
+  const released = new Map<string, { orderId: string; stockLineId: string; quantity: number }>();
+  for (const a of previous) {
+    const key = `${a.orderLine.salesOrderId}:${a.stockLineId}`;
+    const entry = released.get(key) ?? released.set(key, { orderId: a.orderLine.salesOrderId, stockLineId: a.stockLineId, quantity: 0 }).get(key)!;
+    entry.quantity += a.quantity;
+  }
+  for (const r of released.values()) {
+    if (r.quantity <= 0) continue;
+    const { line } = await applyStockChange(tx, ctx, {
+      stockLineId: r.stockLineId, deltas: { RESERVED: -r.quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId,
+    });
+    remember(line);
+  }
+  await tx.salesOrderLine.deleteMany({ where: { salesOrderId: { in: ids } } });
+
+  // Reserve in row order, first-expiring lots first (lines without expiry last), skipping expired and
+  // recalled lots; what cannot be reserved is backordered.
+  const today = startOfTodayUtc();
+  const fefo = (a: Candidate, b: Candidate) => {
+    const ea = a.expiryDate?.getTime() ?? Infinity;
+    const eb = b.expiryDate?.getTime() ?? Infinity;
+    return ea !== eb ? ea - eb : a.id < b.id ? -1 : 1;
+  };
+  const lineRows: Prisma.SalesOrderLineCreateManyInput[] = [];
+  const allocationRows: Prisma.SalesOrderAllocationCreateManyInput[] = [];
+  const statuses = new Map<SalesOrderStatus, string[]>();
+  for (const order of orders) {
+    const salesOrderId = orderIds.get(order.externalId)!;
+    let requested = 0;
+    let reserved = 0;
+    for (const [i, line] of order.lines.entries()) {
+      const orderLineId = uuidv7();
+      let left = line.quantity;
+      const candidates = [...stock.values()]
+        .filter((s) => s.productMasterId === line.productMasterId && s.locationId === order.locationId)
+        .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
+        .sort(fefo);
+      for (const candidate of candidates) {
+        if (!left) break;
+        const take = Math.min(left, availableQty(candidate));
+        if (take <= 0) continue;
+        const { line: after } = await applyStockChange(tx, ctx, {
+          stockLineId: candidate.id, deltas: { RESERVED: take }, transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId,
+        });
+        remember(after);
+        allocationRows.push({ orderLineId, stockLineId: candidate.id, quantity: take });
+        left -= take;
+      }
+      lineRows.push({ id: orderLineId, salesOrderId, lineNumber: i + 1, productMasterId: line.productMasterId, requestedQty: line.quantity, reservedQty: line.quantity - left, backorderedQty: left });
+      requested += line.quantity;
+      reserved += line.quantity - left;
+    }
+    const status: SalesOrderStatus = reserved === requested ? 'ALLOCATED' : reserved === 0 ? 'OPEN' : 'PARTIALLY_ALLOCATED';
+    (statuses.get(status) ?? statuses.set(status, []).get(status)!).push(salesOrderId);
+  }
+  await tx.salesOrderLine.createMany({ data: lineRows });
+  if (allocationRows.length) await tx.salesOrderAllocation.createMany({ data: allocationRows });
+  for (const [status, list] of statuses) await tx.salesOrder.updateMany({ where: { id: { in: list } }, data: { status } });
+  return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
+};
+
+const pick = (q: LineQuantities): LineQuantities => ({
+  qtyOnHand: q.qtyOnHand, qtyReserved: q.qtyReserved, qtyOnHold: q.qtyOnHold, qtyPicked: q.qtyPicked, qtyRecalled: q.qtyRecalled, qtyExpired: q.qtyExpired,
+});

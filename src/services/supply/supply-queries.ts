@@ -1,0 +1,81 @@
+import type { RequestContext } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import type { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
+import { isoWeekStart } from '../import/appliers/demand-history.js';
+import { orgId } from '../tenant.js';
+
+type Query = object;
+
+/** 404 when a filter names a location or product that is not one of the organization's. */
+async function checkFilterIds(ctx: RequestContext, filter: { locationId?: string | null; productMasterId?: string | null }) {
+  const organizationId = orgId(ctx);
+  if (filter.locationId && !(await ctx.prisma.location.findFirst({ where: { id: filter.locationId, organizationId }, select: { id: true } }))) throw notFound('Location');
+  if (filter.productMasterId && !(await ctx.prisma.productMaster.findFirst({ where: { id: filter.productMasterId, organizationId }, select: { id: true } }))) throw notFound('Product');
+}
+
+/** Suppliers in id (creation) order; `query` carries the cursor, take and skip of a Relay connection. */
+export function findSuppliers(ctx: RequestContext, search: string | null | undefined, query: Query) {
+  const term = search?.trim();
+  return ctx.prisma.supplier.findMany({
+    ...query,
+    where: {
+      organizationId: orgId(ctx),
+      ...(term ? { OR: [{ code: { contains: term, mode: 'insensitive' } }, { name: { contains: term, mode: 'insensitive' } }] } : {}),
+    },
+    orderBy: { id: 'asc' },
+  });
+}
+
+export interface PurchaseOrderFilter {
+  status?: PurchaseOrderStatus | null;
+  locationId?: string | null;
+}
+
+/** Purchase orders in id (creation) order, optionally by status and destination location. */
+export async function findPurchaseOrders(ctx: RequestContext, filter: PurchaseOrderFilter, query: Query) {
+  await checkFilterIds(ctx, filter);
+  return ctx.prisma.purchaseOrder.findMany({
+    ...query,
+    where: { organizationId: orgId(ctx), ...(filter.status ? { status: filter.status } : {}), ...(filter.locationId ? { destinationLocationId: filter.locationId } : {}) },
+    orderBy: { id: 'asc' },
+  });
+}
+
+/** Sales orders in id (creation) order, optionally by fulfillment location. */
+export async function findSalesOrders(ctx: RequestContext, filter: { locationId?: string | null }, query: Query) {
+  await checkFilterIds(ctx, filter);
+  return ctx.prisma.salesOrder.findMany({
+    ...query,
+    where: { organizationId: orgId(ctx), ...(filter.locationId ? { fulfillmentLocationId: filter.locationId } : {}) },
+    orderBy: { id: 'asc' },
+  });
+}
+
+export interface DemandHistoryFilter {
+  productMasterId?: string | null;
+  locationId?: string | null;
+  channel?: string | null;
+  /** First day: the weeks that hold it or follow it. */
+  from?: string | null;
+  /** Last day: the weeks that hold it or precede it. */
+  to?: string | null;
+}
+
+/** Weekly demand records by week, then channel label. */
+export async function findDemandHistory(ctx: RequestContext, filter: DemandHistoryFilter, query: Query) {
+  if (filter.from && filter.to && filter.from > filter.to) throw validationError({ to: ['Must not be before from'] });
+  await checkFilterIds(ctx, filter);
+  return ctx.prisma.demandHistory.findMany({
+    ...query,
+    where: {
+      organizationId: orgId(ctx),
+      ...(filter.productMasterId ? { productMasterId: filter.productMasterId } : {}),
+      ...(filter.locationId ? { locationId: filter.locationId } : {}),
+      ...(filter.channel ? { channel: filter.channel } : {}),
+      ...(filter.from || filter.to
+        ? { weekStart: { ...(filter.from ? { gte: isoWeekStart(new Date(`${filter.from}T00:00:00Z`)) } : {}), ...(filter.to ? { lte: new Date(`${filter.to}T00:00:00Z`) } : {}) } }
+        : {}),
+    },
+    orderBy: [{ weekStart: 'asc' }, { channel: 'asc' }, { id: 'asc' }],
+  });
+}

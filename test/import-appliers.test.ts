@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocationFor } from '../src/services/admin/admin.js';
+import { createTenant } from './support/fixtures.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { addStock } from './support/stock.js';
+
+// Several workers, so that order imports of different jobs really run side by side on PostgreSQL.
+
+let server: TestServer;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+let dc: { id: string };
+let bDc: { id: string };
+const P: Record<string, string> = {};
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function waitForJob(token: string, jobId: string) {
+  for (let i = 0; i < 1200; i++) {
+    const res = await server.call('GET', `/api/import/status/${jobId}`, { token });
+    expect(res.status).toBe(200);
+    if (res.body.state === 'COMPLETED' || res.body.state === 'FAILED') return res.body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`job ${jobId} did not end`);
+}
+
+/** POST /api/import/<path>, then the job once it has ended. */
+async function importRows(path: string, rows: unknown[], token = a.key) {
+  const res = await server.call('POST', `/api/import/${path}`, { token, body: rows });
+  expect(res.status).toBe(202);
+  const job = await waitForJob(token, res.body.jobId);
+  expect(job.state).toBe('COMPLETED');
+  return job as { processedRows: number; rejectedRows: number; errors: { row: number; field: string; message: string }[] };
+}
+
+async function gql(query: string, variables: Record<string, unknown> = {}, token = a.key) {
+  const res = await server.graphql(query, variables, token);
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data;
+}
+
+const product = async (token: string, sku: string) => {
+  const res = await server.call('POST', '/api/products', { token, body: { sku, name: `Product ${sku}` } });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ IMPORT_WORKERS: '4', IMPORT_POLL_MS: '50' });
+  a = await createTenant(server.app.prisma);
+  b = await createTenant(server.app.prisma);
+  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
+  bDc = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
+  for (const sku of ['SKU-A', 'SKU-B', 'FEFO', 'MULTI', 'HOT']) P[sku] = await product(a.key, sku);
+  P.theirs = await product(b.key, 'B-ONLY');
+  await importRows('suppliers', [{ code: 'B-SUP' }], b.key);
+}, 60_000);
+afterAll(() => server?.close());
+
+describe('supplier import', () => {
+  const SUPPLIERS = `query ($search: String) { suppliers(first: 50, search: $search) { edges { node { code name email phone leadTimeDays } } } }`;
+  const suppliers = async (token = a.key, search?: string) => (await gql(SUPPLIERS, { search }, token)).suppliers.edges.map((e: any) => e.node);
+
+  it('upserts by code with name defaulting to the code, and rejects bad rows by field while good rows go in', async () => {
+    const job = await importRows('suppliers', [
+      { code: 'SUP-1' },
+      { code: 'SUP-2', name: 'Acme', email: 'orders@acme.test', phone: '+1 555', leadTimeDays: '7' },
+      { code: '' },
+      { code: 'SUP-3', leadTimeDays: -1, email: 'nope' },
+      'not an object',
+    ]);
+    expect(job).toMatchObject({ processedRows: 5, rejectedRows: 3 });
+    expect(job.errors).toEqual([
+      { row: 3, field: 'code', message: 'Required' },
+      { row: 4, field: 'email', message: 'Must be an email address' },
+      { row: 4, field: 'leadTimeDays', message: 'Must be 0 or more' },
+      { row: 5, field: '_', message: 'Each row must be a JSON object' },
+    ]);
+    expect(await suppliers(a.key, 'SUP-')).toEqual([
+      { code: 'SUP-1', name: 'SUP-1', email: null, phone: null, leadTimeDays: null },
+      { code: 'SUP-2', name: 'Acme', email: 'orders@acme.test', phone: '+1 555', leadTimeDays: 7 },
+    ]);
+  });
+
+  it('updates on re-import (absent fields keep their values), never duplicates', async () => {
+    await importRows('suppliers', [{ code: 'SUP-1', name: 'First' }, { code: 'SUP-1', name: 'Renamed' }, { code: 'SUP-2', leadTimeDays: 9 }]);
+    expect(await suppliers(a.key, 'SUP-')).toEqual([
+      { code: 'SUP-1', name: 'Renamed', email: null, phone: null, leadTimeDays: null },
+      { code: 'SUP-2', name: 'Acme', email: 'orders@acme.test', phone: '+1 555', leadTimeDays: 9 },
+    ]);
+  });
+
+  it('keeps organizations apart and needs procurement.read', async () => {
+    expect((await suppliers(b.key)).map((s: any) => s.code)).toEqual(['B-SUP']);
+    expect((await suppliers(a.key)).map((s: any) => s.code)).not.toContain('B-SUP');
+    const denied = await server.graphql(SUPPLIERS, {}, await a.keyWith(['inventory:read']));
+    expect(denied.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await suppliers(await a.keyWith(['procurement:*']), 'SUP-')).length).toBe(2);
+  });
+});
+
+const PURCHASE_ORDERS = `query ($status: PurchaseOrderStatus, $locationId: ID) {
+  purchaseOrders(first: 50, status: $status, locationId: $locationId) { edges { node {
+    number status expectedAt supplier { code } destinationLocation { code }
+    lines { lineNumber quantity receivedQuantity unitCost expectedAt product { sku } }
+  } } } }`;
+const purchaseOrders = async (vars: Record<string, unknown> = {}, token = a.key) =>
+  (await gql(PURCHASE_ORDERS, vars, token)).purchaseOrders.edges.map((e: any) => e.node);
+
+describe('purchase order import', () => {
+  it('creates orders (status PENDING by default, lines expected on the header date) and rejects unknown references by field', async () => {
+    const job = await importRows('purchase-orders', [
+      {
+        number: 'PO-1', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '2026-12-01',
+        lines: [{ sku: 'SKU-A', quantity: 10, unitCost: 2.5 }, { sku: 'SKU-B', quantity: '5', expectedAt: '2026-12-15' }],
+      },
+      { number: 'PO-2', supplierCode: 'SUP-2', destinationLocationCode: `${a.org.id}-${dc.id}`, status: 'APPROVED', lines: [{ sku: 'SKU-A', quantity: 1 }] },
+      { number: 'PO-3', supplierCode: 'NOPE', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-A', quantity: 1 }, { sku: 'SKU-A', quantity: 1 }, { sku: 'GHOST', quantity: 1 }] },
+      { number: 'PO-4', supplierCode: 'B-SUP', destinationLocationCode: 'B-DC', lines: [{ sku: 'B-ONLY', quantity: 1 }] },
+      { number: 'PO-5', supplierCode: 'SUP-1', destinationLocationCode: `${b.org.id}-${bDc.id}`, status: 'LOST', lines: [] },
+      { number: 'PO-6', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-A', quantity: 0, unitCost: -1 }] },
+    ]);
+    expect(job).toMatchObject({ processedRows: 6, rejectedRows: 4 });
+    expect(job.errors).toEqual([
+      { row: 3, field: 'supplierCode', message: 'Unknown supplier code NOPE' },
+      { row: 3, field: 'lines.2.sku', message: 'Unknown SKU GHOST' },
+      { row: 4, field: 'supplierCode', message: 'Unknown supplier code B-SUP' },
+      { row: 4, field: 'destinationLocationCode', message: 'Unknown location B-DC' },
+      { row: 4, field: 'lines.0.sku', message: 'Unknown SKU B-ONLY' },
+      { row: 5, field: 'status', message: 'Must be one of PENDING, APPROVED, SENT, PARTIALLY_RECEIVED, RECEIVED, CANCELLED' },
+      { row: 5, field: 'lines', message: 'At least one line is required' },
+      { row: 6, field: 'lines.0.quantity', message: 'Must be greater than 0' },
+      { row: 6, field: 'lines.0.unitCost', message: 'Must be 0 or more' },
+    ]);
+    expect(await purchaseOrders()).toEqual([
+      {
+        number: 'PO-1', status: 'PENDING', expectedAt: '2026-12-01', supplier: { code: 'SUP-1' }, destinationLocation: { code: 'DC-EAST' },
+        lines: [
+          { lineNumber: 1, quantity: 10, receivedQuantity: 0, unitCost: 2.5, expectedAt: '2026-12-01', product: { sku: 'SKU-A' } },
+          { lineNumber: 2, quantity: 5, receivedQuantity: 0, unitCost: null, expectedAt: '2026-12-15', product: { sku: 'SKU-B' } },
+        ],
+      },
+      {
+        number: 'PO-2', status: 'APPROVED', expectedAt: null, supplier: { code: 'SUP-2' }, destinationLocation: { code: 'DC-EAST' },
+        lines: [{ lineNumber: 1, quantity: 1, receivedQuantity: 0, unitCost: null, expectedAt: null, product: { sku: 'SKU-A' } }],
+      },
+    ]);
+  });
+
+  it('re-importing a number updates the header and replaces the lines, never duplicating the order', async () => {
+    await importRows('purchase-orders', [{ number: 'PO-1', supplierCode: 'SUP-2', destinationLocationCode: 'DC-EAST', status: 'SENT', lines: [{ sku: 'SKU-B', quantity: 3 }] }]);
+    await importRows('purchase-orders', [{ number: 'PO-1', supplierCode: 'SUP-2', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-B', quantity: 4 }] }]);
+    expect(await server.app.prisma.purchaseOrder.count({ where: { organizationId: a.org.id, number: 'PO-1' } })).toBe(1);
+    const [po1] = await purchaseOrders({ status: 'SENT' });
+    expect(po1).toEqual({
+      number: 'PO-1', status: 'SENT', expectedAt: '2026-12-01', supplier: { code: 'SUP-2' }, destinationLocation: { code: 'DC-EAST' },
+      lines: [{ lineNumber: 1, quantity: 4, receivedQuantity: 0, unitCost: null, expectedAt: '2026-12-01', product: { sku: 'SKU-B' } }],
+    });
+    expect(await server.app.prisma.purchaseOrderLine.count({ where: { purchaseOrder: { organizationId: a.org.id, number: 'PO-1' } } })).toBe(1);
+  });
+
+  it('filters by status and location, answers 404 for a foreign location, and reads lines without N+1', async () => {
+    expect((await purchaseOrders({ status: 'APPROVED' })).map((po: any) => po.number)).toEqual(['PO-2']);
+    expect((await purchaseOrders({ locationId: a.warehouse.id }))).toEqual([]);
+    const foreign = await server.graphql(PURCHASE_ORDERS, { locationId: bDc.id }, a.key);
+    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(await purchaseOrders({}, b.key)).toEqual([]);
+
+    const rows = Array.from({ length: 12 }, (_, i) => ({ number: `BULK-${i}`, supplierCode: 'SUP-1', destinationLocationCode: 'WH1', lines: [{ sku: 'SKU-A', quantity: 1 }, { sku: 'SKU-B', quantity: 2 }] }));
+    await importRows('purchase-orders', rows);
+    // Only the reads of the documents count: the import workers poll beside the request.
+    const reads = () => server.queries.filter((q) => /"(purchase_orders|purchase_order_lines|suppliers|locations|product_masters)"/.test(q)).length;
+    server.queries.length = 0;
+    expect((await purchaseOrders()).length).toBe(14);
+    const few = reads();
+    expect(few).toBe(5); // orders, their lines, products, suppliers, locations: one batched query each
+    await importRows('purchase-orders', rows.map((r) => ({ ...r, number: `MORE-${r.number}` })));
+    server.queries.length = 0;
+    expect((await purchaseOrders()).length).toBe(26);
+    expect(reads()).toBe(few);
+  });
+});
+
+const SALES_ORDERS = `query ($locationId: ID) { salesOrders(first: 50, locationId: $locationId) { edges { node {
+  externalId status fulfillmentLocation { code }
+  lines { lineNumber requestedQty reservedQty backorderedQty product { sku } allocations { stockLineId quantity } }
+} } } }`;
+
+describe('order import', () => {
+  const L: Record<string, { id: string }> = {};
+  const order = async (externalId: string, token = a.key) =>
+    (await gql(SALES_ORDERS, { locationId: dc.id }, token)).salesOrders.edges.map((e: any) => e.node).find((o: any) => o.externalId === externalId);
+  const availability = async (sku: string) => {
+    const res = await server.call('GET', `/api/inventory/availability?productMasterId=${P[sku]}&locationId=${dc.id}`, { token: a.key });
+    expect(res.status).toBe(200);
+    return res.body.totals as { totalAvailable: number; totalReserved: number };
+  };
+  const reservedOn = async () => {
+    const lines = await server.app.prisma.stockLine.findMany({ where: { productMasterId: P.FEFO }, orderBy: { id: 'asc' } });
+    return Object.fromEntries(Object.entries(L).map(([name, l]) => [name, lines.find((x) => x.id === l.id)!.qtyReserved]));
+  };
+
+  beforeAll(async () => {
+    const at = { productMasterId: P.FEFO!, locationId: dc.id };
+    L.expired = await addStock(server.app, a.org.id, { ...at, lotCode: 'EXP', expiryDate: day(-1) }, { ON_HAND: 10 });
+    L.late = await addStock(server.app, a.org.id, { ...at, lotCode: 'LATE', expiryDate: day(60) }, { ON_HAND: 5 });
+    L.soon = await addStock(server.app, a.org.id, { ...at, lotCode: 'SOON', expiryDate: day(10) }, { ON_HAND: 4 });
+    L.plain = await addStock(server.app, a.org.id, at, { ON_HAND: 3 });
+    L.recalled = await addStock(server.app, a.org.id, { ...at, lotCode: 'BAD', expiryDate: day(5), recalled: true }, { ON_HAND: 6 });
+    // Stock elsewhere never serves an order of DC-EAST.
+    await addStock(server.app, a.org.id, { productMasterId: P.FEFO!, locationId: a.warehouse.id }, { ON_HAND: 100 });
+  });
+
+  it('reserves first-expiring lots first, skipping expired and recalled lots, and availability reflects it', async () => {
+    expect(await availability('FEFO')).toMatchObject({ totalAvailable: 12, totalReserved: 0 });
+    const job = await importRows('orders', [{ externalId: 'SO-1', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'FEFO', quantity: 7 }] }]);
+    expect(job).toMatchObject({ processedRows: 1, rejectedRows: 0 });
+    expect(await reservedOn()).toEqual({ expired: 0, late: 3, soon: 4, plain: 0, recalled: 0 });
+    expect(await availability('FEFO')).toMatchObject({ totalAvailable: 5, totalReserved: 7 });
+    const so1 = await order('SO-1');
+    expect(so1).toMatchObject({ status: 'ALLOCATED', fulfillmentLocation: { code: 'DC-EAST' } });
+    expect(so1.lines).toEqual([
+      { lineNumber: 1, requestedQty: 7, reservedQty: 7, backorderedQty: 0, product: { sku: 'FEFO' }, allocations: expect.arrayContaining([{ stockLineId: L.soon!.id, quantity: 4 }, { stockLineId: L.late!.id, quantity: 3 }]) },
+    ]);
+    const ledger = await server.app.prisma.stockTransaction.findMany({ where: { sourceType: 'SALES_ORDER', productMasterId: P.FEFO }, orderBy: { createdAt: 'asc' } });
+    expect(ledger.map((t) => [t.transactionType, t.bucket, t.deltaQty, t.stockLineId])).toEqual([
+      ['ORDER_RESERVE', 'RESERVED', 4, L.soon!.id],
+      ['ORDER_RESERVE', 'RESERVED', 3, L.late!.id],
+    ]);
+  });
+
+  it('records the shortfall as backordered: PARTIALLY_ALLOCATED, then OPEN when nothing is left', async () => {
+    await importRows('orders', [
+      { externalId: 'SO-2', fulfillmentLocationCode: `${a.org.id}-${dc.id}`, lines: [{ sku: 'FEFO', quantity: 10 }] },
+      { externalId: 'SO-3', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'FEFO', quantity: 2 }] },
+    ]);
+    expect(await order('SO-2')).toMatchObject({ status: 'PARTIALLY_ALLOCATED', lines: [{ requestedQty: 10, reservedQty: 5, backorderedQty: 5 }] });
+    expect(await order('SO-3')).toMatchObject({ status: 'OPEN', lines: [{ requestedQty: 2, reservedQty: 0, backorderedQty: 2, allocations: [] }] });
+    expect(await reservedOn()).toEqual({ expired: 0, late: 5, soon: 4, plain: 3, recalled: 0 });
+    expect(await availability('FEFO')).toMatchObject({ totalAvailable: 0, totalReserved: 12 });
+  });
+
+  it('re-importing the same order releases and reserves again: same reservations, no duplicate order', async () => {
+    const before = await order('SO-1');
+    await importRows('orders', [{ externalId: 'SO-1', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'FEFO', quantity: 7 }] }]);
+    expect(await server.app.prisma.salesOrder.count({ where: { organizationId: a.org.id, externalId: 'SO-1' } })).toBe(1);
+    const after = await order('SO-1');
+    expect(after.status).toBe('ALLOCATED');
+    const allocs = (o: any) => o.lines.flatMap((l: any) => l.allocations).sort((x: any, y: any) => x.stockLineId.localeCompare(y.stockLineId));
+    expect(allocs(after)).toEqual(allocs(before));
+    expect(await reservedOn()).toEqual({ expired: 0, late: 5, soon: 4, plain: 3, recalled: 0 });
+    const so1 = await server.app.prisma.salesOrder.findFirstOrThrow({ where: { organizationId: a.org.id, externalId: 'SO-1' } });
+    const ledger = await server.app.prisma.stockTransaction.findMany({ where: { sourceType: 'SALES_ORDER', sourceId: so1.id }, orderBy: { createdAt: 'asc' } });
+    // The first import's two reservations, then the re-import: release both, reserve both again.
+    const moves = (list: typeof ledger) => list.map((t) => `${t.transactionType} ${t.deltaQty} ${t.stockLineId}`).sort();
+    expect(ledger.length).toBe(6);
+    expect(moves(ledger.slice(2))).toEqual(
+      [`ORDER_RELEASE -3 ${L.late!.id}`, `ORDER_RELEASE -4 ${L.soon!.id}`, `ORDER_RESERVE 3 ${L.late!.id}`, `ORDER_RESERVE 4 ${L.soon!.id}`].sort(),
+    );
+
+    // A smaller order gives stock back: availability rises by what it no longer holds.
+    await importRows('orders', [{ externalId: 'SO-1', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'FEFO', quantity: 2 }] }]);
+    expect(await order('SO-1')).toMatchObject({ status: 'ALLOCATED', lines: [{ requestedQty: 2, reservedQty: 2, backorderedQty: 0, allocations: [{ stockLineId: L.soon!.id, quantity: 2 }] }] });
+    expect(await availability('FEFO')).toMatchObject({ totalAvailable: 5, totalReserved: 7 });
+  });
+
+  it('rejects rows with unknown or foreign references by field while good rows go in', async () => {
+    await addStock(server.app, a.org.id, { productMasterId: P.MULTI!, locationId: dc.id }, { ON_HAND: 4 });
+    const job = await importRows('orders', [
+      { externalId: 'SO-M', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'MULTI', quantity: 3 }, { sku: 'SKU-A', quantity: 1 }, { sku: 'MULTI', quantity: 2 }] },
+      { externalId: 'SO-X', fulfillmentLocationCode: 'B-DC', lines: [{ sku: 'MULTI', quantity: 1 }, { sku: 'B-ONLY', quantity: 1 }] },
+      { externalId: '', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'MULTI', quantity: 1.5 }] },
+    ]);
+    expect(job).toMatchObject({ processedRows: 3, rejectedRows: 2 });
+    expect(job.errors).toEqual([
+      { row: 2, field: 'fulfillmentLocationCode', message: 'Unknown location B-DC' },
+      { row: 2, field: 'lines.1.sku', message: 'Unknown SKU B-ONLY' },
+      { row: 3, field: 'externalId', message: 'Required' },
+      { row: 3, field: 'lines.0.quantity', message: 'Must be a whole number' },
+    ]);
+    expect(await order('SO-M')).toMatchObject({
+      status: 'PARTIALLY_ALLOCATED',
+      lines: [
+        { lineNumber: 1, requestedQty: 3, reservedQty: 3, backorderedQty: 0 },
+        { lineNumber: 2, requestedQty: 1, reservedQty: 0, backorderedQty: 1 },
+        { lineNumber: 3, requestedQty: 2, reservedQty: 1, backorderedQty: 1 },
+      ],
+    });
+    expect(await server.app.prisma.salesOrder.count({ where: { externalId: 'SO-X' } })).toBe(0);
+    expect((await gql(SALES_ORDERS, {}, b.key)).salesOrders.edges).toEqual([]);
+    const foreign = await server.graphql(SALES_ORDERS, { locationId: bDc.id }, a.key);
+    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('never over-reserves when order imports run at the same time', async () => {
+    const hot = await addStock(server.app, a.org.id, { productMasterId: P.HOT!, locationId: dc.id }, { ON_HAND: 10 });
+    const jobs = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const res = await server.call('POST', '/api/import/orders', { token: a.key, body: [{ externalId: `HOT-${i}`, fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'HOT', quantity: 4 }] }] });
+        expect(res.status).toBe(202);
+        return res.body.jobId as string;
+      }),
+    );
+    for (const jobId of jobs) expect((await waitForJob(a.key, jobId)).state).toBe('COMPLETED');
+    const lines = await server.app.prisma.salesOrderLine.findMany({ where: { productMasterId: P.HOT } });
+    expect(lines.length).toBe(6);
+    expect(lines.reduce((s, l) => s + l.reservedQty, 0)).toBe(10);
+    expect(lines.reduce((s, l) => s + l.backorderedQty, 0)).toBe(14);
+    expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: hot.id } })).qtyReserved).toBe(10);
+    const allocated = await server.app.prisma.salesOrderAllocation.aggregate({ where: { stockLineId: hot.id }, _sum: { quantity: true } });
+    expect(allocated._sum.quantity).toBe(10);
+  }, 60_000);
+});
+
+describe('demand history import', () => {
+  const DEMAND = `query ($productMasterId: ID, $locationId: ID, $channel: String, $from: Date, $to: Date) {
+    demandHistory(first: 100, productMasterId: $productMasterId, locationId: $locationId, channel: $channel, from: $from, to: $to) {
+      edges { node { product { sku } location { code } channel weekStart actualUnits forecastUnits } } } }`;
+  const demand = async (vars: Record<string, unknown> = {}, token = a.key) => (await gql(DEMAND, vars, token)).demandHistory.edges.map((e: any) => e.node);
+
+  it('buckets dates to the Monday of their ISO week, with defaults channel ALL, actual 0, forecast = actual', async () => {
+    const job = await importRows('demand-history', [
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2021-01-03' }, // a Sunday, in the ISO week that began 2020-12-28
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-22', actualDemand: 12 }, // Sunday -> 2026-11-16
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-23', actualDemand: '8', forecastUnits: '20', channel: 'WEB' }, // Monday
+      { sku: 'SKU-A', locationCode: `${a.org.id}-${dc.id}`, date: '2026-11-18T15:00:00Z', actualDemand: 5, channel: 'WEB' }, // Wednesday -> 2026-11-16
+      { sku: 'SKU-B', locationCode: 'DC-EAST', date: '2026-11-17', actualDemand: 1 },
+      { sku: 'SKU-B', locationCode: 'DC-EAST', date: '2026-11-20', actualDemand: 2 }, // same week and key: the last row wins
+      { sku: 'B-ONLY', locationCode: 'B-DC', date: '2026-11-20' },
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-02-30', actualDemand: -1 },
+      { sku: 'SKU-A', locationCode: `${b.org.id}-${bDc.id}`, date: '2026-11-20' }, // their normalized code
+      { sku: 'SKU-A', locationCode: `${a.org.id}-${bDc.id}`, date: '2026-11-20' }, // our prefix, their location
+    ]);
+    expect(job).toMatchObject({ processedRows: 10, rejectedRows: 4 });
+    expect(job.errors).toEqual([
+      { row: 7, field: 'sku', message: 'Unknown SKU B-ONLY' },
+      { row: 7, field: 'locationCode', message: 'Unknown location B-DC' },
+      { row: 8, field: 'date', message: 'Not a valid calendar date' },
+      { row: 8, field: 'actualDemand', message: 'Must be 0 or more' },
+      { row: 9, field: 'locationCode', message: `Unknown location ${b.org.id}-${bDc.id}` },
+      { row: 10, field: 'locationCode', message: `Unknown location ${a.org.id}-${bDc.id}` },
+    ]);
+    expect(await demand({ productMasterId: P['SKU-A'] })).toEqual([
+      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2020-12-28', actualUnits: 0, forecastUnits: 0 },
+      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2026-11-16', actualUnits: 12, forecastUnits: 12 },
+      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'WEB', weekStart: '2026-11-16', actualUnits: 5, forecastUnits: 5 },
+      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'WEB', weekStart: '2026-11-23', actualUnits: 8, forecastUnits: 20 },
+    ]);
+    expect(await demand({ productMasterId: P['SKU-B'] })).toMatchObject([{ weekStart: '2026-11-16', actualUnits: 2, forecastUnits: 2 }]);
+  });
+
+  it('updates a week on re-import and filters by channel and date range', async () => {
+    await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-20', actualDemand: 30, forecastUnits: 25 }]);
+    expect(await server.app.prisma.demandHistory.count({ where: { organizationId: a.org.id, productMasterId: P['SKU-A'] } })).toBe(4);
+    expect(await demand({ productMasterId: P['SKU-A'], locationId: dc.id, channel: 'ALL', from: '2026-11-19', to: '2026-11-22' })).toEqual([
+      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2026-11-16', actualUnits: 30, forecastUnits: 25 },
+    ]);
+    expect((await demand({ channel: 'WEB', from: '2026-11-23' })).map((r: any) => r.weekStart)).toEqual(['2026-11-23']);
+    expect((await demand({ to: '2021-01-03' })).map((r: any) => r.weekStart)).toEqual(['2020-12-28']);
+  });
+
+  it('needs planning.read and keeps organizations apart', async () => {
+    const denied = await server.graphql(DEMAND, {}, await a.keyWith(['inventory:read']));
+    expect(denied.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await demand({}, await a.keyWith(['planning:*']))).length).toBe(5);
+    expect(await demand({}, b.key)).toEqual([]);
+    const foreign = await server.graphql(DEMAND, { productMasterId: P.theirs }, a.key);
+    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+});
