@@ -26,7 +26,7 @@ export function createHttpHandler(app: App) {
   const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Supply chain GraphQL' },
+    graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
     landingPage: false,
     context: async ({ request, ...server }) => {
       try {

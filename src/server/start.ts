@@ -5,7 +5,10 @@ import type { App } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
+import { startImportWorkers } from '../services/import/worker.js';
 import { createHttpHandler } from './app.js';
+import { serveSubscriptions } from './subscriptions.js';
+import { schema } from '../schema/index.js';
 
 export interface RunningServer {
   app: App;
@@ -29,7 +32,15 @@ export async function startServer(config: Config, options: { database?: Database
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // graphql-ws on the same port; attached after listen so a listen error is reported once, by listen.
+  const subscriptions = serveSubscriptions(app, server, schema);
   const address = server.address();
+  const workers = startImportWorkers(app, {
+    count: config.importWorkers,
+    pollMs: config.importPollMs,
+    pauseMs: database.kind === 'pglite' ? 20 : 0,
+    log,
+  });
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
     app,
@@ -38,8 +49,10 @@ export async function startServer(config: Config, options: { database?: Database
     handler,
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await workers.stop();
       await database.close();
     },
   };
