@@ -17,5 +17,11 @@ import './master-data/channel.js';
 import './master-data/category.js';
 import './api-keys/api-key.js';
 import './forecasting/external-event.js';
+import './supply/suppliers.js';
+import './supply/purchase-orders.js';
+import './supply/sales-orders.js';
+import './supply/demand-history.js';
+import './import/import-job.js';
+import './import/import-progress.js';
 
 export const schema = builder.toSchema({ sortSchema: false });
