@@ -9,6 +9,10 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       timeout?: number;
+      requests?: Array<{
+        setupRequest?: (request: any, context: Record<string, unknown>) => any;
+        onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+      }>;
     }
     interface Histogram {
       average: number;
@@ -22,6 +26,7 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      '2xx': number;
     }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;

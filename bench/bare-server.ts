@@ -2,6 +2,8 @@
 // node:http and a database driver, no framework. Per request it does the same work as the service:
 // find the API key by its SHA-256 hash joined with its organization, check it, then fetch the page of
 // newest products and the total count in parallel, and answer {data, meta}.
+// Two inventory endpoints the same way (bench/bare-inventory.ts): POST /api/inventory/adjust and
+// POST /api/inventory/availability/check.
 //
 // DATABASE_URL set: PostgreSQL through a pg Pool of the service's default size (10).
 // Otherwise DATA_DIR: PGlite on that folder (single user, so run it alone).
@@ -9,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { inventoryHandlers } from './bare-inventory.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 
@@ -52,15 +55,28 @@ function intParam(value: string | null, fallback: number, max: number): number |
 
 const { query, close } = await openQuery();
 
-async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL) {
+/** The API key and its organization when it may use one of `scopes`; otherwise answers 401/403 and returns null. */
+async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<string>): Promise<{ orgId: string; keyId: string } | null> {
   const bearer = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-  if (!bearer) return send(res, 401, { error: 'Authentication required', code: 'UNAUTHENTICATED' });
+  const refuse = (status: number, error: string, code: string) => {
+    send(res, status, { error, code });
+    return null;
+  };
+  if (!bearer) return refuse(401, 'Authentication required', 'UNAUTHENTICATED');
   const now = new Date();
   const [key] = await query(AUTH_SQL, [createHash('sha256').update(bearer).digest('hex'), now]);
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now) || key.allowedIps.length || key.orgStatus !== 'ACTIVE') {
-    return send(res, 401, { error: 'API key not found or invalid', code: 'INVALID_API_KEY' });
+    return refuse(401, 'API key not found or invalid', 'INVALID_API_KEY');
   }
-  if (!key.scopes.some((scope: string) => PRODUCT_READ_SCOPES.has(scope))) return send(res, 403, { error: 'Forbidden', code: 'FORBIDDEN' });
+  if (!key.scopes.some((scope: string) => scopes.has(scope))) return refuse(403, 'Forbidden', 'FORBIDDEN');
+  return { orgId: key.orgId as string, keyId: key.id as string };
+}
+
+const { adjust, checkAvailability } = inventoryHandlers({ query, authorize, send });
+
+async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const key = await authorize(req, res, PRODUCT_READ_SCOPES);
+  if (!key) return;
   const page = intParam(url.searchParams.get('page'), 1, 1_000_000);
   const limit = intParam(url.searchParams.get('limit'), 50, 100);
   if (page === null || limit === null) return send(res, 400, { error: 'Invalid paging', code: 'VALIDATION_ERROR' });
@@ -75,9 +91,10 @@ async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL)
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
-  if (req.method === 'GET' && url.pathname === '/api/products') {
-    return void listProducts(req, res, url).catch((error) => send(res, 500, { error: String(error?.message ?? error), code: 'INTERNAL' }));
-  }
+  const failed = (error: any) => send(res, 500, { error: String(error?.message ?? error), code: 'INTERNAL' });
+  if (req.method === 'GET' && url.pathname === '/api/products') return void listProducts(req, res, url).catch(failed);
+  if (req.method === 'POST' && url.pathname === '/api/inventory/adjust') return void adjust(req, res).catch(failed);
+  if (req.method === 'POST' && url.pathname === '/api/inventory/availability/check') return void checkAvailability(req, res).catch(failed);
   send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });
 });
 

@@ -14,6 +14,8 @@ export interface Row {
   cpu?: { serverMs: number; databaseMs: number };
   /** Share (0..1) of the machine's CPU that other processes used during the run. */
   otherShare: number;
+  /** Concurrent connections of the load generator. */
+  connections?: number;
 }
 
 export interface Machine {
@@ -86,18 +88,25 @@ export interface RunSettings {
   rounds: number;
 }
 
+export const sectionStamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
+
+export function machineLine(machine: Machine): string {
+  return (
+    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB.toFixed(1)} GiB memory; Node ${machine.node}; ` +
+    `PostgreSQL ${machine.postgres ?? 'not available'}; PGlite ${machine.pglite}. ` +
+    'Service, database and load generator share this machine.'
+  );
+}
+
 export function markdownSection(date: Date, machine: Machine, settings: RunSettings, rows: Row[], notes: string[]): string {
-  const stamp = date.toISOString().slice(0, 16).replace('T', ' ');
   return [
-    `## ${stamp} UTC (${settings.mode})`,
+    `## ${sectionStamp(date)} UTC (${settings.mode})`,
     '',
     `${settings.duration} s per target after a ${settings.warmup} s warm-up, ${settings.connections} connections, ` +
       (settings.rounds > 1 ? `best of ${settings.rounds} rounds, ` : '') +
       `${settings.products.toLocaleString('en')} products in the organization, \`limit=50\`.`,
     '',
-    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB.toFixed(1)} GiB memory; Node ${machine.node}; ` +
-      `PostgreSQL ${machine.postgres ?? 'not available'}; PGlite ${machine.pglite}. ` +
-      'Service, database and load generator share this machine.',
+    machineLine(machine),
     '',
     markdownTable(rows),
     '',
@@ -130,6 +139,34 @@ database, divided by the requests: unlike requests/s it hardly depends on what e
 PGlite runs inside the server process, so its work is in the Node column. "Other work" is the share of
 the machine's CPU (all cores) that processes other than the server, its database backends and the load
 generator used during the run: when it is high, requests/s and latencies are understated.
+
+\`npm run bench -- --products\` runs only the product-list part and \`--inventory\` only the inventory part
+(default: both; each part appends its own dated section).
+
+Inventory method (issue 3, bench/inventory*.ts): on top of the 10,000 products, 5 locations, one lot per
+product and location (expiry dates over the next year, 2% already expired, 0.5% recalled), one stock
+line per product, location and lot (50,000 lines; on hand 100–1,000, a quarter of them 10% reserved) and
+3 channels with a SHARE or FIXED allocation policy at every location, loaded with SQL. Every request
+differs (autocannon \`setupRequest\`):
+
+- **availability check**: \`POST /api/inventory/availability/check\` with 100 random (SKU, location) items.
+- **channel-location page**: \`GET /api/inventory/channel-location?locationId=…&limit=200&page=N\`, random
+  location and page (1–50).
+- **adjust, 10,000 lines**: \`POST /api/inventory/adjust\` \`{inventoryItemId, delta: ±1, reasonCodeId: "COUNT_CORRECTION"}\`
+  on a random one of the 10,000 lines of location 5, which all start with 1,000 on hand.
+- **adjust, one hot line**: the same with every request on one line (also starting at 1,000).
+- **bare node:http** yardsticks (bench/bare-inventory.ts) for the check and the adjustment across lines:
+  the same API-key check; for the check the service's query and rule; for the adjustment the reason code
+  lookup, then one statement that adds the delta under the service's guard and writes the ledger row from
+  the updated line (\`UPDATE … RETURNING\` feeding \`INSERT\`). Their check answers are compared with the service's.
+
+Lost-update check (bench/inventory-check.ts), once the servers have stopped: for every line an adjustment
+target used, on hand = 1,000 + Σ of its ADJUSTMENT ledger rows; every 2xx answer's ledger row (its id is
+in the answer) exists, on the requested line with the requested delta; the only other rows belong to
+requests that were cut off in flight when a run stopped (sent, never answered). Goals, on PostgreSQL:
+availability check p99 under 50 ms; at least 1,000 adjustments/s across lines with zero lost updates.
+PGlite serves one query at a time, so its inventory targets use 8 connections (\`--pglite-connections\`).
+\`npx tsx bench/inventory-breakdown.ts [N] [adjust|check|page]\` times the inventory requests piece by piece.
 
 `;
 
