@@ -7,6 +7,23 @@ const ABSENT = 'An empty string or null counts as absent.';
 const date = (description: string) => ({ type: 'string', format: 'date', description: `${description} ISO date YYYY-MM-DD (a date-time's date part is used).` });
 
 /** Row schema and words of the supplier, purchase order, order and demand history imports (see import-routes.ts). */
+/** The lines array of a purchase or sales order row. */
+const orderLines = (quantityMeaning: string, more: Record<string, unknown> = {}) => ({
+  type: 'array',
+  minItems: 1,
+  maxItems: 1000,
+  description: 'Lines of the order (at least one), numbered from 1 in this order.',
+  items: {
+    type: 'object',
+    required: ['sku', 'quantity'],
+    properties: {
+      sku: { type: 'string', description: 'SKU of an existing product.' },
+      quantity: { type: ['integer', 'string'], minimum: 1, description: `${quantityMeaning} (a whole number greater than 0).` },
+      ...more,
+    },
+  },
+});
+
 export const SUPPLY_IMPORT_ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: string; row: Record<string, unknown> }>> = {
   SUPPLIERS: {
     summary: 'Import supplier rows',
@@ -35,22 +52,10 @@ export const SUPPLY_IMPORT_ROW_DOCS: Partial<Record<ImportKind, { summary: strin
         destinationLocationCode: { type: 'string', description: `Location that receives the goods. ${LOCATION_REF}` },
         status: { type: 'string', enum: [...PURCHASE_ORDER_STATUSES], default: 'PENDING', description: 'Order status (default PENDING for a new order).' },
         expectedAt: date('When the goods are expected.'),
-        lines: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 1000,
-          description: 'Lines of the order (at least one), numbered from 1 in this order.',
-          items: {
-            type: 'object',
-            required: ['sku', 'quantity'],
-            properties: {
-              sku: { type: 'string', description: 'SKU of an existing product.' },
-              quantity: { type: ['integer', 'string'], minimum: 1, description: 'Units ordered (a whole number greater than 0).' },
-              unitCost: { type: ['number', 'string'], minimum: 0, description: 'Cost of one unit (0 or more).' },
-              expectedAt: date("When this line is expected (default: the order's expectedAt)."),
-            },
-          },
-        },
+        lines: orderLines('Units ordered', {
+          unitCost: { type: ['number', 'string'], minimum: 0, description: 'Cost of one unit (0 or more).' },
+          expectedAt: date("When this line is expected (default: the order's expectedAt)."),
+        }),
       },
     },
   },
@@ -63,20 +68,7 @@ export const SUPPLY_IMPORT_ROW_DOCS: Partial<Record<ImportKind, { summary: strin
       properties: {
         externalId: { type: 'string', minLength: 1, maxLength: 200, description: 'External order identifier, unique within the organization (the upsert key).' },
         fulfillmentLocationCode: { type: 'string', description: `Location whose stock fulfils the order. ${LOCATION_REF}` },
-        lines: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 1000,
-          description: 'Lines of the order (at least one), numbered from 1 in this order.',
-          items: {
-            type: 'object',
-            required: ['sku', 'quantity'],
-            properties: {
-              sku: { type: 'string', description: 'SKU of an existing product.' },
-              quantity: { type: ['integer', 'string'], minimum: 1, description: 'Units requested (a whole number greater than 0).' },
-            },
-          },
-        },
+        lines: orderLines('Units requested'),
       },
     },
   },
