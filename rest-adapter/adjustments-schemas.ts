@@ -1,7 +1,7 @@
+import { nullableString } from './openapi-common.js';
 /** OpenAPI schemas of the adjustment, ledger history, lot correction and record-stock routes. */
 
 const MAX_LINES = 1000;
-const nullableString = { type: ['string', 'null'] };
 const reasonCodeText = 'An active reason code of the organization: its id, or its code (for example DAMAGED, any case).';
 const rootCauseText =
   "Why the stock was lost. Required (400 details.rootCause) when the organization's industry is HEALTHCARE and on hand drops by " +

@@ -1,5 +1,5 @@
 import { boolParam, defineRoutes, intParam, stringParam, type RestRequest } from './route.js';
-import { jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { jsonContent, nullableString, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
 
 const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
 const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
@@ -7,7 +7,6 @@ const TOTALS = 'totalOnHand totalAvailable totalReserved totalOnHold totalPicked
 const TRANSACTION = 'id inventoryItemId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode comment sourceType sourceId createdBy actorType createdAt';
 
 const integer = { type: 'integer' } as const;
-const nullableString = { type: ['string', 'null'] } as const;
 const totalProperties = {
   totalOnHand: integer,
   totalAvailable: integer,

@@ -64,6 +64,8 @@ export function responses(success: Record<string, unknown>, errors: (keyof typeo
 
 export const schemaRef = ref;
 
+export const nullableString = { type: ['string', 'null'] } as const;
+
 export const pathParam = (name: string, description: string) => ({
   name, in: 'path', required: true, description, schema: { type: 'string' },
 });
