@@ -1,4 +1,5 @@
-import { execute, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, parse, validate } from 'graphql';
+import { type ExecutionResult, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, parse, validate } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { IttyRouter } from 'itty-router';
 import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
@@ -22,6 +23,7 @@ type RouterRequest = Request & { params: Record<string, string>; query: RestRequ
 interface CompiledRoute extends RouteSpec {
   document: ReturnType<typeof parse>;
   definition: OperationDefinitionNode;
+  run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
 
 function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
@@ -30,7 +32,12 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   if (errors.length) throw new Error(`${route.method} ${route.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
   const definition = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
   if (!definition) throw new Error(`${route.method} ${route.path}: no operation`);
-  return { ...route, document, definition };
+  // Every route runs the same operation on every request: graphql-jit turns it into a function once,
+  // which executes it at a fraction of graphql-js's cost per field (the resolvers are the same).
+  const jit = compileQuery(schema, document);
+  if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
+  const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
+  return { ...route, document, definition, run };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -65,7 +72,7 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
     const variableValues = coerceVariables(schema, route.definition, route.variables?.(restRequest) ?? {});
-    const result = await execute({ schema, document: route.document, contextValue, variableValues });
+    const result = await route.run(contextValue, variableValues);
     if (result.errors?.length) throw result.errors[0] as GraphQLError;
     return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
   }

@@ -16,6 +16,10 @@ export interface Config {
   importWorkers: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
+  /** How long this process reuses an API key lookup (0: look the key up on every request). */
+  apiKeyCacheSeconds: number;
+  /** PostgreSQL: distinct statements kept prepared per connection (0: prepare none, for example behind PgBouncer in transaction mode). */
+  preparedStatements: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,6 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: Number(env.IMPORT_WORKERS ?? 1),
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+    apiKeyCacheSeconds: Number(env.API_KEY_CACHE_SECONDS ?? 5),
+    preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
   };
 }

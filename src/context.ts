@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
+import type { ApiKeyCache, ApiKeyRow } from './services/auth/api-key-cache.js';
 import type { Permission } from './services/auth/permissions.js';
 
 export interface Actor {
@@ -35,4 +36,6 @@ export interface App {
   config: Config;
   /** Key that signs session tokens (from JWT_SECRET or the database, never per process). */
   jwtKey: Uint8Array;
+  /** Recent API key lookups (absent: every request looks its key up). */
+  apiKeys?: ApiKeyCache<ApiKeyRow>;
 }

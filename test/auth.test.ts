@@ -8,7 +8,8 @@ let a: Awaited<ReturnType<typeof createTenant>>;
 let b: Awaited<ReturnType<typeof createTenant>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Key lookups are cached for a second here, so out-of-band changes (admin CLI) show after that.
+  server = await startTestServer({ API_KEY_CACHE_SECONDS: '1' });
   a = await createTenant(server.app.prisma);
   b = await createTenant(server.app.prisma);
 });
@@ -36,10 +37,11 @@ describe('API key failures, one by one', () => {
     expect(res.body).toEqual({ error: 'API key not found or invalid', code: 'INVALID_API_KEY' });
   });
 
-  it('401 REVOKED_API_KEY for a revoked key', async () => {
+  it('401 REVOKED_API_KEY for a key revoked elsewhere (admin CLI), once the key cache (API_KEY_CACHE_SECONDS) lapses', async () => {
     const { apiKey, key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'to revoke', scopes: ['*'] });
     expect((await products(key)).status).toBe(200);
     await revokeApiKeyById(server.app.prisma, apiKey.id);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await products(key);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('REVOKED_API_KEY');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -26,6 +27,11 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how many distinct statements are kept prepared on each connection (0: none). Preparing
+   * skips planning on every later run; planning is a large share of the cost of the hot queries.
+   */
+  preparedStatements?: number;
   migrate?: boolean;
   log?: (message: string) => void;
   /** Called with the SQL of every query (tests count queries with it). */
@@ -37,6 +43,24 @@ function newClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => 
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => onQuery(event.query));
   return client as unknown as PrismaClient;
+}
+
+/**
+ * Names statements (by a hash of their SQL) so that `pg` prepares each once per connection and reuses
+ * it. Only the first `limit` distinct statements get a name, which bounds what every connection keeps
+ * prepared (queries whose SQL varies with the number of values would otherwise grow it without end).
+ */
+function statementNames(limit: number): ((query: { sql: string }) => string) | undefined {
+  if (limit <= 0) return undefined;
+  const names = new Map<string, string>();
+  // The adapter passes the name on to pg, which runs a statement without one unprepared.
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known || names.size >= limit) return known as string;
+    const name = `scm_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
+    return name;
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -51,7 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.once('end', () => open.delete(client));
     });
     const factory = new PrismaPg(pool);
-    const prisma = newClient(factory, options.onQuery);
+    // The migration engine gets its own factory without prepared statements: statements prepared
+    // before a migration changed the tables must not be reused after it.
+    const prisma = newClient(new PrismaPg(pool, { statementNameGenerator: statementNames(options.preparedStatements ?? 500) }), options.onQuery);
     database = {
       prisma,
       kind: 'postgres',

@@ -1,3 +1,4 @@
+import { ApiKeyCache, type ApiKeyRow } from '../services/auth/api-key-cache.js';
 import { createServer, type Server } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';
@@ -22,9 +23,14 @@ export interface RunningServer {
 /** Opens the database (migrating it), builds the app and listens. Used by `npm start` and the tests. */
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.preparedStatements, log }));
   if (config.seedDemo) await seedDemoIfEmpty(database.prisma, log);
-  const app: App = { prisma: database.prisma, config, jwtKey: await loadJwtKey(database.prisma, config) };
+  const app: App = {
+    prisma: database.prisma,
+    config,
+    jwtKey: await loadJwtKey(database.prisma, config),
+    apiKeys: new ApiKeyCache<ApiKeyRow>(config.apiKeyCacheSeconds * 1000),
+  };
   const handler = createHttpHandler(app);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
   const server = createServer(adapter);

@@ -39,6 +39,9 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
   }),
 });
 
+const wantsRelations = (query: { include?: object; select?: object }) =>
+  Object.keys(query.include ?? {}).length > 0 || Object.keys(query.select ?? {}).length > 0;
+
 const transactionsOf = (description: string) => ({
   type: ['StockTransaction'] as ['StockTransaction'],
   description,
@@ -51,7 +54,9 @@ const AdjustmentResultType = builder.objectRef<AdjustmentResult>('StockAdjustmen
     transaction: t.prismaField({
       type: 'StockTransaction',
       description: 'The ADJUSTMENT ledger row written.',
-      resolve: async (query, result, _args, ctx) => (await ledgerRows(ctx, [result.transaction.id], query))[0]!,
+      // The row the adjustment wrote has every column: read it again only for relations.
+      resolve: async (query, result, _args, ctx) =>
+        wantsRelations(query) ? (await ledgerRows(ctx, [result.transaction.id], query))[0]! : result.transaction,
     }),
     inventoryItem: t.field({ type: StockLineStateType, description: 'The stock line after the adjustment.', resolve: (r) => r.inventoryItem }),
     message: t.exposeString('message', { description: 'The signed change in words, for example "Adjusted on hand by -5 (from 20 to 15)".' }),

@@ -126,12 +126,15 @@ export async function updateApiKey(ctx: RequestContext, id: string, raw: UpdateA
     expiresAt: input.expiresAt,
   };
   const [row] = await ctx.prisma.apiKey.updateManyAndReturn({ where: { ...scoped(ctx, id), revokedAt: null }, data });
+  ctx.app.apiKeys?.clear();
   if (row) return row;
   throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
 }
 
-export function revokeApiKey(ctx: RequestContext, id: string) {
-  return revokeApiKeyWhere(ctx.prisma, scoped(ctx, id));
+export async function revokeApiKey(ctx: RequestContext, id: string) {
+  const revoked = await revokeApiKeyWhere(ctx.prisma, scoped(ctx, id));
+  ctx.app.apiKeys?.clear();
+  return revoked;
 }
 
 /**
@@ -155,6 +158,7 @@ export async function rotateApiKey(ctx: RequestContext, id: string, raw: RotateA
       previousExpiresAt: grace,
     },
   });
+  ctx.app.apiKeys?.clear();
   if (!row) throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
   return { apiKey: row, key: secret.key };
 }

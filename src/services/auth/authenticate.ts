@@ -1,26 +1,11 @@
 import type { App, AuthInfo } from '../../context.js';
-import type { OrganizationStatus } from '../../generated/prisma/enums.js';
 import { DomainError } from '../../errors.js';
+import type { ApiKeyRow } from './api-key-cache.js';
 import { ipAllowed } from './ip-allow.js';
 import { permissionsForRole, permissionsForScopes } from './permissions.js';
 import { hashApiKey, sameHash } from './secrets.js';
 import { looksLikeJwt, verifySessionToken } from './tokens.js';
 
-interface ApiKeyRow {
-  id: string;
-  keyHash: string;
-  previousKeyHash: string | null;
-  scopes: string[];
-  allowedIps: string[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  orgId: string;
-  orgName: string;
-  orgStatus: OrganizationStatus;
-  orgIndustry: string | null;
-  orgCapabilities: string[];
-}
 
 export const SESSION_COOKIE = 'scm_session';
 
@@ -70,25 +55,23 @@ export async function authenticate(app: App, credentials: Credentials): Promise<
 async function authenticateApiKey(app: App, key: string, { clientIp, organizationId }: Credentials): Promise<AuthInfo> {
   const hash = hashApiKey(key);
   const now = new Date();
-  // Every request passes here: one round trip for the key and its organization.
-  const [row] = await app.prisma.$queryRaw<ApiKeyRow[]>`
-    SELECT k.id, k."keyHash", k."previousKeyHash", k.scopes, k."allowedIps", k."expiresAt", k."revokedAt", k."lastUsedAt",
-           o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus", o.industry AS "orgIndustry", o.capabilities AS "orgCapabilities"
-    FROM api_keys k JOIN organizations o ON o.id = k."organizationId"
-    WHERE k."keyHash" = ${hash} OR (k."previousKeyHash" = ${hash} AND k."previousExpiresAt" > ${now})
-    LIMIT 1`;
+  const row = app.apiKeys?.get(hash, now.getTime()) ?? (await lookUpApiKey(app, hash, now));
   if (!row || !sameHash(row.keyHash === hash ? row.keyHash : (row.previousKeyHash ?? ''), hash)) {
     throw new DomainError('INVALID_API_KEY', 'API key not found or invalid');
   }
   const organization = { id: row.orgId, name: row.orgName, status: row.orgStatus, industry: row.orgIndustry, capabilities: row.orgCapabilities };
   if (row.revokedAt) throw new DomainError('REVOKED_API_KEY', 'API key has been revoked');
   if (row.expiresAt && row.expiresAt <= now) throw new DomainError('EXPIRED_API_KEY', 'API key has expired');
+  if (row.previousKeyHash === hash && row.keyHash !== hash && !(row.previousExpiresAt && row.previousExpiresAt > now)) {
+    throw new DomainError('INVALID_API_KEY', 'API key not found or invalid');
+  }
   if (row.allowedIps.length && !ipAllowed(clientIp, row.allowedIps)) {
     throw new DomainError('IP_RESTRICTION', 'API key is not allowed from this IP address');
   }
   checkOrganization(organization, organizationId);
   // One write a minute at most per key keeps lastUsedAt useful without a write on every request.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    row.lastUsedAt = now;
     app.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => {});
   }
   return {
@@ -96,6 +79,19 @@ async function authenticateApiKey(app: App, key: string, { clientIp, organizatio
     actor: { type: 'apiKey', id: row.id, scopes: row.scopes },
     permissions: permissionsForScopes(row.scopes),
   };
+}
+
+/** The key with this hash (current, or previous within its grace period) and its organization. */
+async function lookUpApiKey(app: App, hash: string, now: Date): Promise<ApiKeyRow | undefined> {
+  // One round trip for the key and its organization.
+  const [row] = await app.prisma.$queryRaw<ApiKeyRow[]>`
+    SELECT k.id, k."keyHash", k."previousKeyHash", k."previousExpiresAt", k.scopes, k."allowedIps", k."expiresAt", k."revokedAt", k."lastUsedAt",
+           o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus", o.industry AS "orgIndustry", o.capabilities AS "orgCapabilities"
+    FROM api_keys k JOIN organizations o ON o.id = k."organizationId"
+    WHERE k."keyHash" = ${hash} OR (k."previousKeyHash" = ${hash} AND k."previousExpiresAt" > ${now})
+    LIMIT 1`;
+  if (row) app.apiKeys?.set(hash, row, now.getTime());
+  return row;
 }
 
 async function authenticateSession(app: App, token: string, { organizationId }: Credentials): Promise<AuthInfo> {

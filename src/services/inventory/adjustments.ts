@@ -17,6 +17,7 @@ import {
   signed,
   TRANSACTION,
 } from './adjust-rules.js';
+import { applySignedAdjustment } from './adjust-signed.js';
 import { applyStockChange } from './stock-ledger.js';
 
 const common = {
@@ -52,21 +53,27 @@ export function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput) {
   return adjust(ctx, input, 'newQtyOnHand', () => input.newQtyOnHand);
 }
 
-/** Changes on hand by a signed amount (POST /api/inventory/adjust). */
-export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput) {
+/** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see adjust-signed.ts. */
+export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(deltaSchema, raw);
-  return adjust(ctx, input, 'delta', (line) => line.qtyOnHand + input.delta);
+  return applySignedAdjustment(ctx, {
+    inventoryItemId: input.inventoryItemId,
+    delta: input.delta,
+    reasonCodeId: input.reasonCodeId,
+    comment: input.comment?.trim() || null,
+    rootCause: input.rootCause?.trim() || null,
+  });
 }
 
 /**
- * One on-hand adjustment. The line is locked (SELECT ... FOR UPDATE) before its current on hand is
+ * One absolute on-hand adjustment. The line is locked (SELECT ... FOR UPDATE) before its current on hand is
  * read, so the change computed from it is applied to exactly that value even when other requests
  * adjust the same line at the same time; they wait for this transaction and then see its result.
  */
 async function adjust(
   ctx: RequestContext,
   input: { inventoryItemId: string; reasonCodeId: string; comment?: string | null; rootCause?: string | null },
-  field: 'newQtyOnHand' | 'delta',
+  field: 'newQtyOnHand',
   target: (line: LineState) => number,
 ): Promise<AdjustmentResult> {
   const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');

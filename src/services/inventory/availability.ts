@@ -191,11 +191,15 @@ export async function checkAvailability(ctx: RequestContext, raw: AvailabilityCh
   const { items } = parseInput(checkSchema, raw);
   const pairs = [...new Map(items.map((item) => [`${item.sku}\u0000${item.locationId}`, item])).values()];
   const organizationId = orgId(ctx);
+  const skus = pairs.map((p) => p.sku);
+  // The SKUs are resolved first, through the (organizationId, sku) index: joined directly, the planner
+  // scans every product of the organization instead.
   const rows = await ctx.prisma.$queryRaw<CheckRow[]>`
+    WITH r AS MATERIALIZED (SELECT * FROM unnest(${skus}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationId")),
+         p AS MATERIALIZED (SELECT id, sku FROM product_masters WHERE "organizationId" = ${organizationId} AND sku = ANY(${skus}::text[]))
     SELECT r.sku, r."locationId", s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired",
            l."expiryDate", l.recalled
-    FROM unnest(${pairs.map((p) => p.sku)}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationId")
-    JOIN product_masters p ON p."organizationId" = ${organizationId} AND p.sku = r.sku
+    FROM r JOIN p ON p.sku = r.sku
     JOIN stock_lines s ON s."organizationId" = ${organizationId} AND s."productMasterId" = p.id AND s."locationId" = r."locationId"
     LEFT JOIN lots l ON l.id = s."lotId"`;
   const today = startOfTodayUtc();

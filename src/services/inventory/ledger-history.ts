@@ -68,8 +68,8 @@ function whereOf(ctx: RequestContext, f: z.output<typeof filterSchema>): Prisma.
   };
 }
 
-/** Newest first; ids (UUID v7, made while the line is locked) break ties within a millisecond. */
-export const LEDGER_ORDER = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.StockTransactionOrderByWithRelationInput[];
+/** Newest first: createdAt is the database clock after the line's row lock and seq breaks ties within a millisecond. */
+export const LEDGER_ORDER = [{ createdAt: 'desc' }, { seq: 'desc' }] satisfies Prisma.StockTransactionOrderByWithRelationInput[];
 
 /**
  * One offset page of ledger rows: the filter, paging and total with both pagination shapes of the
