@@ -23,6 +23,7 @@ export const { values: args } = parseArgs({
     only: { type: 'string' },
     products: { type: 'boolean', default: false },
     inventory: { type: 'boolean', default: false },
+    import: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -53,10 +54,12 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** Neither --products nor --inventory: both parts. */
+/** None of --products, --inventory, --import: every part. */
+const none = !args.products && !args.inventory && !args.import;
 export const parts = {
-  products: args.products || !args.inventory,
-  inventory: args.inventory || !args.products,
+  products: args.products || none,
+  inventory: args.inventory || none,
+  import: args.import || none,
 };
 
 export async function load(spec: Omit<LoadSpec, 'duration' | 'warmup' | 'connections'> & { connections?: number }): Promise<LoadResult> {

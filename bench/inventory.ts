@@ -17,11 +17,13 @@ import type { Row } from './report.js';
 export const CHECK_ITEMS = 100;
 export const PAGE_SIZE = 200;
 /** Targets per backend (for the overall time limit). */
-export const INVENTORY_TARGETS = 7;
+export const INVENTORY_TARGETS = 9;
 
 export const TARGETS = {
   check: `POST /api/inventory/availability/check (${CHECK_ITEMS} items)`,
   checkSerial: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), one request at a time`,
+  check8: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), 8 connections`,
+  check16: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), 16 connections`,
   page: `GET /api/inventory/channel-location (limit ${PAGE_SIZE})`,
   across: 'POST /api/inventory/adjust, 10,000 lines',
   hot: 'POST /api/inventory/adjust, one hot line',
@@ -84,6 +86,9 @@ const PLAN: Target[] = [
   { name: TARGETS.check, script: 'service', kind: 'availability', path: CHECK, method: 'POST' },
   // The latency of one check when nothing queues ahead of it.
   { name: TARGETS.checkSerial, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 1 },
+  // How the latency grows with the number of checks in flight at once (2 cores: they queue for CPU).
+  { name: TARGETS.check8, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 8 },
+  { name: TARGETS.check16, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 16 },
   { name: TARGETS.page, script: 'service', kind: 'channel-page', path: '/api/inventory/channel-location', method: 'GET' },
   { name: TARGETS.across, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
   { name: TARGETS.hot, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'hot' },
@@ -91,7 +96,7 @@ const PLAN: Target[] = [
   { name: TARGETS.bareAcross, script: 'bare', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
 ];
 /** Table order: each service target after its bare yardstick. */
-const ORDER = [TARGETS.bareCheck, TARGETS.check, TARGETS.checkSerial, TARGETS.page, TARGETS.bareAcross, TARGETS.across, TARGETS.hot];
+const ORDER = [TARGETS.bareCheck, TARGETS.check, TARGETS.check16, TARGETS.check8, TARGETS.checkSerial, TARGETS.page, TARGETS.bareAcross, TARGETS.across, TARGETS.hot];
 
 export async function benchInventory(
   backend: string,

@@ -1,9 +1,10 @@
 // `npm run bench`: on PostgreSQL and PGlite, (1) REST and GraphQL product listing against a bare
-// node:http server, and (2) the inventory targets of issue 3 (availability check, channel-location
-// page, adjustments across many lines and on one hot line, with a lost-update check). See
-// BENCHMARKS.md for the method; options:
-//   --products            only the product-list part (default: both parts)
+// node:http server, (2) the inventory targets of issue 3 (availability check, channel-location
+// page, adjustments across many lines and on one hot line, with a lost-update check), and (3) bulk
+// import throughput of issue 4 with a latency probe. See BENCHMARKS.md for the method; options:
+//   --products            only the product-list part (default: every part)
 //   --inventory           only the inventory part
+//   --import              only the import part (combine the flags to run several parts)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -24,6 +25,8 @@ import { join } from 'node:path';
 import { installExitHandlers, onCleanup, runCleanups, wasInterrupted } from './children.js';
 import { createScratchDatabase, loadBenchmarkData, PRODUCT_COUNT, probePostgres } from './data.js';
 import { args, parts, root, settings } from './harness.js';
+import { benchImport, type ImportResult } from './import.js';
+import { importSection, importTextTable, importVerdict } from './import-report.js';
 import { benchInventory, INVENTORY_TARGETS } from './inventory.js';
 import { loadInventoryData } from './inventory-data.js';
 import { inventorySection, inventoryTextTable, inventoryVerdict, type BackendChecks } from './inventory-report.js';
@@ -36,7 +39,8 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120) + 600) * 1000);
+// Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -44,6 +48,8 @@ interface Results {
   checks: BackendChecks[];
   notes: string[];
   inventoryNotes: string[];
+  imports: ImportResult[];
+  importNotes: string[];
 }
 
 /** Loads the data once, then runs the parts asked for against it. */
@@ -66,6 +72,8 @@ async function benchBackend(
     results.inventoryNotes.push(...run.notes);
     if (run.samples.length) results.inventoryNotes.push(`Non-2xx answers seen (${backend}):\n\n${run.samples.map((s) => `    ${s}`).join('\n')}`);
   }
+  // Last: it adds 100,000 products, which the other parts' pages would count.
+  if (parts.import) results.imports.push(...(await benchImport(backend, target, key, organizationId, database)));
 }
 
 async function benchPostgres(results: Results): Promise<string | undefined> {
@@ -74,6 +82,7 @@ async function benchPostgres(results: Results): Promise<string | undefined> {
     console.log(`PostgreSQL: ${probe.skip}; skipping PostgreSQL.`);
     results.notes.push(`PostgreSQL skipped: ${probe.skip}.`);
     results.inventoryNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
+    results.importNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
     return undefined;
   }
   console.log(`PostgreSQL ${probe.version}: loading ${PRODUCT_COUNT} products${parts.inventory ? ' and their stock' : ''} into a scratch database`);
@@ -94,12 +103,12 @@ async function benchPglite(results: Results): Promise<void> {
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
-  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [] };
+  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [] };
   let postgresVersion: string | undefined;
   try {
     if (backends.includes('postgres')) postgresVersion = await benchPostgres(results);
@@ -117,7 +126,11 @@ async function main() {
     console.log(`\n${inventoryTextTable(results.inventory, results.checks)}\n\n${inventoryVerdict(results.inventory, results.checks).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), inventorySection(started, machine, settings, results.inventory, results.checks, results.inventoryNotes));
   }
-  if (write && (results.products.length || results.inventory.length)) console.log('Appended to BENCHMARKS.md');
+  if (results.imports.length) {
+    console.log(`\n${importTextTable(results.imports)}\n\n${importVerdict(results.imports).join('\n')}`);
+    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), importSection(started, machine, settings.mode, results.imports, results.importNotes));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length)) console.log('Appended to BENCHMARKS.md');
   const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok));
   if (failedCheck) process.exitCode = 1;
 }
