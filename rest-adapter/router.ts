@@ -71,9 +71,17 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     if (!contextValue.auth && !isPublic(route)) {
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
-    const variableValues = coerceVariables(schema, route.definition, route.variables?.(restRequest) ?? {});
+    const variableValues = route.variables?.(restRequest) ?? {};
     const result = await route.run(contextValue, variableValues);
-    if (result.errors?.length) throw result.errors[0] as GraphQLError;
+    if (result.errors?.length) {
+      const [first] = result.errors as GraphQLError[];
+      // An error without a path comes from the variables, before any resolver ran: name the fields.
+      if (!first!.path) {
+        coerceVariables(schema, route.definition, variableValues);
+        throw new DomainError('VALIDATION_ERROR', first!.message);
+      }
+      throw first;
+    }
     return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
   }
 

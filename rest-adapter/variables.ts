@@ -2,7 +2,7 @@ import { coerceInputValue, type GraphQLSchema, isInputType, type OperationDefini
 import { validationError } from '../src/errors.js';
 
 /**
- * Checks a route's variables against the operation's declared types before executing it, and turns
+ * Checks a route's variables against the operation's declared types (after execution refused them), and turns
  * each problem into `details[field]`, the documented validation body (GraphQL itself only gives text).
  */
 export function coerceVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown>) {

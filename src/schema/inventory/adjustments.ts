@@ -1,9 +1,10 @@
 import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
+import { StockTransactionType } from './stock-line.js';
 import type { LineState } from '../../services/inventory/adjust-rules.js';
 import { correctLot, type LotCorrectionResult } from '../../services/inventory/adjust-lot-correction.js';
 import { activeReasonCodes, adjustStock, adjustStockBy, type AdjustmentResult } from '../../services/inventory/adjustments.js';
-import { countLedger, findLedger, ledgerEntries, ledgerPage, ledgerRows } from '../../services/inventory/ledger-history.js';
+import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/ledger-history.js';
 import { availableQty } from '../../services/inventory/quantities.js';
 
 /** A stock line as a change left it, read in the change's own transaction (not a later state). */
@@ -39,9 +40,6 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
   }),
 });
 
-const wantsRelations = (query: { include?: object; select?: object }) =>
-  Object.keys(query.include ?? {}).length > 0 || Object.keys(query.select ?? {}).length > 0;
-
 const transactionsOf = (description: string) => ({
   type: ['StockTransaction'] as ['StockTransaction'],
   description,
@@ -51,13 +49,8 @@ const AdjustmentResultType = builder.objectRef<AdjustmentResult>('StockAdjustmen
   description: 'The outcome of an on-hand adjustment.',
   fields: (t) => ({
     success: t.exposeBoolean('success', { description: 'Always true (failures are errors).' }),
-    transaction: t.prismaField({
-      type: 'StockTransaction',
-      description: 'The ADJUSTMENT ledger row written.',
-      // The row the adjustment wrote has every column: read it again only for relations.
-      resolve: async (query, result, _args, ctx) =>
-        wantsRelations(query) ? (await ledgerRows(ctx, [result.transaction.id], query))[0]! : result.transaction,
-    }),
+    // The row as the adjustment wrote it: it has every column, so it is not read again.
+    transaction: t.field({ type: StockTransactionType, description: 'The ADJUSTMENT ledger row written.', resolve: (result) => result.transaction }),
     inventoryItem: t.field({ type: StockLineStateType, description: 'The stock line after the adjustment.', resolve: (r) => r.inventoryItem }),
     message: t.exposeString('message', { description: 'The signed change in words, for example "Adjusted on hand by -5 (from 20 to 15)".' }),
   }),
@@ -69,9 +62,10 @@ const LotCorrectionResultType = builder.objectRef<LotCorrectionResult>('LotCorre
     success: t.exposeBoolean('success', { description: 'Always true (failures are errors).' }),
     fromInventoryItem: t.field({ type: StockLineStateType, description: 'The source line after the move.', resolve: (r) => r.fromInventoryItem }),
     toInventoryItem: t.field({ type: StockLineStateType, description: 'The target line after the move (created when it did not exist).', resolve: (r) => r.toInventoryItem }),
-    transactions: t.prismaField({
-      ...transactionsOf('The two LOT_CORRECTION ledger rows: the source (negative) and the target (positive).'),
-      resolve: (query, r, _args, ctx) => ledgerRows(ctx, r.transactions.map((row) => row.id), query),
+    transactions: t.field({
+      type: [StockTransactionType],
+      description: 'The two LOT_CORRECTION ledger rows: the source (negative) and the target (positive).',
+      resolve: (r) => r.transactions,
     }),
     message: t.exposeString('message', { description: 'The move in words.' }),
   }),

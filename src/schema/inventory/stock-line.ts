@@ -69,7 +69,7 @@ export const StockLineType = builder.prismaObject('StockLine', {
   }),
 });
 
-builder.prismaObject('StockTransaction', {
+export const StockTransactionType = builder.prismaObject('StockTransaction', {
   description: 'A stock ledger row: one change of one quantity of one stock line. Rows are never changed or removed.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
