@@ -1,14 +1,7 @@
 import { builder } from '../builder.js';
 import { AllocationModeEnum } from './allocation-policies.js';
-import {
-  type ChannelAtpEntry,
-  type ChannelColumn,
-  channelLocationAtp,
-  channelLocationDrilldown,
-  channelSummary,
-  type ChannelSummaryEntry,
-  type ProductAtp,
-} from '../../services/inventory/channel-atp.js';
+import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp.js';
+import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp-rule.js';
 
 type Page = Awaited<ReturnType<typeof channelLocationAtp>>;
 type Drilldown = Awaited<ReturnType<typeof channelLocationDrilldown>>;
