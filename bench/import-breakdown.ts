@@ -1,7 +1,8 @@
 // Where an import's time goes, piece by piece, in one process (no probe, no polling):
-//   npx tsx bench/import-breakdown.ts [catalog|demand-history] [postgres|pglite]
+//   npx tsx bench/import-breakdown.ts [catalog|demand-history] [postgres|pglite] [--queries]
 // Stores 100,000 rows as the POST routes do (10,000 per request), then applies every chunk with the
-// worker's processNextChunk, timing the POSTs, each chunk and the kind's applier inside it.
+// worker's processNextChunk, timing the POSTs, each chunk and the kind's applier inside it; --queries
+// (PostgreSQL) also sums the time of every statement. Wrap it in `flock /tmp/bench.lock` like the bench.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

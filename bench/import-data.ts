@@ -3,12 +3,16 @@
 // the same rows as CSV for the bare COPY.
 import { openDatabase } from '../src/db/database.js';
 import { createLocationFor } from '../src/services/admin/admin.js';
+import { MAX_ROWS } from '../src/services/import/jobs.js';
 import { PRODUCT_COUNT } from './data.js';
 
 export const IMPORT_ROWS = 100_000;
-/** The loader's defaults (src/cli/import.ts): rows per request, and how often it asks for the job's status. */
-export const LOADER_BATCH = 10_000;
-export const LOADER_POLL_MS = 200;
+/**
+ * Rows per request: all of them in one request, the most the API takes (MAX_ROWS), as
+ * `npm run import -- <kind> <file> --batch 100000` posts them; and how often the job's status is asked.
+ */
+export const LOADER_BATCH = MAX_ROWS;
+export const LOADER_POLL_MS = 100;
 export const LOCATION_CODES = ['IMP-DC-1', 'IMP-DC-2'];
 const WEEKS = IMPORT_ROWS / PRODUCT_COUNT / LOCATION_CODES.length;
 const CATEGORIES = Array.from({ length: 20 }, (_, i) => `Import category ${i + 1}`);

@@ -12,8 +12,11 @@ export interface Config {
   trustProxy: boolean;
   /** Session cookies get the Secure flag (turn off only for plain-HTTP development). */
   secureCookies: boolean;
-  /** Import worker loops in this process (0: this instance applies no imports). */
-  importWorkers: number;
+  /**
+   * Import worker loops in this process (0: this instance applies no imports). Default: 2 on PostgreSQL
+   * (a job with independent chunks is applied on two connections at once), 1 on single-user PGlite.
+   */
+  importWorkers?: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
@@ -32,7 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 12 * 3600),
     trustProxy: env.TRUST_PROXY === 'true',
-    importWorkers: Number(env.IMPORT_WORKERS ?? 1),
+    importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
     apiKeyCacheSeconds: Number(env.API_KEY_CACHE_SECONDS ?? 5),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),

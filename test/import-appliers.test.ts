@@ -319,6 +319,12 @@ describe('demand history import', () => {
       edges { node { product { sku } location { code } channel weekStart actualUnits forecastUnits } } } }`;
   const demand = async (vars: Record<string, unknown> = {}, token = a.key) => (await gql(DEMAND, vars, token)).demandHistory.edges.map((e: any) => e.node);
 
+  it('rejects a channel with a NUL character (PostgreSQL cannot store it) instead of failing the job', async () => {
+    const job = await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2025-06-04', channel: 'W\u0000EB' }]);
+    expect(job).toMatchObject({ processedRows: 1, rejectedRows: 1 });
+    expect(job.errors).toEqual([{ row: 1, field: 'channel', message: 'Must not contain the NUL character' }]);
+  });
+
   it('buckets dates to the Monday of their ISO week, with defaults channel ALL, actual 0, forecast = actual', async () => {
     const job = await importRows('demand-history', [
       { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2021-01-03' }, // a Sunday, in the ISO week that began 2020-12-28

@@ -45,46 +45,46 @@ const catalogRows = (n: number, prefix: string) =>
 
 describe('catalog import', () => {
   let jobId: string;
-  it('accepts 2,500 rows with 202, applies the good ones and reports the bad ones by row and field', async () => {
-    const rows: unknown[] = catalogRows(2500, 'CAT');
+  it('accepts 5,000 rows with 202, applies the good ones and reports the bad ones by row and field', async () => {
+    const rows: unknown[] = catalogRows(5000, 'CAT');
     rows[9] = { name: 'no id' }; // row 10
-    rows[1499] = { externalId: 'CAT-bad-cost', unitCost: 'lots' }; // row 1500
-    rows[2499] = 'not an object'; // row 2500
+    rows[2999] = { externalId: 'CAT-bad-cost', unitCost: 'lots' }; // row 3000
+    rows[4999] = 'not an object'; // row 5000
     // The workers run in this process: record every checkpoint of every job.
     const seen: { id: string; state: string; processedRows: number }[] = [];
     importEvents.on('progress', (job) => seen.push({ id: job.id, state: job.state, processedRows: job.processedRows }));
     const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: rows });
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ kind: 'CATALOG', state: 'PENDING', status: 'PENDING', totalRows: 2500, processedRows: 0, rejectedRows: 0 });
+    expect(res.body).toMatchObject({ kind: 'CATALOG', state: 'PENDING', status: 'PENDING', totalRows: 5000, processedRows: 0, rejectedRows: 0 });
     expect(res.body.jobId).toBe(res.body.id);
     expect(res.body.statusUrl).toBe(`/api/import/status/${res.body.jobId}`);
     jobId = res.body.jobId;
 
     const { job } = await waitForJob(a.key, jobId);
-    // PENDING (the 202 above), then one checkpoint per chunk of 1,000 catalog rows, the last one COMPLETED.
-    expect(CHUNK_SIZES.CATALOG ?? CHUNK_SIZE).toBe(1000);
+    // PENDING (the 202 above), then one checkpoint per chunk of 2,000 catalog rows, the last one COMPLETED.
+    expect(CHUNK_SIZES.CATALOG ?? CHUNK_SIZE).toBe(2000);
     expect(seen.filter((e) => e.id === jobId)).toEqual([
-      { id: jobId, state: 'PROCESSING', processedRows: 1000 },
       { id: jobId, state: 'PROCESSING', processedRows: 2000 },
-      { id: jobId, state: 'COMPLETED', processedRows: 2500 },
+      { id: jobId, state: 'PROCESSING', processedRows: 4000 },
+      { id: jobId, state: 'COMPLETED', processedRows: 5000 },
     ]);
-    expect(job).toMatchObject({ state: 'COMPLETED', status: 'COMPLETED', totalRows: 2500, processedRows: 2500, rejectedRows: 3, errorCount: 3 });
+    expect(job).toMatchObject({ state: 'COMPLETED', status: 'COMPLETED', totalRows: 5000, processedRows: 5000, rejectedRows: 3, errorCount: 3 });
     expect(job.completedAt).toBeTruthy();
     expect(job.startedAt).toBeTruthy();
     expect(job.errors).toEqual([
       { row: 10, field: 'externalId', message: 'Required' },
-      { row: 1500, field: 'unitCost', message: 'Must be a number' },
-      { row: 2500, field: '_', message: 'Each row must be a JSON object' },
+      { row: 3000, field: 'unitCost', message: 'Must be a number' },
+      { row: 5000, field: '_', message: 'Each row must be a JSON object' },
     ]);
   }, 60_000);
 
   it('creates the products (name defaults to externalId) and their categories', async () => {
     const list = await server.call('GET', '/api/products?search=CAT-&limit=1', { token: a.key });
-    expect(list.body.meta.total).toBe(2497);
-    const named = await server.call('GET', '/api/products?search=CAT-2497', { token: a.key });
-    expect(named.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-2497', 'Product 2497']]);
-    const unnamed = await server.call('GET', '/api/products?search=CAT-2498', { token: a.key });
-    expect(unnamed.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-2498', 'CAT-2498']]);
+    expect(list.body.meta.total).toBe(4997);
+    const named = await server.call('GET', '/api/products?search=CAT-4997', { token: a.key });
+    expect(named.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-4997', 'Product 4997']]);
+    const unnamed = await server.call('GET', '/api/products?search=CAT-4998', { token: a.key });
+    expect(unnamed.body.data.map((p: any) => [p.sku, p.name])).toEqual([['CAT-4998', 'CAT-4998']]);
     const categories = await server.app.prisma.category.findMany({ where: { organizationId: a.org.id, name: { startsWith: 'Cat ' } } });
     expect(categories.map((c) => c.name).sort()).toEqual(['Cat 0', 'Cat 1', 'Cat 2']);
   });
@@ -97,13 +97,32 @@ describe('catalog import', () => {
     expect(res.status).toBe(202);
     const { job } = await waitForJob(a.key, res.body.jobId);
     expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 3, rejectedRows: 0, errors: [] });
-    expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id, sku: { startsWith: 'CAT-' } } })).toBe(2497);
+    expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id, sku: { startsWith: 'CAT-' } } })).toBe(4997);
     const p12 = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-12' } });
     expect(p12.name).toBe('Renamed');
     expect(Number(p12.unitCost)).toBe(2.5);
     // A row without a name keeps the existing name.
     const p11 = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-11' } });
     expect(p11.name).toBe('Product 11');
+  }, 30_000);
+
+  it('rejects a unit cost too large for the product column instead of failing the job', async () => {
+    const res = await server.call('POST', '/api/import/catalog', {
+      token: a.key,
+      body: [{ externalId: 'CAT-COST-1', unitCost: 1e10 }, { externalId: 'CAT-COST-2', unitCost: '9999999999' }],
+    });
+    const { job } = await waitForJob(a.key, res.body.jobId);
+    expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, failureReason: null });
+    expect(job.errors).toEqual([{ row: 1, field: 'unitCost', message: 'At most 9999999999' }]);
+    const kept = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-COST-2' } });
+    expect(Number(kept.unitCost)).toBe(9999999999);
+  }, 30_000);
+
+  it('rejects text with a NUL character (PostgreSQL cannot store it) instead of failing the job', async () => {
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'CAT-NUL', name: 'a\u0000b' }, { externalId: 'CAT-NUL-OK' }] });
+    const { job } = await waitForJob(a.key, res.body.jobId);
+    expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, failureReason: null });
+    expect(job.errors).toEqual([{ row: 1, field: 'name', message: 'Must not contain the NUL character' }]);
   }, 30_000);
 
   it('keeps rows in the caller organization only', async () => {
@@ -258,6 +277,48 @@ describe('several workers on one database', () => {
       expect(ledger).toBe(1800);
       const lines = await server.app.prisma.stockLine.aggregate({ where: { locationId: { in: locations.map((l) => l.id) } }, _sum: { qtyOnHand: true }, _count: true });
       expect(lines).toEqual({ _sum: { qtyOnHand: 3 * ((600 * 601) / 2) }, _count: 1800 });
+    } finally {
+      await extra.stop();
+    }
+  }, 120_000);
+});
+
+describe('chunks applied at once', () => {
+  it('applies the chunks of a job whose keys are each in one chunk on several workers, and completes it once', async () => {
+    const extra = startImportWorkers(server.app, { count: 3, pollMs: 20 });
+    const size = CHUNK_SIZES.CATALOG ?? CHUNK_SIZE;
+    try {
+      const events: { id: string; state: string; processedRows: number }[] = [];
+      const listen = (job: { id: string; state: string; processedRows: number }) => events.push(job);
+      importEvents.on('progress', listen);
+      const res = await call('POST', '/api/import/catalog', { token: a.key, body: catalogRows(size * 5, 'PAR') });
+      const jobId: string = res.body.jobId;
+      const { job } = await waitForJob(a.key, jobId);
+      importEvents.off('progress', listen);
+      const seen = events.filter((e) => e.id === jobId);
+      expect(job).toMatchObject({ state: 'COMPLETED', processedRows: size * 5, rejectedRows: 0 });
+      expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: jobId } })).independentChunks).toBe(true);
+      expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id, sku: { startsWith: 'PAR-' } } })).toBe(size * 5);
+      // Every checkpoint counted its rows once; only the last one completed the job.
+      expect(seen.map((j) => j.processedRows).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5].map((k) => k * size));
+      expect(seen.filter((j) => j.state === 'COMPLETED')).toHaveLength(1);
+    } finally {
+      await extra.stop();
+    }
+  }, 120_000);
+
+  it('applies a job with a key in two chunks in order, so the last row of the key wins', async () => {
+    const extra = startImportWorkers(server.app, { count: 3, pollMs: 20 });
+    const size = CHUNK_SIZES.CATALOG ?? CHUNK_SIZE;
+    try {
+      const rows = catalogRows(size * 3, 'SEQ') as { externalId: string; name?: string }[];
+      rows[0] = { externalId: 'SEQ-KEY', name: 'First' };
+      rows[size + 5] = { externalId: 'seq-key ', name: 'Looks the same, is another SKU' };
+      rows[size * 3 - 1] = { externalId: 'SEQ-KEY', name: 'Last' };
+      const res = await call('POST', '/api/import/catalog', { token: a.key, body: rows });
+      expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', rejectedRows: 0 });
+      expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: res.body.jobId } })).independentChunks).toBe(false);
+      expect((await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'SEQ-KEY' } })).name).toBe('Last');
     } finally {
       await extra.stop();
     }

@@ -78,9 +78,9 @@ async function runJobs() {
 
 describe('importJobProgress subscription over graphql-ws', () => {
   it('follows an import started over REST through each checkpoint until COMPLETED, with its counts', async () => {
-    // Three chunks of 1,000 and one bad row.
-    const rows: unknown[] = Array.from({ length: 2500 }, (_, i) => ({ externalId: `SUB-${i}`, name: `Product ${i}` }));
-    rows[1200] = { name: 'no externalId' };
+    // Three chunks (2,000 catalog rows each) and one bad row.
+    const rows: unknown[] = Array.from({ length: 5000 }, (_, i) => ({ externalId: `SUB-${i}`, name: `Product ${i}` }));
+    rows[2400] = { name: 'no externalId' };
     const jobId = await startCatalogImport(a.key, rows);
     const stream = open(client({ authorization: `Bearer ${a.key}` }), PROGRESS, { id: jobId });
     const job = async () => {
@@ -88,20 +88,20 @@ describe('importJobProgress subscription over graphql-ws', () => {
       expect(result.errors).toBeUndefined();
       return result.data.importJobProgress;
     };
-    expect(await job()).toMatchObject({ id: jobId, kind: 'CATALOG', state: 'PENDING', totalRows: 2500, processedRows: 0, rejectedRows: 0, completedAt: null });
+    expect(await job()).toMatchObject({ id: jobId, kind: 'CATALOG', state: 'PENDING', totalRows: 5000, processedRows: 0, rejectedRows: 0, completedAt: null });
     await processNextChunk(server.app);
-    expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 1000, rejectedRows: 0 });
+    expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 2000, rejectedRows: 0 });
     await processNextChunk(server.app);
-    expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 2000, rejectedRows: 1, errorCount: 1 });
+    expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 4000, rejectedRows: 1, errorCount: 1 });
     await processNextChunk(server.app);
     const last = await job();
-    expect(last).toMatchObject({ state: 'COMPLETED', totalRows: 2500, processedRows: 2500, rejectedRows: 1, errorCount: 1 });
-    expect(last.rowErrors).toEqual([{ row: 1201, field: 'externalId', message: expect.any(String) }]);
+    expect(last).toMatchObject({ state: 'COMPLETED', totalRows: 5000, processedRows: 5000, rejectedRows: 1, errorCount: 1 });
+    expect(last.rowErrors).toEqual([{ row: 2401, field: 'externalId', message: expect.any(String) }]);
     expect(last.completedAt).toBeTruthy();
     // The stream ends after COMPLETED.
     await stream.done;
     const status = await server.call('GET', `/api/import/status/${jobId}`, { token: a.key });
-    expect(status.body).toMatchObject({ state: 'COMPLETED', processedRows: 2500, rejectedRows: 1 });
+    expect(status.body).toMatchObject({ state: 'COMPLETED', processedRows: 5000, rejectedRows: 1 });
   });
 
   it('stops reading the job when the client unsubscribes', async () => {

@@ -42,7 +42,7 @@ export async function startServer(config: Config, options: { database?: Database
   const subscriptions = serveSubscriptions(app, server, schema);
   const address = server.address();
   const workers = startImportWorkers(app, {
-    count: config.importWorkers,
+    count: config.importWorkers ?? (database.kind === 'postgres' ? 2 : 1),
     pollMs: config.importPollMs,
     pauseMs: database.kind === 'pglite' ? 20 : 0,
     log,

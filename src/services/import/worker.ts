@@ -1,6 +1,6 @@
 import type { App, AuthInfo, RequestContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import type { ImportJobState } from '../../generated/prisma/enums.js';
+import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
+import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
 import { permissionsForScopes } from '../auth/permissions.js';
 import { CHUNK_APPLIERS } from './appliers/index-map.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
@@ -12,6 +12,14 @@ interface ClaimedChunk {
   index: number;
   firstRow: number;
   rows: unknown;
+  kind: ImportKind;
+  createdByType: string;
+  createdBy: string;
+  organizationId: string;
+  organizationName: string;
+  organizationStatus: OrganizationStatus;
+  industry: string | null;
+  capabilities: string[];
 }
 
 export interface ImportWorkers {
@@ -25,8 +33,9 @@ class ApplierFailure extends Error {}
  * Starts `count` worker loops that apply stored import chunks. Each chunk is applied, its row errors
  * recorded, its checkpoint (processedAt) set and the job's counters moved in ONE transaction, so a
  * process killed mid-chunk leaves the chunk unprocessed and the next claim redoes it from scratch:
- * no row applied twice, none lost. Claims use FOR UPDATE SKIP LOCKED, so instances on one PostgreSQL
- * share the work; a job's chunks are applied in order, one at a time.
+ * no row applied twice, none lost. Claims use FOR UPDATE SKIP LOCKED, so workers and instances on one
+ * PostgreSQL share the work; a job's chunks are applied in order, one at a time, unless no natural key
+ * is in two of them (independentChunks), when several workers apply them at once.
  */
 export function startImportWorkers(
   app: App,
@@ -64,6 +73,8 @@ export function startImportWorkers(
         failures = 0;
         if (!worked) await sleep(pollMs);
         else if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+        // Requests that arrived while the chunk was being applied go first.
+        else await new Promise((r) => setImmediate(r));
       } catch (error) {
         if (stopped) break;
         failures += 1;
@@ -90,27 +101,19 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
   let claimedJobId: string | null = null;
   try {
     const updated = await app.prisma.$transaction(async (tx) => {
-      // The lowest unprocessed chunk of a live job whose earlier chunks are all done (oldest job first:
-      // ids are time-ordered). A chunk another worker holds is skipped, and so are the later chunks of
-      // its job, since the held one is still unprocessed.
-      const [chunk] = await tx.$queryRaw<ClaimedChunk[]>`
-        SELECT c.id, c."jobId", c.index, c."firstRow", c.rows
-        FROM import_job_chunks c
-        JOIN import_jobs j ON j.id = c."jobId" AND j.state IN ('PENDING', 'PROCESSING')
-        WHERE c."processedAt" IS NULL
-          AND NOT EXISTS (SELECT 1 FROM import_job_chunks p WHERE p."jobId" = c."jobId" AND p.index < c.index AND p."processedAt" IS NULL)
-        ORDER BY c."jobId", c.index
-        LIMIT 1
-        FOR UPDATE OF c SKIP LOCKED`;
+      const chunk = await claimChunk(tx);
       if (!chunk) return null;
       claimedJobId = chunk.jobId;
-      const job = await tx.importJob.findUniqueOrThrow({ where: { id: chunk.jobId }, include: { organization: true } });
-      const started = job.startedAt ?? new Date();
-      const ctx = workerContext(app, nestedClient(tx), job);
+      // A chunk and its checkpoint commit together, so a commit lost when PostgreSQL itself crashes
+      // loses both and the chunk is applied again: the commit need not wait for the disk (the rows of a
+      // job are made durable when the job is accepted, in its own synchronous transaction).
+      await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
+      const claimedAt = new Date();
+      const ctx = workerContext(app, nestedClient(tx), chunk);
       const rowsData = Array.isArray(chunk.rows) ? chunk.rows : [];
       const rows: ImportRow[] = rowsData.map((data, i) => ({ rowNumber: chunk.firstRow + i, data }));
-      const applier = CHUNK_APPLIERS[job.kind];
-      if (!applier) throw new ApplierFailure(`No importer for kind ${job.kind}`);
+      const applier = CHUNK_APPLIERS[chunk.kind];
+      if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
       try {
         rejections = await applier(tx, ctx, rows);
@@ -122,23 +125,28 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       }
       if (rejections.length) {
         await tx.importRowError.createMany({
-          data: rejections.map((r) => ({ jobId: job.id, rowNumber: r.rowNumber, field: r.field ?? null, message: r.message })),
+          data: rejections.map((r) => ({ jobId: chunk.jobId, rowNumber: r.rowNumber, field: r.field ?? null, message: r.message })),
         });
       }
       const rejectedRows = new Set(rejections.map((r) => r.rowNumber)).size;
-      await tx.importJobChunk.update({ where: { id: chunk.id }, data: { processedAt: new Date() } });
-      const last = chunk.index >= job.totalChunks - 1;
-      const state: ImportJobState = last ? 'COMPLETED' : 'PROCESSING';
-      return tx.importJob.update({
-        where: { id: job.id },
-        data: {
-          state,
-          startedAt: started,
-          completedAt: last ? new Date() : null,
-          processedRows: { increment: rows.length },
-          rejectedRows: { increment: rejectedRows },
-        },
-      });
+      // The checkpoint and the job's counters in one statement. The job is complete when its processed
+      // rows reach its total: with chunks applied at once, the one with the highest index need not be the
+      // last to finish. Two chunks finishing together queue on the job row, and the second sees the
+      // first's counters. A job another chunk has failed stays FAILED.
+      const [job] = await tx.$queryRaw<ImportJob[]>`
+        WITH checkpoint AS (UPDATE import_job_chunks SET "processedAt" = ${claimedAt} WHERE id = ${chunk.id})
+        UPDATE import_jobs SET
+          state = CASE WHEN state = 'FAILED' THEN state
+                       WHEN "processedRows" + ${rows.length}::int >= "totalRows" THEN 'COMPLETED'::"ImportJobState"
+                       ELSE 'PROCESSING'::"ImportJobState" END,
+          "startedAt" = COALESCE("startedAt", ${claimedAt}),
+          "completedAt" = CASE WHEN state <> 'FAILED' AND "processedRows" + ${rows.length}::int >= "totalRows" THEN ${new Date()} ELSE "completedAt" END,
+          "processedRows" = "processedRows" + ${rows.length}::int,
+          "rejectedRows" = "rejectedRows" + ${rejectedRows}::int,
+          "updatedAt" = ${new Date()}
+        WHERE id = ${chunk.jobId}
+        RETURNING *`;
+      return job!;
     }, IMPORT_TX_OPTIONS);
     if (!updated) return false;
     // After the commit, so that listeners read what the event says.
@@ -157,6 +165,28 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
   }
 }
 
+/**
+ * Locks the lowest unprocessed chunk of a live job whose earlier chunks are all done (oldest job first:
+ * ids are time-ordered), with what applying it needs of its job and organization. A chunk another
+ * worker holds is skipped, and so are the later chunks of its job, since the held one is unprocessed;
+ * except in a job with independent chunks, whose unprocessed chunks may all be claimed at once.
+ */
+async function claimChunk(tx: Prisma.TransactionClient): Promise<ClaimedChunk | undefined> {
+  const [chunk] = await tx.$queryRaw<ClaimedChunk[]>`
+    SELECT c.id, c."jobId", c.index, c."firstRow", c.rows, j.kind::text AS kind, j."createdByType", j."createdBy",
+           o.id AS "organizationId", o.name AS "organizationName", o.status::text AS "organizationStatus", o.industry, o.capabilities
+    FROM import_job_chunks c
+    JOIN import_jobs j ON j.id = c."jobId" AND j.state IN ('PENDING', 'PROCESSING')
+    JOIN organizations o ON o.id = j."organizationId"
+    WHERE c."processedAt" IS NULL
+      AND (j."independentChunks"
+        OR NOT EXISTS (SELECT 1 FROM import_job_chunks p WHERE p."jobId" = c."jobId" AND p.index < c.index AND p."processedAt" IS NULL))
+    ORDER BY c."jobId", c.index
+    LIMIT 1
+    FOR UPDATE OF c SKIP LOCKED`;
+  return chunk;
+}
+
 const TRANSIENT = /deadlock detected|could not serialize|40P01|40001|P2034|Connection terminated|ECONNRESET/i;
 
 function isTransient(error: unknown): boolean {
@@ -165,20 +195,22 @@ function isTransient(error: unknown): boolean {
 }
 
 /** The job creator's view of its organization, with the permissions an import needs. */
-function workerContext(
-  app: App,
-  prisma: RequestContext['prisma'],
-  job: { id: string; createdByType: string; createdBy: string; organization: AuthInfo['organization'] },
-): RequestContext & { importJobId: string } {
-  const { id, name, status, industry, capabilities } = job.organization;
+function workerContext(app: App, prisma: RequestContext['prisma'], chunk: ClaimedChunk): RequestContext & { importJobId: string } {
+  const organization: AuthInfo['organization'] = {
+    id: chunk.organizationId,
+    name: chunk.organizationName,
+    status: chunk.organizationStatus,
+    industry: chunk.industry,
+    capabilities: chunk.capabilities,
+  };
   return {
-    importJobId: job.id,
+    importJobId: chunk.jobId,
     app,
     prisma,
     clientIp: 'import-worker',
     auth: {
-      organization: { id, name, status, industry, capabilities },
-      actor: { type: job.createdByType === 'user' ? 'user' : 'apiKey', id: job.createdBy },
+      organization,
+      actor: { type: chunk.createdByType === 'user' ? 'user' : 'apiKey', id: chunk.createdBy },
       permissions: permissionsForScopes(['*']),
     },
   };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { uuidv7 } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { isoDate, lastPerKey, optionalNumber, optionalText, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
+import type { ChunkApplier } from '../kinds.js';
+import { chunkIds } from './ids.js';
+import { fieldText } from './row-fields.js';
+import { isoDate, optionalNumber, optionalText, parseRows, requiredText, resolveLocations } from './references.js';
 
 const units = optionalNumber({ min: 0, max: 1e12 });
 
@@ -28,50 +29,71 @@ export function isoWeekStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday));
 }
 
+/** The record a row upserts, loosely (SKU and location in any case, the week; not the channel): see ROW_KEYS. */
+export function demandRowKey(row: unknown): string {
+  return `${fieldText(row, 'sku')}\u0000${fieldText(row, 'locationCode')}\u0000${weekOfText(fieldText(row, 'date').slice(0, 10))}`;
+}
+
+// A file holds few distinct dates: each one's week is worked out once.
+const weeks = new Map<string, string>();
+
+/** The ISO week's Monday of a date's first 10 characters as isoDate reads them ('' when not a date). */
+function weekOfText(day: string): string {
+  let week = weeks.get(day);
+  if (week === undefined) {
+    const date = new Date(`${day}T00:00:00.000Z`);
+    week = Number.isNaN(date.getTime()) ? '' : isoWeekStart(date).toISOString().slice(0, 10);
+    if (weeks.size >= 10_000) weeks.clear();
+    weeks.set(day, week);
+  }
+  return week;
+}
+
 /**
- * Upserts weekly demand by (product, location, channel, week) with one INSERT ... SELECT FROM unnest
- * ... ON CONFLICT per chunk, after resolving SKUs and location codes with one query each. Each row is
- * the whole record for its week: an update sets both actual and forecast units (with the defaults).
+ * Upserts weekly demand by (product, location, channel, week). Location references are resolved first
+ * (one query); then ONE statement takes the chunk's records as a single JSON parameter, resolves their
+ * SKUs, keeps the last row of each key, upserts, and answers the rows whose SKU is unknown. Each row
+ * is the whole record for its week: an update sets both actual and forecast units (with the defaults).
  * Rows of one chunk with the same key: the last one wins (they are not summed).
  */
 export const applyDemandHistoryRows: ChunkApplier = async (tx, ctx, rows) => {
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(demandHistoryRow, rows);
-  const products = await resolveSkus(tx, ctx, valid.map((r) => r.data.sku));
+  if (!valid.length) return rejections;
   const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.locationCode));
-
-  const records: { productMasterId: string; locationId: string; channel: string; weekStart: string; actual: number; forecast: number }[] = [];
-  for (const { rowNumber, data } of valid) {
-    const productMasterId = products.get(data.sku);
-    const locationId = locations.get(data.locationCode);
-    const problems: RowRejection[] = [];
-    if (!productMasterId) problems.push({ rowNumber, field: 'sku', message: `Unknown SKU ${data.sku}` });
-    if (!locationId) problems.push({ rowNumber, field: 'locationCode', message: `Unknown location ${data.locationCode}` });
-    if (!productMasterId || !locationId) {
-      rejections.push(...problems);
-      continue;
-    }
+  const ids = chunkIds(valid.length);
+  const records = valid.map(({ rowNumber, data }, i) => {
     const actual = data.actualDemand ?? 0;
-    records.push({
-      productMasterId,
-      locationId,
-      channel: data.channel ?? 'ALL',
-      weekStart: isoWeekStart(data.date).toISOString().slice(0, 10),
-      actual,
-      forecast: data.forecastUnits ?? actual,
-    });
-  }
-  // ON CONFLICT DO UPDATE may touch a row once per statement: keep the last row of each key.
-  const unique = lastPerKey(records, (r) => `${r.productMasterId}|${r.locationId}|${r.channel}|${r.weekStart}`);
-  if (unique.length) {
-    await tx.$executeRaw`
+    return {
+      n: rowNumber,
+      id: ids[i],
+      sku: data.sku,
+      l: locations.get(data.locationCode) ?? null,
+      c: data.channel ?? 'ALL',
+      w: isoWeekStart(data.date).toISOString().slice(0, 10),
+      a: actual,
+      f: data.forecastUnits ?? actual,
+    };
+  });
+  // ON CONFLICT DO UPDATE may touch a row once per statement: DISTINCT ON keeps the last row of each key.
+  const unknownSkus = await tx.$queryRaw<{ n: number }[]>`
+    WITH input AS (
+      SELECT r.*, p.id AS p
+      FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(n int, id text, sku text, l text, c text, w date, a float8, f float8)
+      LEFT JOIN product_masters p ON p."organizationId" = ${organizationId} AND p.sku = r.sku
+    ), latest AS (
+      SELECT DISTINCT ON (p, l, c, w) * FROM input WHERE p IS NOT NULL AND l IS NOT NULL ORDER BY p, l, c, w, n DESC
+    ), upserted AS (
       INSERT INTO demand_history (id, "organizationId", "productMasterId", "locationId", channel, "weekStart", "actualUnits", "forecastUnits", "updatedAt")
-      SELECT r.id, ${organizationId}, r.p, r.l, r.c, r.w, r.a, r.f, now()
-      FROM unnest(${unique.map(() => uuidv7())}::text[], ${unique.map((r) => r.productMasterId)}::text[], ${unique.map((r) => r.locationId)}::text[],
-                  ${unique.map((r) => r.channel)}::text[], ${unique.map((r) => r.weekStart)}::date[], ${unique.map((r) => r.actual)}::float8[],
-                  ${unique.map((r) => r.forecast)}::float8[]) AS r(id, p, l, c, w, a, f)
+      SELECT id, ${organizationId}, p, l, c, w, a, f, now() FROM latest
       ON CONFLICT ("organizationId", "productMasterId", "locationId", channel, "weekStart")
-      DO UPDATE SET "actualUnits" = EXCLUDED."actualUnits", "forecastUnits" = EXCLUDED."forecastUnits", "updatedAt" = now()`;
-  }
+      DO UPDATE SET "actualUnits" = EXCLUDED."actualUnits", "forecastUnits" = EXCLUDED."forecastUnits", "updatedAt" = now()
+    )
+    SELECT n FROM input WHERE p IS NULL`;
+  const badSku = new Set(unknownSkus.map((r) => Number(r.n)));
+  valid.forEach(({ rowNumber, data }, i) => {
+    if (badSku.has(rowNumber)) rejections.push({ rowNumber, field: 'sku', message: `Unknown SKU ${data.sku}` });
+    if (records[i]!.l === null) rejections.push({ rowNumber, field: 'locationCode', message: `Unknown location ${data.locationCode}` });
+  });
   return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 };

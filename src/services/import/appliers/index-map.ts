@@ -1,11 +1,11 @@
 import type { ImportKind } from '../../../generated/prisma/enums.js';
 import type { ChunkApplier } from '../kinds.js';
-import { applyCatalogChunk } from './catalog.js';
+import { applyCatalogChunk, catalogRowKey } from './catalog.js';
 import { applyInventoryChunk } from './inventory.js';
 import { applySupplierRows } from './suppliers.js';
 import { applyPurchaseOrderRows } from './purchase-orders.js';
 import { applyOrderRows } from './orders.js';
-import { applyDemandHistoryRows } from './demand-history.js';
+import { applyDemandHistoryRows, demandRowKey } from './demand-history.js';
 
 /**
  * The applier of each import kind. Only kinds listed here get a POST /api/import/<path> route and
@@ -18,4 +18,14 @@ export const CHUNK_APPLIERS: Partial<Record<ImportKind, ChunkApplier>> = {
   PURCHASE_ORDERS: applyPurchaseOrderRows,
   ORDERS: applyOrderRows,
   DEMAND_HISTORY: applyDemandHistoryRows,
+};
+
+/**
+ * For kinds whose rows upsert by a natural key: a key that two rows share whenever they would write the
+ * same record (it may also be shared by rows that would not). A job none of whose keys is in two chunks
+ * may have its chunks applied in any order and at once (see startImport and the worker).
+ */
+export const ROW_KEYS: Partial<Record<ImportKind, (row: unknown) => string>> = {
+  CATALOG: catalogRowKey,
+  DEMAND_HISTORY: demandRowKey,
 };

@@ -83,7 +83,9 @@ const text = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a string') })
     .trim()
-    .max(max, `At most ${max} characters`);
+    .max(max, `At most ${max} characters`)
+    // PostgreSQL text cannot hold it: caught here, it rejects the row instead of failing the chunk.
+    .refine((value) => !value.includes('\u0000'), 'Must not contain the NUL character');
 
 /** A required, trimmed, non-empty string of at most `max` characters ("Required" when absent). */
 export const requiredText = (max: number) => z.preprocess(asText, text(max));

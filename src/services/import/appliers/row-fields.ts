@@ -44,17 +44,20 @@ export class RowReader {
     const text = String(value).trim();
     if (!text) return required ? this.reject(field, 'Required') : undefined;
     if (text.length > max) return this.reject(field, `At most ${max} characters`);
+    // PostgreSQL text cannot hold it: caught here, it rejects the row instead of failing the chunk.
+    if (text.includes('\u0000')) return this.reject(field, 'Must not contain the NUL character');
     return text;
   }
 
-  /** A number (or numeric text) of at least `min`; `integer` demands a whole number. */
-  number(field: string, { min = 0, integer = false, fallback }: { min?: number; integer?: boolean; fallback?: number } = {}): number | undefined | Invalid {
+  /** A number (or numeric text) of at least `min` (and at most `max`); `integer` demands a whole number. */
+  number(field: string, { min = 0, max, integer = false, fallback }: { min?: number; max?: number; integer?: boolean; fallback?: number } = {}): number | undefined | Invalid {
     const value = this.raw(field);
     if (value === undefined) return fallback;
     const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
     if (!Number.isFinite(n)) return this.reject(field, 'Must be a number');
     if (integer && !Number.isInteger(n)) return this.reject(field, 'Must be a whole number');
     if (n < min) return this.reject(field, `Must be ${min} or more`);
+    if (max !== undefined && n > max) return this.reject(field, `At most ${max}`);
     if (integer && n > 2_147_483_647) return this.reject(field, 'Too large');
     return n;
   }
@@ -62,3 +65,9 @@ export class RowReader {
 
 /** The import job a worker's context applies (appliers record it as the ledger's source); null elsewhere. */
 export const importJobIdOf = (ctx: RequestContext): string | null => (ctx as RequestContext & { importJobId?: string }).importJobId ?? null;
+
+/** A field of a row as loose text (trimmed, lower case; '' when absent), for comparing natural keys. */
+export function fieldText(row: unknown, field: string): string {
+  const value = row && typeof row === 'object' ? (row as Record<string, unknown>)[field] : undefined;
+  return value === undefined || value === null ? '' : String(value).trim().toLowerCase();
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "import_jobs" ADD COLUMN     "independentChunks" BOOLEAN NOT NULL DEFAULT false;
