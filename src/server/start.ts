@@ -44,7 +44,10 @@ export async function startServer(config: Config, options: { database?: Database
   const workers = startImportWorkers(app, {
     count: config.importWorkers ?? (database.kind === 'postgres' ? 2 : 1),
     pollMs: config.importPollMs,
-    pauseMs: database.kind === 'pglite' ? 20 : 0,
+    // A short pause after each chunk leaves the cores to requests now and then: on PostgreSQL 10 ms kept
+    // GET /api/products p99 under 100 ms during an import and cost no throughput (BENCHMARKS.md, import);
+    // single-connection PGlite needs longer gaps to serve requests at all.
+    pauseMs: database.kind === 'pglite' ? 20 : 10,
     log,
   });
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -43,7 +43,7 @@ export function startImportWorkers(
 ): ImportWorkers {
   const count = options.count ?? 1;
   const pollMs = options.pollMs ?? 1000;
-  // Pause between chunks: on single-connection PGlite, requests get the connection in between.
+  // Pause between chunks, so that requests get the CPU (and on single-connection PGlite the connection) in between.
   const pauseMs = options.pauseMs ?? 0;
   const log = options.log ?? ((m: string) => console.error(m));
   let stopped = false;
