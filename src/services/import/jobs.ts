@@ -16,11 +16,13 @@ export const CHUNK_SIZE = 1_000;
 /**
  * Chunk size per kind where the default does not fit: kinds that go row by row through the ledger take
  * smaller chunks, so each transaction stays short (single-connection PGlite serves no request meanwhile).
- * Catalog and demand rows go in with one set-based statement per chunk, where 2,000 rows cut the fixed
- * cost per chunk (claim, checkpoint, commit) against 1,000 (measured with bench/import-breakdown.ts:
- * about 10% faster on PostgreSQL; 5,000 was no better for demand history and blocks PGlite longer).
+ * Catalog rows go in with one set-based statement per chunk, where 2,000 rows cut the fixed cost per
+ * chunk (claim, checkpoint, commit) against 1,000 (bench/import-breakdown.ts: about 10% faster on
+ * PostgreSQL). Demand rows cost PostgreSQL more each (two foreign-key checks): chunks of 1,000 keep the
+ * time a worker holds a core short, so GET /api/products stayed under 100 ms p99 during a demand import
+ * where 2,000 sometimes went past it, still above 20,000 rows/s (npm run bench -- --import).
  */
-export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 250, CATALOG: 2_000, DEMAND_HISTORY: 2_000 };
+export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 250, CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
 /** Row errors listed in a job envelope (errorCount tells how many there are in all). */
 export const ENVELOPE_ERRORS = 100;
 /** Chunks go in with one statement per this many rows, to keep each statement's parameters small. */
