@@ -85,6 +85,67 @@ export async function applyStockChange(tx: Tx, ctx: RequestContext, change: Stoc
   return { line, transactions };
 }
 
+/**
+ * Many changes at once, one per stock line, for batch writers (import): one guarded UPDATE of every
+ * line (each adds its own deltas, under the same rule as applyStockChange) and one INSERT of the ledger
+ * rows, with before and after taken from the UPDATE's RETURNING. If any line would break the quantity
+ * rule nothing is written and INSUFFICIENT_STOCK is thrown; callers that locked the lines (FOR UPDATE,
+ * in id order) and checked them first never see that. Call it inside `prisma.$transaction`.
+ */
+export async function applyStockChanges(tx: Tx, ctx: RequestContext, changes: StockChange[]): Promise<void> {
+  const organizationId = orgId(ctx);
+  const list = changes
+    .map((change) => ({ change, d: BUCKETS.map((bucket) => Math.trunc(change.deltas[bucket] ?? 0)) }))
+    .filter(({ d }) => d.some((delta) => delta !== 0));
+  if (!list.length) return;
+  if (new Set(list.map(({ change }) => change.stockLineId)).size !== list.length) throw new Error('applyStockChanges takes one change per stock line');
+
+  const d = (i: number) => Prisma.raw(`u.d${i}`);
+  const next = (i: number) => Prisma.sql`(s.${col(BUCKETS[i]!)} + ${d(i)})`;
+  const sets = Prisma.join(BUCKETS.map((bucket, i) => Prisma.sql`${col(bucket)} = s.${col(bucket)} + ${d(i)}`), ', ');
+  const nonNegative = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${next(i)} >= 0`), ' AND ');
+  const parts = Prisma.join([1, 2, 3, 4, 5].map(next), ' + ');
+  const arrays = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${list.map((c) => c.d[i]!)}::int[]`), ', ');
+  const updated = await tx.$queryRaw<StockLine[]>`
+    UPDATE stock_lines s SET ${sets}, "updatedAt" = now()
+    FROM unnest(${list.map(({ change }) => change.stockLineId)}::text[], ${arrays}) AS u(id, d0, d1, d2, d3, d4, d5)
+    WHERE s.id = u.id AND s."organizationId" = ${organizationId} AND ${nonNegative} AND ${parts} <= ${next(0)}
+    RETURNING s.*`;
+  if (updated.length !== list.length) {
+    throw new DomainError('INSUFFICIENT_STOCK', 'Not enough stock: a change would take a quantity below zero or below what is reserved, held, picked, recalled or expired');
+  }
+  const after = new Map(updated.map((line) => [line.id, line]));
+  const actor = authOf(ctx).actor;
+  const rows = list.flatMap(({ change, d: deltas }) => {
+    const line = after.get(change.stockLineId)!;
+    return BUCKETS.flatMap((bucket, i) => {
+      const delta = deltas[i]!;
+      if (delta === 0) return [];
+      const qtyAfter = line[BUCKET_COLUMN[bucket]];
+      return [{
+        organizationId,
+        stockLineId: line.id,
+        productMasterId: line.productMasterId,
+        locationId: line.locationId,
+        transactionType: change.transactionType,
+        bucket,
+        deltaQty: delta,
+        qtyBefore: qtyAfter - delta,
+        qtyAfter,
+        reasonCodeId: change.reasonCodeId ?? null,
+        reasonCode: change.reasonCode ?? null,
+        comment: change.comment ?? null,
+        rootCause: change.rootCause ?? null,
+        actorType: actor.type === 'user' ? 'USER' : 'API_KEY',
+        createdBy: actor.id,
+        sourceType: change.sourceType ?? null,
+        sourceId: change.sourceId ?? null,
+      }];
+    });
+  });
+  await tx.stockTransaction.createMany({ data: rows });
+}
+
 export interface LineKey {
   productMasterId: string;
   locationId: string;

@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../../db/ids.js';
 import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
-import { applyStockChange, lineKeyOf } from '../../inventory/stock-ledger.js';
+import { applyStockChanges, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { resolveLocations, resolveSkus } from './references.js';
@@ -20,8 +20,8 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
 /**
  * INVENTORY rows `{sku, locationCode, onHand = 0, reserved = 0, threshold = 0}` set the product's
  * stock line at the location (no lot, no bin) to these absolute quantities THROUGH THE LEDGER: the
- * lines are locked, the differences applied with applyStockChange (transaction type IMPORT, one ledger
- * row per changed bucket, none when nothing changes), and the inventory level's minimum is set to the
+ * lines are locked, the differences applied together with applyStockChanges (transaction type IMPORT,
+ * one ledger row per changed bucket, none when nothing changes), and the inventory level's minimum is set to the
  * threshold (reorder and maximum raised to it when lower). Within a chunk the last row for a product
  * and location wins. Unknown SKU or location, reserved above on hand, or on hand below what is held,
  * picked, recalled or expired: the row is rejected.
@@ -68,6 +68,7 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
   const targets = [...byLine.values()];
   const lines = await lockLines(tx, organizationId, targets);
   const applied: typeof targets = [];
+  const changes: StockChange[] = [];
   const jobId = importJobIdOf(ctx);
   for (const row of targets) {
     const line = lines.get(`${row.productMasterId}|${row.locationId}`)!;
@@ -82,17 +83,12 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
     }
     const deltas = { ON_HAND: row.onHand - line.qtyOnHand, RESERVED: row.reserved - line.qtyReserved };
     if (deltas.ON_HAND !== 0 || deltas.RESERVED !== 0) {
-      await applyStockChange(tx, ctx, {
-        stockLineId: line.id,
-        deltas,
-        transactionType: 'IMPORT',
-        comment: `Import row ${row.rowNumber}`,
-        sourceType: 'IMPORT_JOB',
-        sourceId: jobId,
-      });
+      changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: jobId });
     }
     applied.push(row);
   }
+  // Every line is locked and was checked above: the changes go in together, two statements per chunk.
+  await applyStockChanges(tx, ctx, changes);
   if (applied.length) await setMinimums(tx, organizationId, applied);
   return rejections;
 };
@@ -107,11 +103,18 @@ async function lockLines(tx: Prisma.TransactionClient, organizationId: string, r
     SELECT u.id, ${organizationId}, u.product, u.location, ${NO_LOT_NO_BIN}, now()
     FROM unnest(${ids}::text[], ${productIds}::text[], ${locationIds}::text[]) AS u(id, product, location)
     ON CONFLICT ("productMasterId", "locationId", "lineKey") DO NOTHING`;
+  // Each line is found through the (product, location, lineKey) unique index, then locked by id: joined
+  // directly, the planner scanned the whole table for every chunk (its statistics lag behind an import
+  // that is adding the lines), 0.3-0.6 s a chunk at 10,000 lines.
   const locked = await tx.$queryRaw<StockLine[]>`
     SELECT s.* FROM stock_lines s
-    JOIN unnest(${productIds}::text[], ${locationIds}::text[]) AS u(product, location)
-      ON s."productMasterId" = u.product AND s."locationId" = u.location
-    WHERE s."organizationId" = ${organizationId} AND s."lineKey" = ${NO_LOT_NO_BIN}
+    WHERE s.id = ANY(ARRAY(
+        SELECT x.id FROM unnest(${productIds}::text[], ${locationIds}::text[]) AS u(product, location)
+        CROSS JOIN LATERAL (
+          SELECT id FROM stock_lines l
+          WHERE l."productMasterId" = u.product AND l."locationId" = u.location AND l."lineKey" = ${NO_LOT_NO_BIN}
+        ) x))
+      AND s."organizationId" = ${organizationId}
     ORDER BY s.id
     FOR UPDATE OF s`;
   return new Map(locked.map((l) => [`${l.productMasterId}|${l.locationId}`, l]));
