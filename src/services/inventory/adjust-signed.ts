@@ -2,7 +2,8 @@ import type { RequestContext } from '../../context.js';
 import { DomainError, notFound, validationError } from '../../errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
-import { authOf, orgId } from '../tenant.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { orgId } from '../tenant.js';
 import {
   checkOnHandFloor,
   checkReasonDirection,
@@ -13,6 +14,8 @@ import {
   rootCauseThreshold,
   signed,
 } from './adjust-rules.js';
+import { BUCKET_COLUMN, type Bucket } from './quantities.js';
+import { actorOf, ledgerRow, ruleHolds } from './stock-ledger.js';
 
 export interface SignedAdjustment {
   inventoryItemId: string;
@@ -47,12 +50,16 @@ export async function applySignedAdjustment(ctx: RequestContext, input: SignedAd
   }
 }
 
+/** New values of a signed on-hand change: on hand moves by `delta`, the other buckets stay. */
+const onHandBy = (delta: number) => (bucket: Bucket) =>
+  bucket === 'ON_HAND' ? Prisma.sql`(s."qtyOnHand" + ${delta}::int)` : Prisma.sql`s.${Prisma.raw(`"${BUCKET_COLUMN[bucket]}"`)}`;
+
 async function tryAdjustment(ctx: RequestContext, input: SignedAdjustment) {
   const organizationId = orgId(ctx);
   const { delta } = input;
   const transactionId = uuidv7();
   const sourceId = uuidv7();
-  const actor = authOf(ctx).actor;
+  const { actorType, createdBy } = actorOf(ctx);
   const rows = await ctx.prisma.$queryRaw<Row[]>`
     WITH reason AS (
       SELECT id, code FROM reason_codes
@@ -65,15 +72,14 @@ async function tryAdjustment(ctx: RequestContext, input: SignedAdjustment) {
       UPDATE stock_lines s SET "qtyOnHand" = s."qtyOnHand" + ${delta}::int, "updatedAt" = now()
       FROM reason
       WHERE s.id = ${input.inventoryItemId} AND s."organizationId" = ${organizationId}
-        AND s."qtyOnHand" + ${delta}::int >= 0
-        AND s."qtyReserved" + s."qtyOnHold" + s."qtyPicked" + s."qtyRecalled" + s."qtyExpired" <= s."qtyOnHand" + ${delta}::int
+        AND ${ruleHolds(onHandBy(delta))}
       RETURNING s.*, reason.id AS "reasonId", reason.code AS "reasonCodeText"
     ), entry AS (
       INSERT INTO stock_transactions (id, "organizationId", "stockLineId", "productMasterId", "locationId", "transactionType", bucket,
         "deltaQty", "qtyBefore", "qtyAfter", "reasonCodeId", "reasonCode", comment, "rootCause", "actorType", "createdBy", "sourceType", "sourceId")
       SELECT ${transactionId}, ${organizationId}, line.id, line."productMasterId", line."locationId", 'ADJUSTMENT', 'ON_HAND'::"StockBucket",
         ${delta}::int, line."qtyOnHand" - ${delta}::int, line."qtyOnHand", line."reasonId", line."reasonCodeText", ${input.comment}, ${input.rootCause},
-        ${actor.type === 'user' ? 'USER' : 'API_KEY'}, ${actor.id}, 'ADJUSTMENT', ${sourceId}
+        ${actorType}, ${createdBy}, 'ADJUSTMENT', ${sourceId}
       FROM line
       RETURNING "createdAt", seq
     )
@@ -86,28 +92,9 @@ async function tryAdjustment(ctx: RequestContext, input: SignedAdjustment) {
   if (!row) return null;
 
   const { transactionCreatedAt, transactionSeq, reasonId, reasonCodeText, ...line } = row;
-  const transaction: StockTransaction = {
-    id: transactionId,
-    organizationId,
-    stockLineId: line.id,
-    productMasterId: line.productMasterId,
-    locationId: line.locationId,
-    transactionType: 'ADJUSTMENT',
-    bucket: 'ON_HAND',
-    deltaQty: delta,
-    qtyBefore: line.qtyOnHand - delta,
-    qtyAfter: line.qtyOnHand,
-    reasonCodeId: reasonId,
-    reasonCode: reasonCodeText,
-    comment: input.comment,
-    rootCause: input.rootCause,
-    actorType: actor.type === 'user' ? 'USER' : 'API_KEY',
-    createdBy: actor.id,
-    sourceType: 'ADJUSTMENT',
-    sourceId,
-    createdAt: transactionCreatedAt,
-    seq: transactionSeq,
-  };
+  // The ledger row the statement wrote, built from the same values.
+  const change = { transactionType: 'ADJUSTMENT', reasonCodeId: reasonId, reasonCode: reasonCodeText, comment: input.comment, rootCause: input.rootCause, sourceType: 'ADJUSTMENT', sourceId };
+  const transaction: StockTransaction = { ...ledgerRow(ctx, change, line, 'ON_HAND', delta), id: transactionId, createdAt: transactionCreatedAt, seq: transactionSeq };
   return {
     success: true as const,
     transaction,

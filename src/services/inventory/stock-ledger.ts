@@ -26,6 +26,45 @@ export interface StockChange {
 const col = (bucket: Bucket) => Prisma.raw(`"${BUCKET_COLUMN[bucket]}"`);
 
 /**
+ * The quantity rule (quantities.ts) as a SQL condition on the values a change would leave, `next(bucket)`
+ * being the expression of a bucket's new value: every bucket at least 0, the parts within on hand.
+ */
+export function ruleHolds(next: (bucket: Bucket) => Prisma.Sql): Prisma.Sql {
+  const nonNegative = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${next(bucket)} >= 0`), ' AND ');
+  const parts = Prisma.join(BUCKETS.filter((bucket) => bucket !== 'ON_HAND').map(next), ' + ');
+  return Prisma.sql`${nonNegative} AND ${parts} <= ${next('ON_HAND')}`;
+}
+
+/** The ledger's name for who made a change. */
+export const actorOf = (ctx: RequestContext) => {
+  const actor = authOf(ctx).actor;
+  return { actorType: actor.type === 'user' ? 'USER' : 'API_KEY', createdBy: actor.id };
+};
+
+/** The ledger row of one bucket of a change, given the line as the change left it. */
+export function ledgerRow(ctx: RequestContext, change: Omit<StockChange, 'stockLineId' | 'deltas'>, line: StockLine, bucket: Bucket, delta: number) {
+  const qtyAfter = line[BUCKET_COLUMN[bucket]];
+  return {
+    organizationId: line.organizationId,
+    stockLineId: line.id,
+    productMasterId: line.productMasterId,
+    locationId: line.locationId,
+    transactionType: change.transactionType,
+    bucket,
+    deltaQty: delta,
+    qtyBefore: qtyAfter - delta,
+    qtyAfter,
+    reasonCodeId: change.reasonCodeId ?? null,
+    reasonCode: change.reasonCode ?? null,
+    comment: change.comment ?? null,
+    rootCause: change.rootCause ?? null,
+    ...actorOf(ctx),
+    sourceType: change.sourceType ?? null,
+    sourceId: change.sourceId ?? null,
+  };
+}
+
+/**
  * The only way stock quantities change. One guarded UPDATE adds the deltas in the database (never
  * read-then-write), so concurrent changes serialize on the row lock and none is lost; the WHERE clause
  * refuses a change that would break the quantity rule (see quantities.ts) and the CHECK constraint
@@ -42,13 +81,10 @@ export async function applyStockChange(tx: Tx, ctx: RequestContext, change: Stoc
     return Prisma.sql`(${col(bucket)} + ${delta}::int)`;
   };
   const sets = Prisma.join(deltas.map(({ bucket, delta }) => Prisma.sql`${col(bucket)} = ${col(bucket)} + ${delta}::int`), ', ');
-  const nonNegative = Prisma.join(BUCKETS.map((b) => Prisma.sql`${next(b)} >= 0`), ' AND ');
-  const parts = Prisma.join((['RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] as const).map(next), ' + ');
 
   const [line] = await tx.$queryRaw<StockLine[]>`
     UPDATE stock_lines SET ${sets}, "updatedAt" = now()
-    WHERE id = ${change.stockLineId} AND "organizationId" = ${organizationId}
-      AND ${nonNegative} AND ${parts} <= ${next('ON_HAND')}
+    WHERE id = ${change.stockLineId} AND "organizationId" = ${organizationId} AND ${ruleHolds(next)}
     RETURNING *`;
   if (!line) {
     const exists = await tx.stockLine.findFirst({ where: { id: change.stockLineId, organizationId }, select: { id: true } });
@@ -58,29 +94,7 @@ export async function applyStockChange(tx: Tx, ctx: RequestContext, change: Stoc
     });
   }
 
-  const actor = authOf(ctx).actor;
-  const rows = deltas.map(({ bucket, delta }) => {
-    const after = line[BUCKET_COLUMN[bucket]];
-    return {
-      organizationId,
-      stockLineId: line.id,
-      productMasterId: line.productMasterId,
-      locationId: line.locationId,
-      transactionType: change.transactionType,
-      bucket,
-      deltaQty: delta,
-      qtyBefore: after - delta,
-      qtyAfter: after,
-      reasonCodeId: change.reasonCodeId ?? null,
-      reasonCode: change.reasonCode ?? null,
-      comment: change.comment ?? null,
-      rootCause: change.rootCause ?? null,
-      actorType: actor.type === 'user' ? 'USER' : 'API_KEY',
-      createdBy: actor.id,
-      sourceType: change.sourceType ?? null,
-      sourceId: change.sourceId ?? null,
-    };
-  });
+  const rows = deltas.map(({ bucket, delta }) => ledgerRow(ctx, change, line, bucket, delta));
   const transactions = await tx.stockTransaction.createManyAndReturn({ data: rows });
   return { line, transactions };
 }
@@ -100,49 +114,21 @@ export async function applyStockChanges(tx: Tx, ctx: RequestContext, changes: St
   if (!list.length) return;
   if (new Set(list.map(({ change }) => change.stockLineId)).size !== list.length) throw new Error('applyStockChanges takes one change per stock line');
 
-  const d = (i: number) => Prisma.raw(`u.d${i}`);
-  const next = (i: number) => Prisma.sql`(s.${col(BUCKETS[i]!)} + ${d(i)})`;
-  const sets = Prisma.join(BUCKETS.map((bucket, i) => Prisma.sql`${col(bucket)} = s.${col(bucket)} + ${d(i)}`), ', ');
-  const nonNegative = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${next(i)} >= 0`), ' AND ');
-  const parts = Prisma.join([1, 2, 3, 4, 5].map(next), ' + ');
+  const next = (bucket: Bucket) => Prisma.sql`(s.${col(bucket)} + ${Prisma.raw(`u.d${BUCKETS.indexOf(bucket)}`)})`;
+  const sets = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${col(bucket)} = ${next(bucket)}`), ', ');
   const arrays = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${list.map((c) => c.d[i]!)}::int[]`), ', ');
   const updated = await tx.$queryRaw<StockLine[]>`
     UPDATE stock_lines s SET ${sets}, "updatedAt" = now()
     FROM unnest(${list.map(({ change }) => change.stockLineId)}::text[], ${arrays}) AS u(id, d0, d1, d2, d3, d4, d5)
-    WHERE s.id = u.id AND s."organizationId" = ${organizationId} AND ${nonNegative} AND ${parts} <= ${next(0)}
+    WHERE s.id = u.id AND s."organizationId" = ${organizationId} AND ${ruleHolds(next)}
     RETURNING s.*`;
   if (updated.length !== list.length) {
     throw new DomainError('INSUFFICIENT_STOCK', 'Not enough stock: a change would take a quantity below zero or below what is reserved, held, picked, recalled or expired');
   }
   const after = new Map(updated.map((line) => [line.id, line]));
-  const actor = authOf(ctx).actor;
-  const rows = list.flatMap(({ change, d: deltas }) => {
-    const line = after.get(change.stockLineId)!;
-    return BUCKETS.flatMap((bucket, i) => {
-      const delta = deltas[i]!;
-      if (delta === 0) return [];
-      const qtyAfter = line[BUCKET_COLUMN[bucket]];
-      return [{
-        organizationId,
-        stockLineId: line.id,
-        productMasterId: line.productMasterId,
-        locationId: line.locationId,
-        transactionType: change.transactionType,
-        bucket,
-        deltaQty: delta,
-        qtyBefore: qtyAfter - delta,
-        qtyAfter,
-        reasonCodeId: change.reasonCodeId ?? null,
-        reasonCode: change.reasonCode ?? null,
-        comment: change.comment ?? null,
-        rootCause: change.rootCause ?? null,
-        actorType: actor.type === 'user' ? 'USER' : 'API_KEY',
-        createdBy: actor.id,
-        sourceType: change.sourceType ?? null,
-        sourceId: change.sourceId ?? null,
-      }];
-    });
-  });
+  const rows = list.flatMap(({ change, d }) =>
+    BUCKETS.flatMap((bucket, i) => (d[i] ? [ledgerRow(ctx, change, after.get(change.stockLineId)!, bucket, d[i]!)] : [])),
+  );
   await tx.stockTransaction.createMany({ data: rows });
 }
 
