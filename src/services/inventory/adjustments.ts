@@ -47,12 +47,6 @@ export interface AdjustmentResult {
   message: string;
 }
 
-/** Sets on hand to an absolute quantity (POST /api/inventory/adjustments). */
-export function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput) {
-  const input = parseInput(absoluteSchema, raw);
-  return adjust(ctx, input, 'newQtyOnHand', () => input.newQtyOnHand);
-}
-
 /** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see adjust-signed.ts. */
 export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(deltaSchema, raw);
@@ -66,24 +60,21 @@ export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): P
 }
 
 /**
- * One absolute on-hand adjustment. The line is locked (SELECT ... FOR UPDATE) before its current on hand is
- * read, so the change computed from it is applied to exactly that value even when other requests
- * adjust the same line at the same time; they wait for this transaction and then see its result.
+ * Sets on hand to an absolute quantity (POST /api/inventory/adjustments). The line is locked (SELECT ...
+ * FOR UPDATE) before its current on hand is read, so the change computed from it is applied to exactly
+ * that value even when other requests adjust the same line at the same time; they wait for this
+ * transaction and then see its result.
  */
-async function adjust(
-  ctx: RequestContext,
-  input: { inventoryItemId: string; reasonCodeId: string; comment?: string | null; rootCause?: string | null },
-  field: 'newQtyOnHand',
-  target: (line: LineState) => number,
-): Promise<AdjustmentResult> {
+export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
+  const input = parseInput(absoluteSchema, raw);
+  const newQty = input.newQtyOnHand;
   const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
   return ctx.prisma.$transaction(async (tx) => {
     const line = (await lockLines(tx, ctx, [input.inventoryItemId])).get(input.inventoryItemId);
     if (!line) throw notFound('Inventory item');
-    const newQty = target(line);
     const delta = newQty - line.qtyOnHand;
-    if (delta === 0) throw validationError({ [field]: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
-    checkOnHandFloor(line, newQty, field);
+    if (delta === 0) throw validationError({ newQtyOnHand: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
+    checkOnHandFloor(line, newQty, 'newQtyOnHand');
     checkReasonDirection(reason, delta, 'reasonCodeId');
     const problem = rootCauseProblem(await rootCauseThreshold(tx, ctx), delta, input.rootCause);
     if (problem) throw validationError({ rootCause: [problem] });
