@@ -21,7 +21,6 @@ const isPublic = (route: RouteSpec) => Array.isArray(route.doc.security) && rout
 type RouterRequest = Request & { params: Record<string, string>; query: RestRequest['query'] };
 
 interface CompiledRoute extends RouteSpec {
-  document: ReturnType<typeof parse>;
   definition: OperationDefinitionNode;
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
@@ -37,7 +36,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, document, definition, run };
+  return { ...route, definition, run };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {

@@ -62,6 +62,7 @@ async function authenticateApiKey(app: App, key: string, { clientIp, organizatio
   const organization = { id: row.orgId, name: row.orgName, status: row.orgStatus, industry: row.orgIndustry, capabilities: row.orgCapabilities };
   if (row.revokedAt) throw new DomainError('REVOKED_API_KEY', 'API key has been revoked');
   if (row.expiresAt && row.expiresAt <= now) throw new DomainError('EXPIRED_API_KEY', 'API key has expired');
+  // The lookup checked the grace period too, but a cached row may outlive it.
   if (row.previousKeyHash === hash && row.keyHash !== hash && !(row.previousExpiresAt && row.previousExpiresAt > now)) {
     throw new DomainError('INVALID_API_KEY', 'API key not found or invalid');
   }
