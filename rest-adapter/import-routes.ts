@@ -91,7 +91,7 @@ export const importSchemas: Record<string, unknown> = {
       state: {
         type: 'string',
         enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'],
-        description: 'PENDING: stored, not started; PROCESSING: being applied; COMPLETED: every row applied or rejected; FAILED: could not go on (failureReason says why; rows of chunks applied before stay applied).',
+        description: 'PENDING: stored, not started; PROCESSING: being applied; COMPLETED: every row applied or rejected; FAILED: could not go on, e.g. its organization was deactivated (failureReason says why; rows of chunks applied before stay applied; a failed job is not resumed).',
       },
       status: { type: 'string', enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], description: 'The same as state.' },
       totalRows: { type: 'integer', description: 'Rows in the request.' },

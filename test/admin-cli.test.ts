@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server/start.js';
+import { importEvents } from '../src/services/import/jobs.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 
 // Every CLI run is a real process that opens (and on PGlite first creates and migrates) the database,
@@ -76,8 +77,8 @@ async function ok(...args: string[]) {
 type Server = RunningServer & { call(method: string, url: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }> };
 
 /** Starts a server over the CLI's database (PGlite allows one process at a time: close it before the next run). */
-async function withServer(fn: (server: Server) => Promise<void>) {
-  const config = { ...loadConfig({ ...dbEnv, SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000' }), port: 0 };
+async function withServer(fn: (server: Server) => Promise<void>, env: Record<string, string> = {}) {
+  const config = { ...loadConfig({ ...dbEnv, SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', ...env }), port: 0 };
   const running = await startServer(config);
   const call: Server['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -151,6 +152,57 @@ describe('admin CLI', () => {
         const signIn = await server.call('POST', '/api/auth/sign-in', { body: { email: 'ops@acme.test', password: 'correct horse battery' } });
         expect(signIn.status).toBe(403);
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'fails the import jobs of an organization it deactivates, and they stay failed once it is active again',
+    async () => {
+      const { organizationId } = await ok('create-org', '--name', 'Importer');
+      const { key } = await ok('create-api-key', '--org', organizationId, '--name', 'imports', '--scopes', 'import:write,inventory:read');
+      const rows = [{ externalId: 'DEACT-1' }, { externalId: 'DEACT-2' }];
+      let jobId = '';
+      await withServer(async (server) => {
+        const started = await server.call('POST', '/api/import/catalog', { token: key, body: rows });
+        expect(started).toMatchObject({ status: 202, body: { state: 'PENDING', totalRows: 2 } });
+        jobId = started.body.jobId;
+      }, { IMPORT_WORKERS: '0' });
+
+      expect(await ok('set-org-status', '--org', organizationId, '--status', 'INACTIVE')).toEqual({ organizationId, status: 'INACTIVE' });
+      // A worker meets the job; its organization's requests are refused meanwhile, so the test hears of
+      // the failure from the worker's progress events.
+      const failed = new Promise<{ state: string }>((resolve) => {
+        const listener = (job: { id: string; state: string }) => {
+          if (job.id !== jobId) return;
+          importEvents.off('progress', listener);
+          resolve(job);
+        };
+        importEvents.on('progress', listener);
+      });
+      await withServer(async (server) => {
+        expect(await server.call('GET', `/api/import/status/${jobId}`, { token: key })).toMatchObject({ status: 403, body: { code: 'INACTIVE_ORGANIZATION' } });
+        expect(await failed).toMatchObject({ state: 'FAILED' });
+      }, { IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' });
+
+      expect(await ok('set-org-status', '--org', organizationId, '--status', 'ACTIVE')).toEqual({ organizationId, status: 'ACTIVE' });
+      await withServer(async (server) => {
+        // A new job completes: the workers run, and the failed job (older, so claimed first if it were
+        // claimable) is left alone.
+        const next = await server.call('POST', '/api/import/catalog', { token: key, body: [{ externalId: 'AFTER-1' }] });
+        expect(next.status).toBe(202);
+        for (let i = 0; i < 200; i++) {
+          if ((await server.call('GET', `/api/import/status/${next.body.jobId}`, { token: key })).body.state === 'COMPLETED') break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const job = await server.call('GET', `/api/import/status/${jobId}`, { token: key });
+        expect(job).toMatchObject({
+          status: 200,
+          body: { state: 'FAILED', totalRows: 2, processedRows: 0, rejectedRows: 0, completedAt: expect.any(String), failureReason: expect.stringMatching(/organization was deactivated/) },
+        });
+        const products = await server.call('GET', '/api/products', { token: key });
+        expect(products.body.data.map((p: { sku: string }) => p.sku)).toEqual(['AFTER-1']);
+      }, { IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' });
     },
     SLOW,
   );

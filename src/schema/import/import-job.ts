@@ -5,7 +5,7 @@ import { ENVELOPE_ERRORS, getImportJob, startImport, statusUrl } from '../../ser
 const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
 const ImportJobStateEnum = builder.enumType(ImportJobState, {
   name: 'ImportJobState',
-  description: 'PENDING (stored, not started), PROCESSING, COMPLETED (every row applied or rejected) or FAILED (could not go on; see failureReason).',
+  description: 'PENDING (stored, not started), PROCESSING, COMPLETED (every row applied or rejected) or FAILED (could not go on, e.g. its organization was deactivated; see failureReason).',
 });
 
 builder.prismaObject('ImportRowError', {

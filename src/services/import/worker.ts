@@ -104,6 +104,12 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       const chunk = await claimChunk(tx);
       if (!chunk) return null;
       claimedJobId = chunk.jobId;
+      // Deactivating an organization stops its work: its requests are refused (INACTIVE_ORGANIZATION), and
+      // so are the rows of its jobs not yet applied. The job fails and says so; reactivating does not
+      // resume it (its rows may be stale by then), the rows can be posted again.
+      if (chunk.organizationStatus !== 'ACTIVE') {
+        throw new ApplierFailure('The organization was deactivated before the job ended: its remaining rows were not applied');
+      }
       // A chunk and its checkpoint commit together, so a commit lost when PostgreSQL itself crashes
       // loses both and the chunk is applied again: the commit need not wait for the disk (the rows of a
       // job are made durable when the job is accepted, in its own synchronous transaction).
