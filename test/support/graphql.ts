@@ -1,0 +1,18 @@
+import { graphql } from 'graphql';
+import type { App, AuthInfo, RequestContext } from '../../src/context.js';
+import { schema } from '../../src/schema/index.js';
+import type { Permission } from '../../src/services/auth/permissions.js';
+
+/**
+ * Runs a GraphQL operation in-process as an API key of the organization holding exactly these
+ * permissions: for rules no scope or role can isolate (one permission of a pair without the other).
+ */
+export async function runWithPermissions(app: App, organization: AuthInfo['organization'], permissions: Permission[], source: string, variableValues?: Record<string, unknown>) {
+  const ctx: RequestContext = {
+    app,
+    prisma: app.prisma,
+    clientIp: '127.0.0.1',
+    auth: { organization, actor: { type: 'apiKey', id: 'test', scopes: [] }, permissions: new Set(permissions) },
+  };
+  return graphql({ schema, source, contextValue: ctx, variableValues });
+}
