@@ -4,7 +4,7 @@ import { PURCHASE_ORDER_STATUSES } from '../src/services/import/appliers/purchas
 const LOCATION_REF =
   'Location code (for example DC-EAST) or its normalized form: organization id and location id joined by a hyphen (<organizationId>-<locationId>).';
 const ABSENT = 'An empty string or null counts as absent.';
-const date = (description: string) => ({ type: 'string', format: 'date', description: `${description} ISO date YYYY-MM-DD (a date-time's date part is used).` });
+const date = (description: string) => ({ type: 'string', format: 'date', description: `${description} ISO date YYYY-MM-DD, year 1900 or later (a date-time's date part is used).` });
 
 /** Row schema and words of the supplier, purchase order, order and demand history imports (see import-routes.ts). */
 /** The lines array of a purchase or sales order row. */

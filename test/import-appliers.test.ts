@@ -52,7 +52,7 @@ beforeAll(async () => {
   b = await createTenant(server.app.prisma);
   dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
   bDc = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
-  for (const sku of ['SKU-A', 'SKU-B', 'FEFO', 'MULTI', 'HOT']) P[sku] = await product(a.key, sku);
+  for (const sku of ['SKU-A', 'SKU-B', 'FEFO', 'MULTI', 'HOT', 'LOWERED']) P[sku] = await product(a.key, sku);
   P.theirs = await product(b.key, 'B-ONLY');
   await importRows('suppliers', [{ code: 'B-SUP' }], b.key);
 }, 60_000);
@@ -180,6 +180,20 @@ describe('purchase order import', () => {
     expect((await purchaseOrders()).length).toBe(26);
     expect(reads()).toBe(few);
   });
+
+  it('rejects a date before 1900 by row and field while the good rows go in (the job does not fail)', async () => {
+    const job = await importRows('purchase-orders', [
+      { number: 'PO-OLD', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '0000-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },
+      { number: 'PO-OLD-LINE', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-A', quantity: 1, expectedAt: '1899-12-31' }] },
+      { number: 'PO-1900', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '1900-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },
+    ]);
+    expect(job).toMatchObject({ processedRows: 3, rejectedRows: 2 });
+    expect(job.errors).toEqual([
+      { row: 1, field: 'expectedAt', message: 'The year must be 1900 or later' },
+      { row: 2, field: 'lines.0.expectedAt', message: 'The year must be 1900 or later' },
+    ]);
+    expect((await purchaseOrders()).filter((o: any) => o.number.startsWith('PO-OLD') || o.number === 'PO-1900').map((o: any) => [o.number, o.expectedAt])).toEqual([['PO-1900', '1900-01-01']]);
+  });
 });
 
 const SALES_ORDERS = `query ($locationId: ID) { salesOrders(first: 50, locationId: $locationId) { edges { node {
@@ -265,6 +279,24 @@ describe('order import', () => {
     expect(await availability('FEFO')).toMatchObject({ totalAvailable: 5, totalReserved: 7 });
   });
 
+  it('re-imports an order whose reservation an inventory import has lowered: releases what is left, reserves again', async () => {
+    const at = { productMasterId: P.LOWERED!, locationId: dc.id };
+    const line = await addStock(server.app, a.org.id, at, { ON_HAND: 10 });
+    await importRows('orders', [{ externalId: 'SO-LOW', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'LOWERED', quantity: 4 }] }]);
+    const reserved = async () => (await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyReserved;
+    expect(await reserved()).toBe(4);
+    // The stock system's own count says 1 unit is reserved on the line: the order's 4 are no longer all there.
+    expect(await importRows('inventory', [{ sku: 'LOWERED', locationCode: 'DC-EAST', onHand: 10, reserved: 1 }])).toMatchObject({ rejectedRows: 0 });
+    const job = await importRows('orders', [
+      { externalId: 'SO-LOW', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'LOWERED', quantity: 4 }] },
+      { externalId: 'SO-LOW-2', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'LOWERED', quantity: 2 }] },
+    ]);
+    expect(job).toMatchObject({ processedRows: 2, rejectedRows: 0 });
+    // Released the 1 that was left, then reserved 4 and 2 again.
+    expect(await reserved()).toBe(6);
+    expect(await order('SO-LOW-2')).toMatchObject({ status: 'ALLOCATED', lines: [{ requestedQty: 2, reservedQty: 2 }] });
+  });
+
   it('rejects rows with unknown or foreign references by field while good rows go in', async () => {
     await addStock(server.app, a.org.id, { productMasterId: P.MULTI!, locationId: dc.id }, { ON_HAND: 4 });
     const job = await importRows('orders', [
@@ -323,6 +355,18 @@ describe('demand history import', () => {
     const job = await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2025-06-04', channel: 'W\u0000EB' }]);
     expect(job).toMatchObject({ processedRows: 1, rejectedRows: 1 });
     expect(job.errors).toEqual([{ row: 1, field: 'channel', message: 'Must not contain the NUL character' }]);
+  });
+
+  it('rejects dates before 1900 (years 0-99 are not read as 1900-1999)', async () => {
+    const job = await importRows('demand-history', [
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0000-01-05' },
+      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0099-06-01' },
+    ]);
+    expect(job.errors).toEqual([
+      { row: 1, field: 'date', message: 'The year must be 1900 or later' },
+      { row: 2, field: 'date', message: 'The year must be 1900 or later' },
+    ]);
+    expect(await demand({ productMasterId: P['SKU-A'], to: '1999-12-31' })).toEqual([]);
   });
 
   it('buckets dates to the Monday of their ISO week, with defaults channel ALL, actual 0, forecast = actual', async () => {

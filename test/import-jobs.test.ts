@@ -61,9 +61,11 @@ describe('catalog import', () => {
     jobId = res.body.jobId;
 
     const { job } = await waitForJob(a.key, jobId);
-    // PENDING (the 202 above), then one checkpoint per chunk of 2,000 catalog rows, the last one COMPLETED.
+    // PENDING (the 202 above), PROCESSING once a worker takes it, then one checkpoint per chunk of 2,000
+    // catalog rows, the last one COMPLETED.
     expect(CHUNK_SIZES.CATALOG ?? CHUNK_SIZE).toBe(2000);
     expect(seen.filter((e) => e.id === jobId)).toEqual([
+      { id: jobId, state: 'PROCESSING', processedRows: 0 },
       { id: jobId, state: 'PROCESSING', processedRows: 2000 },
       { id: jobId, state: 'PROCESSING', processedRows: 4000 },
       { id: jobId, state: 'COMPLETED', processedRows: 5000 },
@@ -193,13 +195,13 @@ describe('limits, body and scopes', () => {
 describe('inventory import', () => {
   it('sets on hand, reserved and the level minimum through the ledger; rejects unknown SKUs and locations', async () => {
     const east = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East' });
-    const seed = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'INV-1' }, { externalId: 'INV-2' }] });
+    const seed = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'INV-1' }, { externalId: 'INV-2' }, { externalId: 'INV-3' }] });
     await waitForJob(a.key, seed.body.jobId);
     const res = await server.call('POST', '/api/import/inventory', {
       token: a.key,
       body: [
         { sku: 'INV-1', locationCode: 'WH1', onHand: 50, reserved: 5, threshold: 10 },
-        { sku: 'INV-2', locationCode: `${a.org.id}-${east.id}` }, // defaults: 0, 0, 0
+        { sku: 'INV-3', locationCode: `${a.org.id}-${east.id}` }, // defaults: 0, 0, 0
         { sku: 'NOPE', locationCode: 'WH1', onHand: 3 },
         { sku: 'INV-1', locationCode: 'NOWHERE', onHand: 3 },
         { sku: 'INV-2', locationCode: 'WH1', onHand: 2, reserved: 3 },
@@ -215,7 +217,7 @@ describe('inventory import', () => {
       { row: 5, field: 'reserved', message: 'Reserved (3) must not exceed onHand (2)' },
     ]);
 
-    const products = await server.app.prisma.productMaster.findMany({ where: { organizationId: a.org.id, sku: { in: ['INV-1', 'INV-2'] } } });
+    const products = await server.app.prisma.productMaster.findMany({ where: { organizationId: a.org.id, sku: { in: ['INV-1', 'INV-2', 'INV-3'] } } });
     const id = (sku: string) => products.find((p) => p.sku === sku)!.id;
     const line1 = await server.app.prisma.stockLine.findFirstOrThrow({ where: { productMasterId: id('INV-1'), locationId: a.warehouse.id } });
     expect([line1.qtyOnHand, line1.qtyReserved]).toEqual([50, 5]);
@@ -226,6 +228,10 @@ describe('inventory import', () => {
     expect(level1.reorderQuantity).toBeGreaterThanOrEqual(10);
     const level2 = await server.app.prisma.inventoryLevel.findFirstOrThrow({ where: { productMasterId: id('INV-2'), locationId: east.id } });
     expect(level2.minQuantity).toBe(2);
+    // A row with no quantities: the line exists with 0 on hand and 0 reserved, and the level's minimum is 0.
+    const line3 = await server.app.prisma.stockLine.findFirstOrThrow({ where: { productMasterId: id('INV-3'), locationId: east.id } });
+    expect([line3.qtyOnHand, line3.qtyReserved]).toEqual([0, 0]);
+    expect((await server.app.prisma.inventoryLevel.findFirstOrThrow({ where: { productMasterId: id('INV-3'), locationId: east.id } })).minQuantity).toBe(0);
 
     const ledger = await server.call('GET', `/api/inventory/adjustments?bucket=ALL&transactionType=IMPORT&productMasterId=${id('INV-1')}`, { token: a.key });
     expect(ledger.status).toBe(200);
@@ -300,7 +306,7 @@ describe('chunks applied at once', () => {
       expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: jobId } })).independentChunks).toBe(true);
       expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id, sku: { startsWith: 'PAR-' } } })).toBe(size * 5);
       // Every checkpoint counted its rows once; only the last one completed the job.
-      expect(seen.map((j) => j.processedRows).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5].map((k) => k * size));
+      expect(seen.map((j) => j.processedRows).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5].map((k) => k * size));
       expect(seen.filter((j) => j.state === 'COMPLETED')).toHaveLength(1);
     } finally {
       await extra.stop();
@@ -319,6 +325,47 @@ describe('chunks applied at once', () => {
       expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', rejectedRows: 0 });
       expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: res.body.jobId } })).independentChunks).toBe(false);
       expect((await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'SEQ-KEY' } })).name).toBe('Last');
+    } finally {
+      await extra.stop();
+    }
+  }, 120_000);
+});
+
+describe('chunk boundaries', () => {
+  it('keeps a demand job that names one location by its code and by its normalized form in order: the last row wins', async () => {
+    const extra = startImportWorkers(server.app, { count: 3, pollMs: 20 });
+    const size = CHUNK_SIZES.DEMAND_HISTORY ?? CHUNK_SIZE;
+    try {
+      const seed = await call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'DEM-MIX' }] });
+      await waitForJob(a.key, seed.body.jobId);
+      // One row per week, so that no key repeats in its own form; the last row names the first row's
+      // week and location in the other form.
+      const week = (i: number) => new Date(Date.UTC(2001, 0, 1) + i * 7 * 86_400_000).toISOString().slice(0, 10);
+      const rows = Array.from({ length: size + 1 }, (_, i) => ({ sku: 'DEM-MIX', locationCode: 'WH1', date: week(i), actualDemand: 1 }));
+      rows[size] = { sku: 'DEM-MIX', locationCode: `${a.org.id}-${a.warehouse.id}`, date: week(0), actualDemand: 99 };
+      const res = await call('POST', '/api/import/demand-history', { token: a.key, body: rows });
+      expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', rejectedRows: 0 });
+      expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: res.body.jobId } })).independentChunks).toBe(false);
+      const first = await server.app.prisma.demandHistory.findFirstOrThrow({ where: { organizationId: a.org.id, locationId: a.warehouse.id, weekStart: new Date(week(0)) } });
+      expect(first.actualUnits).toBe(99);
+    } finally {
+      await extra.stop();
+    }
+  }, 120_000);
+
+  it('closes an order chunk at 1,000 lines, never splitting an order', async () => {
+    const extra = startImportWorkers(server.app, { count: 1, pollMs: 20 });
+    try {
+      const seed = await call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'LINED' }] });
+      await waitForJob(a.key, seed.body.jobId);
+      const order = (n: number, lines: number) => ({ externalId: `LINED-${n}`, fulfillmentLocationCode: 'WH1', lines: Array.from({ length: lines }, () => ({ sku: 'LINED', quantity: 1 })) });
+      // 600 + 600 lines pass 1,000, so the second order starts a chunk; 600 + 300 + 100 make 1,000 and fit;
+      // the fifth order's line would pass it.
+      const res = await call('POST', '/api/import/orders', { token: a.key, body: [order(1, 600), order(2, 600), order(3, 300), order(4, 100), order(5, 1)] });
+      expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', processedRows: 5, rejectedRows: 0 });
+      const chunks = await server.app.prisma.importJobChunk.findMany({ where: { jobId: res.body.jobId }, orderBy: { index: 'asc' } });
+      expect(chunks.map((c) => c.firstRow)).toEqual([1, 2, 5]);
+      expect(await server.app.prisma.salesOrderLine.count({ where: { salesOrder: { organizationId: a.org.id, externalId: { startsWith: 'LINED-' } } } })).toBe(1601);
     } finally {
       await extra.stop();
     }

@@ -6,7 +6,7 @@ import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const PROGRESS = `subscription ($id: ID!) {
-  importJobProgress(id: $id) { id kind state totalRows processedRows rejectedRows errorCount rowErrors { row field message } completedAt }
+  importJobProgress(id: $id) { id kind state totalRows processedRows rejectedRows errorCount rowErrors { row field message } startedAt completedAt }
 }`;
 
 let server: TestServer;
@@ -89,6 +89,9 @@ describe('importJobProgress subscription over graphql-ws', () => {
       return result.data.importJobProgress;
     };
     expect(await job()).toMatchObject({ id: jobId, kind: 'CATALOG', state: 'PENDING', totalRows: 5000, processedRows: 0, rejectedRows: 0, completedAt: null });
+    // A worker's first claim marks the job PROCESSING before it applies the first chunk.
+    await processNextChunk(server.app);
+    expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 0, rejectedRows: 0, startedAt: expect.any(String) });
     await processNextChunk(server.app);
     expect(await job()).toMatchObject({ state: 'PROCESSING', processedRows: 2000, rejectedRows: 0 });
     await processNextChunk(server.app);

@@ -35,7 +35,7 @@ export const ImportJobType = builder.prismaObject('ImportJob', {
     }),
     failureReason: t.exposeString('failureReason', { nullable: true, description: 'Why the job failed (FAILED only).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the rows were accepted.' }),
-    startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When the first chunk was applied.' }),
+    startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When a worker took the job up (it then reads PROCESSING).' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true, description: 'When the job completed or failed.' }),
     statusUrl: t.string({ description: 'REST path that reports this job.', resolve: (job) => statusUrl(job.id) }),
   }),

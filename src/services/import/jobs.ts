@@ -23,6 +23,16 @@ export const CHUNK_SIZE = 1_000;
  * where 2,000 sometimes went past it, still above 20,000 rows/s (npm run bench -- --import).
  */
 export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 250, CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
+/**
+ * Kinds whose rows carry lines also close a chunk at this many lines (a row is never split): each line
+ * is a write of its own (an order line reserves stock lot by lot), and a chunk is one transaction.
+ */
+export const CHUNK_LINES = 1_000;
+const LINED_KINDS: ReadonlySet<ImportKind> = new Set(['ORDERS', 'PURCHASE_ORDERS']);
+const linesOf = (row: unknown) => {
+  const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;
+  return Array.isArray(lines) ? Math.max(1, lines.length) : 1;
+};
 /** Row errors listed in a job envelope (errorCount tells how many there are in all). */
 export const ENVELOPE_ERRORS = 100;
 /** Chunks go in with one statement per this many rows, to keep each statement's parameters small. */
@@ -60,11 +70,10 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   if (!CHUNK_APPLIERS[kind]) throw new DomainError('BAD_REQUEST', `Import of ${kind} rows is not available yet`);
   const rows = rowsOfBody(body);
   const size = CHUNK_SIZES[kind] ?? CHUNK_SIZE;
-  const chunks: { index: number; firstRow: number; json: string }[] = [];
-  for (let start = 0; start < rows.length; start += size) {
-    chunks.push({ index: chunks.length, firstRow: start + 1, json: JSON.stringify(rows.slice(start, start + size)) });
-  }
-  const independentChunks = chunksIndependent(ROW_KEYS[kind], rows, size);
+  const parts = splitIntoChunks(rows, size, LINED_KINDS.has(kind));
+  const chunks = parts.map((part, index) => ({ index, firstRow: part.first + 1, json: JSON.stringify(part.rows) }));
+  const rowKeys = ROW_KEYS[kind];
+  const independentChunks = rowKeys !== undefined && chunksIndependent(rowKeys(organizationId), parts);
   const perInsert = Math.max(1, Math.floor(ROWS_PER_INSERT / size));
   const job = await ctx.prisma.$transaction(async (tx) => {
     const created = await tx.importJob.create({
@@ -83,19 +92,40 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   return job;
 }
 
+/** The rows in chunks of `size` rows, closed earlier at CHUNK_LINES lines when `lined`. */
+function splitIntoChunks(rows: unknown[], size: number, lined: boolean): { first: number; rows: unknown[] }[] {
+  const parts: { first: number; rows: unknown[] }[] = [];
+  let current: { first: number; rows: unknown[] } | undefined;
+  let lines = 0;
+  rows.forEach((row, i) => {
+    const rowLines = lined ? linesOf(row) : 0;
+    if (!current || current.rows.length >= size || (lined && lines + rowLines > CHUNK_LINES)) {
+      current = { first: i, rows: [] };
+      parts.push(current);
+      lines = 0;
+    }
+    current.rows.push(row);
+    lines += rowLines;
+  });
+  return parts;
+}
+
 /**
  * Whether no natural key of the rows is in two chunks, so that applying the chunks in any order, or at
- * once, writes what applying them in order would (within a chunk the last row of a key wins).
+ * once, writes what applying them in order would (within a chunk the last row of a key wins). A key of
+ * null means the row cannot be told apart from others: the chunks are not independent.
  */
-function chunksIndependent(keyOf: ((row: unknown) => string) | undefined, rows: unknown[], size: number): boolean {
-  if (!keyOf || rows.length <= size) return false;
+function chunksIndependent(keyOf: (row: unknown) => string | null, parts: { rows: unknown[] }[]): boolean {
+  if (parts.length < 2) return false;
   const chunkOfKey = new Map<string, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const key = keyOf(rows[i]);
-    const chunk = Math.floor(i / size);
-    const seen = chunkOfKey.get(key);
-    if (seen !== undefined && seen !== chunk) return false;
-    chunkOfKey.set(key, chunk);
+  for (const [chunk, part] of parts.entries()) {
+    for (const row of part.rows) {
+      const key = keyOf(row);
+      if (key === null) return false;
+      const seen = chunkOfKey.get(key);
+      if (seen !== undefined && seen !== chunk) return false;
+      chunkOfKey.set(key, chunk);
+    }
   }
   return true;
 }

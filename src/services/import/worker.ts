@@ -1,6 +1,7 @@
 import type { App, AuthInfo, RequestContext } from '../../context.js';
 import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
+import { DomainError } from '../../errors.js';
 import { permissionsForScopes } from '../auth/permissions.js';
 import { CHUNK_APPLIERS } from './appliers/index-map.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
@@ -13,6 +14,7 @@ interface ClaimedChunk {
   firstRow: number;
   rows: unknown;
   kind: ImportKind;
+  jobState: string;
   createdByType: string;
   createdBy: string;
   organizationId: string;
@@ -28,6 +30,8 @@ export interface ImportWorkers {
 
 /** Thrown by a kind's applier: the job cannot go on. */
 class ApplierFailure extends Error {}
+
+const rowRange = (firstRow: number, count: number) => `${firstRow}-${firstRow + count - 1}`;
 
 /**
  * Starts `count` worker loops that apply stored import chunks. Each chunk is applied, its row errors
@@ -110,6 +114,12 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       if (chunk.organizationStatus !== 'ACTIVE') {
         throw new ApplierFailure('The organization was deactivated before the job ended: its remaining rows were not applied');
       }
+      // A job's first claim only marks it PROCESSING and commits (releasing the chunk), so that the job
+      // reads PROCESSING while its first chunk is applied; the loop claims again at once.
+      if (chunk.jobState === 'PENDING') {
+        const now = new Date();
+        return tx.importJob.update({ where: { id: chunk.jobId }, data: { state: 'PROCESSING', startedAt: now, updatedAt: now } });
+      }
       // A chunk and its checkpoint commit together, so a commit lost when PostgreSQL itself crashes
       // loses both and the chunk is applied again: the commit need not wait for the disk (the rows of a
       // job are made durable when the job is accepted, in its own synchronous transaction).
@@ -127,7 +137,11 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
         // A deadlock or serialization conflict with other writers says nothing about the rows: the
         // chunk rolls back and is tried again (the worker loop backs off), the job does not fail.
         if (isTransient(error)) throw error;
-        throw new ApplierFailure((error as Error).message || String(error));
+        // A domain error speaks to the user; anything else is a defect whose text (SQL, file paths)
+        // belongs in the server log, not in the job.
+        if (error instanceof DomainError) throw new ApplierFailure(`Rows ${rowRange(chunk.firstRow, rows.length)}: ${error.message}`);
+        log(`import job ${chunk.jobId}, rows ${rowRange(chunk.firstRow, rows.length)}: ${(error as Error).stack ?? String(error)}`);
+        throw new ApplierFailure(`Rows ${rowRange(chunk.firstRow, rows.length)} could not be applied because of an unexpected error (logged by the server); rows applied before stay applied`);
       }
       if (rejections.length) {
         await tx.importRowError.createMany({
@@ -179,7 +193,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
  */
 async function claimChunk(tx: Prisma.TransactionClient): Promise<ClaimedChunk | undefined> {
   const [chunk] = await tx.$queryRaw<ClaimedChunk[]>`
-    SELECT c.id, c."jobId", c.index, c."firstRow", c.rows, j.kind::text AS kind, j."createdByType", j."createdBy",
+    SELECT c.id, c."jobId", c.index, c."firstRow", c.rows, j.kind::text AS kind, j.state::text AS "jobState", j."createdByType", j."createdBy",
            o.id AS "organizationId", o.name AS "organizationName", o.status::text AS "organizationStatus", o.industry, o.capabilities
     FROM import_job_chunks c
     JOIN import_jobs j ON j.id = c."jobId" AND j.state IN ('PENDING', 'PROCESSING')

@@ -3,7 +3,7 @@ import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
 import { chunkIds } from './ids.js';
 import { fieldText } from './row-fields.js';
-import { isoDate, optionalNumber, optionalText, parseRows, requiredText, resolveLocations } from './references.js';
+import { isoDate, normalizedLocationCode, optionalNumber, optionalText, parseRows, requiredText, resolveLocations } from './references.js';
 
 const units = optionalNumber({ min: 0, max: 1e12 });
 
@@ -29,9 +29,20 @@ export function isoWeekStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday));
 }
 
-/** The record a row upserts, loosely (SKU and location in any case, the week; not the channel): see ROW_KEYS. */
-export function demandRowKey(row: unknown): string {
-  return `${fieldText(row, 'sku')}\u0000${fieldText(row, 'locationCode')}\u0000${weekOfText(fieldText(row, 'date').slice(0, 10))}`;
+/**
+ * For one job's rows: the record a row upserts, loosely (SKU and location reference in any case, the
+ * week; not the channel), see ROW_KEYS. A location may be named by its code or by its normalized form,
+ * two texts for one location: once a job has used both forms, its rows cannot be told apart (null).
+ */
+export function demandRowKeys(organizationId: string): (row: unknown) => string | null {
+  const normalizedPrefix = normalizedLocationCode(organizationId, '').toLowerCase();
+  const forms = new Set<boolean>();
+  return (row) => {
+    const location = fieldText(row, 'locationCode');
+    forms.add(location.startsWith(normalizedPrefix));
+    if (forms.size > 1) return null;
+    return `${fieldText(row, 'sku')}\u0000${location}\u0000${weekOfText(fieldText(row, 'date').slice(0, 10))}`;
+  };
 }
 
 // A file holds few distinct dates: each one's week is worked out once.

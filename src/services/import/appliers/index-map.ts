@@ -5,7 +5,7 @@ import { applyInventoryChunk } from './inventory.js';
 import { applySupplierRows } from './suppliers.js';
 import { applyPurchaseOrderRows } from './purchase-orders.js';
 import { applyOrderRows } from './orders.js';
-import { applyDemandHistoryRows, demandRowKey } from './demand-history.js';
+import { applyDemandHistoryRows, demandRowKeys } from './demand-history.js';
 
 /**
  * The applier of each import kind. Only kinds listed here get a POST /api/import/<path> route and
@@ -21,11 +21,12 @@ export const CHUNK_APPLIERS: Partial<Record<ImportKind, ChunkApplier>> = {
 };
 
 /**
- * For kinds whose rows upsert by a natural key: a key that two rows share whenever they would write the
- * same record (it may also be shared by rows that would not). A job none of whose keys is in two chunks
- * may have its chunks applied in any order and at once (see startImport and the worker).
+ * For kinds whose rows upsert by a natural key, given the organization: a function of one job's rows
+ * giving a key that two rows share whenever they would write the same record (it may also be shared by
+ * rows that would not), or null when it cannot tell. A job none of whose keys is in two chunks may have
+ * its chunks applied in any order and at once (see startImport and the worker).
  */
-export const ROW_KEYS: Partial<Record<ImportKind, (row: unknown) => string>> = {
-  CATALOG: catalogRowKey,
-  DEMAND_HISTORY: demandRowKey,
+export const ROW_KEYS: Partial<Record<ImportKind, (organizationId: string) => (row: unknown) => string | null>> = {
+  CATALOG: () => catalogRowKey,
+  DEMAND_HISTORY: demandRowKeys,
 };

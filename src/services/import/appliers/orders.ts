@@ -15,8 +15,8 @@ const orderLineRow = z.object(
 
 /**
  * A sales order row: `externalId` is the upsert key; `lines` are the requested quantities. Applying the
- * order reserves stock for it at the fulfillment location; importing it again releases what it held and
- * reserves again for the new lines.
+ * order reserves stock for it at the fulfillment location; importing it again releases what it held (as
+ * far as the lines still have it reserved) and reserves again for the new lines.
  */
 export const orderRow = z.object(
   {
@@ -106,9 +106,12 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     entry.quantity += a.quantity;
   }
   for (const r of released.values()) {
-    if (r.quantity <= 0) continue;
+    // At most what the line still has reserved: a pick or release through the stock moves, or an
+    // inventory import setting the reserved count, may have taken some of the order's units already.
+    const quantity = Math.min(r.quantity, stock.get(r.stockLineId)?.qtyReserved ?? 0);
+    if (quantity <= 0) continue;
     const { line } = await applyStockChange(tx, ctx, {
-      stockLineId: r.stockLineId, deltas: { RESERVED: -r.quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId,
+      stockLineId: r.stockLineId, deltas: { RESERVED: -quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId,
     });
     remember(line);
   }

@@ -104,6 +104,9 @@ export const numberField = ({ min, max, integer = false, positive = false }: { m
 /** The same, absent when empty or null. */
 export const optionalNumber = (bounds: Parameters<typeof numberField>[0]) => z.preprocess(asNumber, (numberField(bounds) as z.ZodType<number>).optional());
 
+/** Earliest year an imported date may have. */
+export const MIN_YEAR = 1900;
+
 const dateText = z
   .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be an ISO date (YYYY-MM-DD)') })
   .trim()
@@ -115,12 +118,19 @@ const dateText = z
       ctx.addIssue({ code: 'custom', message: 'Not a valid calendar date' });
       return z.NEVER;
     }
+    // Year 0000 does not exist for PostgreSQL, and Date.UTC reads years 0-99 as 1900-1999: no supply
+    // chain date is that old, so the range is bounded rather than each case handled.
+    const year = date.getUTCFullYear();
+    if (year < MIN_YEAR) {
+      ctx.addIssue({ code: 'custom', message: `The year must be ${MIN_YEAR} or later` });
+      return z.NEVER;
+    }
     return date;
   });
 
 /**
- * An ISO calendar date `YYYY-MM-DD` (a date-time is accepted and its date part, as written, is used),
- * parsed to midnight UTC of that date.
+ * An ISO calendar date `YYYY-MM-DD` from the year 1900 on (a date-time is accepted and its date part, as
+ * written, is used), parsed to midnight UTC of that date.
  */
 export const isoDate = z.preprocess(blank, dateText);
 
