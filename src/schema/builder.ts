@@ -32,7 +32,26 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   plugins: [ScopeAuthPlugin, RelayPlugin, PrismaPlugin],
-  relay: { nodeQueryOptions: false, nodesQueryOptions: false },
+  // Descriptions for the parts every connection shares (cursor pagination, Relay style).
+  relay: {
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    firstArgOptions: { description: 'Return at most this many items from the start (after `after`).' },
+    lastArgOptions: { description: 'Return at most this many items from the end (before `before`).' },
+    afterArgOptions: { description: 'Return items after this cursor (an `endCursor` or edge `cursor` of a previous page).' },
+    beforeArgOptions: { description: 'Return items before this cursor (a `startCursor` or edge `cursor` of a previous page).' },
+    defaultConnectionTypeOptions: { description: 'A page of items with the cursors to fetch the next or previous page.' },
+    defaultEdgeTypeOptions: { description: 'One item of a page and its cursor.' },
+    edgesFieldOptions: { description: 'The items of this page, each with its cursor.' },
+    pageInfoFieldOptions: { description: 'Where this page is in the whole list.' },
+    nodeFieldOptions: { description: 'The item.' },
+    cursorFieldOptions: { description: 'Opaque cursor of this item, for `after` or `before`.' },
+    pageInfoTypeOptions: { description: 'Position of a page in the whole list.' },
+    hasNextPageFieldOptions: { description: 'Whether items follow this page.' },
+    hasPreviousPageFieldOptions: { description: 'Whether items precede this page.' },
+    startCursorFieldOptions: { description: 'Cursor of the first item of this page (null when empty).' },
+    endCursorFieldOptions: { description: 'Cursor of the last item of this page (null when empty).' },
+  },
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,

@@ -1,4 +1,5 @@
 import { builder } from './builder.js';
+import { describeTotalCounts } from './connection-docs.js';
 import './scalars.js';
 import './root.js';
 import './auth/session.js';
@@ -24,4 +25,4 @@ import './supply/demand-history.js';
 import './import/import-job.js';
 import './import/import-progress.js';
 
-export const schema = builder.toSchema({ sortSchema: false });
+export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));
