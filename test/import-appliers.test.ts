@@ -3,6 +3,7 @@ import { createLocationFor } from '../src/services/admin/admin.js';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { addStock } from './support/stock.js';
+import { importRows as importAndWait, waitForJob as waitForImport } from './support/import.js';
 
 // Several workers, so that order imports of different jobs really run side by side on PostgreSQL.
 
@@ -15,24 +16,9 @@ const P: Record<string, string> = {};
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function waitForJob(token: string, jobId: string) {
-  for (let i = 0; i < 1200; i++) {
-    const res = await server.call('GET', `/api/import/status/${jobId}`, { token });
-    expect(res.status).toBe(200);
-    if (res.body.state === 'COMPLETED' || res.body.state === 'FAILED') return res.body;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${jobId} did not end`);
-}
-
+const waitForJob = (token: string, jobId: string) => waitForImport(server, token, jobId);
 /** POST /api/import/<path>, then the job once it has ended. */
-async function importRows(path: string, rows: unknown[], token = a.key) {
-  const res = await server.call('POST', `/api/import/${path}`, { token, body: rows });
-  expect(res.status).toBe(202);
-  const job = await waitForJob(token, res.body.jobId);
-  expect(job.state).toBe('COMPLETED');
-  return job as { processedRows: number; rejectedRows: number; errors: { row: number; field: string; message: string }[] };
-}
+const importRows = (path: string, rows: unknown[], token = a.key) => importAndWait(server, token, path, rows);
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token = a.key) {
   const res = await server.graphql(query, variables, token);
@@ -343,79 +329,4 @@ describe('order import', () => {
     const allocated = await server.app.prisma.salesOrderAllocation.aggregate({ where: { stockLineId: hot.id }, _sum: { quantity: true } });
     expect(allocated._sum.quantity).toBe(10);
   }, 60_000);
-});
-
-describe('demand history import', () => {
-  const DEMAND = `query ($productMasterId: ID, $locationId: ID, $channel: String, $from: Date, $to: Date) {
-    demandHistory(first: 100, productMasterId: $productMasterId, locationId: $locationId, channel: $channel, from: $from, to: $to) {
-      edges { node { product { sku } location { code } channel weekStart actualUnits forecastUnits } } } }`;
-  const demand = async (vars: Record<string, unknown> = {}, token = a.key) => (await gql(DEMAND, vars, token)).demandHistory.edges.map((e: any) => e.node);
-
-  it('rejects a channel with a NUL character (PostgreSQL cannot store it) instead of failing the job', async () => {
-    const job = await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2025-06-04', channel: 'W\u0000EB' }]);
-    expect(job).toMatchObject({ processedRows: 1, rejectedRows: 1 });
-    expect(job.errors).toEqual([{ row: 1, field: 'channel', message: 'Must not contain the NUL character' }]);
-  });
-
-  it('rejects dates before 1900 (years 0-99 are not read as 1900-1999)', async () => {
-    const job = await importRows('demand-history', [
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0000-01-05' },
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0099-06-01' },
-    ]);
-    expect(job.errors).toEqual([
-      { row: 1, field: 'date', message: 'The year must be 1900 or later' },
-      { row: 2, field: 'date', message: 'The year must be 1900 or later' },
-    ]);
-    expect(await demand({ productMasterId: P['SKU-A'], to: '1999-12-31' })).toEqual([]);
-  });
-
-  it('buckets dates to the Monday of their ISO week, with defaults channel ALL, actual 0, forecast = actual', async () => {
-    const job = await importRows('demand-history', [
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2021-01-03' }, // a Sunday, in the ISO week that began 2020-12-28
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-22', actualDemand: 12 }, // Sunday -> 2026-11-16
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-23', actualDemand: '8', forecastUnits: '20', channel: 'WEB' }, // Monday
-      { sku: 'SKU-A', locationCode: `${a.org.id}-${dc.id}`, date: '2026-11-18T15:00:00Z', actualDemand: 5, channel: 'WEB' }, // Wednesday -> 2026-11-16
-      { sku: 'SKU-B', locationCode: 'DC-EAST', date: '2026-11-17', actualDemand: 1 },
-      { sku: 'SKU-B', locationCode: 'DC-EAST', date: '2026-11-20', actualDemand: 2 }, // same week and key: the last row wins
-      { sku: 'B-ONLY', locationCode: 'B-DC', date: '2026-11-20' },
-      { sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-02-30', actualDemand: -1 },
-      { sku: 'SKU-A', locationCode: `${b.org.id}-${bDc.id}`, date: '2026-11-20' }, // their normalized code
-      { sku: 'SKU-A', locationCode: `${a.org.id}-${bDc.id}`, date: '2026-11-20' }, // our prefix, their location
-    ]);
-    expect(job).toMatchObject({ processedRows: 10, rejectedRows: 4 });
-    expect(job.errors).toEqual([
-      { row: 7, field: 'sku', message: 'Unknown SKU B-ONLY' },
-      { row: 7, field: 'locationCode', message: 'Unknown location B-DC' },
-      { row: 8, field: 'date', message: 'Not a valid calendar date' },
-      { row: 8, field: 'actualDemand', message: 'Must be 0 or more' },
-      { row: 9, field: 'locationCode', message: `Unknown location ${b.org.id}-${bDc.id}` },
-      { row: 10, field: 'locationCode', message: `Unknown location ${a.org.id}-${bDc.id}` },
-    ]);
-    expect(await demand({ productMasterId: P['SKU-A'] })).toEqual([
-      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2020-12-28', actualUnits: 0, forecastUnits: 0 },
-      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2026-11-16', actualUnits: 12, forecastUnits: 12 },
-      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'WEB', weekStart: '2026-11-16', actualUnits: 5, forecastUnits: 5 },
-      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'WEB', weekStart: '2026-11-23', actualUnits: 8, forecastUnits: 20 },
-    ]);
-    expect(await demand({ productMasterId: P['SKU-B'] })).toMatchObject([{ weekStart: '2026-11-16', actualUnits: 2, forecastUnits: 2 }]);
-  });
-
-  it('updates a week on re-import and filters by channel and date range', async () => {
-    await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2026-11-20', actualDemand: 30, forecastUnits: 25 }]);
-    expect(await server.app.prisma.demandHistory.count({ where: { organizationId: a.org.id, productMasterId: P['SKU-A'] } })).toBe(4);
-    expect(await demand({ productMasterId: P['SKU-A'], locationId: dc.id, channel: 'ALL', from: '2026-11-19', to: '2026-11-22' })).toEqual([
-      { product: { sku: 'SKU-A' }, location: { code: 'DC-EAST' }, channel: 'ALL', weekStart: '2026-11-16', actualUnits: 30, forecastUnits: 25 },
-    ]);
-    expect((await demand({ channel: 'WEB', from: '2026-11-23' })).map((r: any) => r.weekStart)).toEqual(['2026-11-23']);
-    expect((await demand({ to: '2021-01-03' })).map((r: any) => r.weekStart)).toEqual(['2020-12-28']);
-  });
-
-  it('needs planning.read and keeps organizations apart', async () => {
-    const denied = await server.graphql(DEMAND, {}, await a.keyWith(['inventory:read']));
-    expect(denied.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await demand({}, await a.keyWith(['planning:*']))).length).toBe(5);
-    expect(await demand({}, b.key)).toEqual([]);
-    const foreign = await server.graphql(DEMAND, { productMasterId: P.theirs }, a.key);
-    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
-  });
 });
