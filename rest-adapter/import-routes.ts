@@ -1,6 +1,6 @@
 import type { ImportKind } from '../src/generated/prisma/enums.js';
 import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
-import { CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, MAX_BODY_BYTES, MAX_ROWS } from '../src/services/import/jobs.js';
+import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../src/services/import/jobs.js';
 import { IMPORT_PATHS } from '../src/services/import/kinds.js';
 import { SUPPLY_IMPORT_ROW_DOCS } from './import-supply-docs.js';
 import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
@@ -100,7 +100,7 @@ export const importSchemas: Record<string, unknown> = {
       errors: { type: 'array', items: schemaRef('ImportRowError'), description: `Row-level errors in row order, the first ${ENVELOPE_ERRORS}.` },
       errorCount: { type: 'integer', description: 'Row-level errors in all.' },
       createdAt: { type: 'string', format: 'date-time', description: 'When the rows were accepted.' },
-      startedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the first chunk was applied.' },
+      startedAt: { type: ['string', 'null'], format: 'date-time', description: 'When a worker took the job up (it then reads PROCESSING).' },
       completedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the job completed (or failed); null before.' },
       failureReason: { type: ['string', 'null'], description: 'Why the job failed (FAILED only).' },
       statusUrl: { type: 'string', description: 'Path of GET /api/import/status/{jobId} for this job.' },
@@ -112,7 +112,7 @@ const jobResponse = (description: string) => ({ description, ...jsonContent(sche
 
 function postRoute(path: string, kind: ImportKind): RouteSpec {
   const docs = ROW_DOCS[kind] ?? { summary: `Import ${path} rows`, description: '', row: { type: 'object' } };
-  const chunk = `Chunk size for this kind: ${(CHUNK_SIZES[kind] ?? CHUNK_SIZE).toLocaleString('en-US')} rows.`;
+  const chunk = `Chunk size for this kind: ${(CHUNK_SIZES[kind] ?? CHUNK_SIZE).toLocaleString('en-US')} rows${LINED_KINDS.has(kind) ? `, or fewer so that a chunk holds at most ${CHUNK_LINES.toLocaleString('en-US')} lines (an order is never split)` : ''}.`;
   const rowSchema = `Import${kind.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Row`;
   importSchemas[rowSchema] = docs.row;
   return {
@@ -138,7 +138,13 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
           ],
         }),
       },
-      responses: responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403, 413]),
+      responses: {
+        ...responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403]),
+        413: {
+          description: `PAYLOAD_TOO_LARGE: a body over ${MAX_BODY_BYTES} bytes (the body has maxBodyBytes) or more than ${MAX_ROWS} rows (the body has maxRows and rows)`,
+          ...jsonContent(schemaRef('PayloadTooLargeError')),
+        },
+      },
     },
   };
 }

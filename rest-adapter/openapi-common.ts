@@ -28,6 +28,22 @@ export const commonSchemas = {
       entitlement: { type: 'string', description: 'The same as planCapability (the other description names it so).' },
     },
   },
+  PayloadTooLargeError: {
+    description: 'The Error body of 413 PAYLOAD_TOO_LARGE, with the limit that was passed.',
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      {
+        type: 'object',
+        required: ['code'],
+        properties: {
+          code: { type: 'string', enum: ['PAYLOAD_TOO_LARGE'] },
+          maxBodyBytes: { type: 'integer', description: 'Largest accepted body for this path in bytes (sent when the body is over it).' },
+          maxRows: { type: 'integer', description: 'Most rows accepted in one import request (sent when the request has more rows).' },
+          rows: { type: 'integer', description: 'Rows the import request sent (with maxRows).' },
+        },
+      },
+    ],
+  },
   InternalError: {
     type: 'object',
     properties: { error: { type: 'string', enum: ['Internal Server Error'] }, code: { type: 'string' }, message: { type: 'string' } },
@@ -53,7 +69,7 @@ export const errorResponses = {
   403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(ref('Error')) },
   404: { description: 'Does not exist or belongs to another organization', ...jsonContent(ref('Error')) },
   409: { description: 'Conflicts with the current state', ...jsonContent(ref('Error')) },
-  413: { description: 'Request body too large', ...jsonContent(ref('Error')) },
+  413: { description: 'Request body too large (PAYLOAD_TOO_LARGE, with maxBodyBytes)', ...jsonContent(ref('PayloadTooLargeError')) },
   500: { description: 'Server failure; retry later', ...jsonContent(ref('InternalError')) },
 } as const;
 

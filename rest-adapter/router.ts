@@ -39,15 +39,41 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   return { ...route, definition, run };
 }
 
+const tooLarge = (maxBytes: number) =>
+  new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${maxBytes} bytes for this path`, { maxBodyBytes: maxBytes });
+
+/** The body's bytes, refused as soon as they pass maxBytes: a declared Content-Length at once, a chunked body while it streams. */
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    // The rest is never read: the 413 goes out at once, and Node closes the stalled connection when it idles out.
+    if (size > maxBytes) throw tooLarge(maxBytes);
+    chunks.push(part.value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'DELETE') return undefined;
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${maxBytes} bytes for this path`, { maxBodyBytes: maxBytes });
+  const text = new TextDecoder().decode(await readBytes(request, maxBytes));
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
     throw new DomainError('BAD_REQUEST', 'Request body is not valid JSON');
+  }
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    throw new DomainError('BAD_REQUEST', 'The path has a malformed percent-encoding: each % must start a %XX escape, and the escapes must spell valid UTF-8');
   }
 }
 
@@ -62,14 +88,15 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
   }
 
   async function handle(route: CompiledRoute, request: RouterRequest, clientIp: string) {
-    const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
-    const params = Object.fromEntries(Object.entries(request.params).map(([k, v]) => [k, decodeURIComponent(v)]));
-    const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
+    // Credentials first (buildContext throws for bad ones): callers who are not let in learn nothing about
+    // their input, and their body is never read, however large.
     const contextValue = await buildContext(request, clientIp);
-    // Anonymous callers learn that they must authenticate before anything about their input.
     if (!contextValue.auth && !isPublic(route)) {
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
+    const params = decodeParams(request.params);
+    const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
+    const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
     const variableValues = route.variables?.(restRequest) ?? {};
     const result = await route.run(contextValue, variableValues);
     if (result.errors?.length) {

@@ -28,7 +28,7 @@ export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 250
  * is a write of its own (an order line reserves stock lot by lot), and a chunk is one transaction.
  */
 export const CHUNK_LINES = 1_000;
-const LINED_KINDS: ReadonlySet<ImportKind> = new Set(['ORDERS', 'PURCHASE_ORDERS']);
+export const LINED_KINDS: ReadonlySet<ImportKind> = new Set(['ORDERS', 'PURCHASE_ORDERS']);
 const linesOf = (row: unknown) => {
   const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;
   return Array.isArray(lines) ? Math.max(1, lines.length) : 1;

@@ -116,9 +116,14 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       }
       // A job's first claim only marks it PROCESSING and commits (releasing the chunk), so that the job
       // reads PROCESSING while its first chunk is applied; the loop claims again at once.
+      // Two workers may claim chunks of one PENDING job at once: one marks it, the other applies its chunk.
       if (chunk.jobState === 'PENDING') {
         const now = new Date();
-        return tx.importJob.update({ where: { id: chunk.jobId }, data: { state: 'PROCESSING', startedAt: now, updatedAt: now } });
+        const [marked] = await tx.$queryRaw<ImportJob[]>`
+          UPDATE import_jobs SET state = 'PROCESSING', "startedAt" = ${now}, "updatedAt" = ${now}
+          WHERE id = ${chunk.jobId} AND state = 'PENDING'
+          RETURNING *`;
+        if (marked) return marked;
       }
       // A chunk and its checkpoint commit together, so a commit lost when PostgreSQL itself crashes
       // loses both and the chunk is applied again: the commit need not wait for the disk (the rows of a
