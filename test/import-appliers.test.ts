@@ -283,6 +283,28 @@ describe('order import', () => {
     expect(await order('SO-LOW-2')).toMatchObject({ status: 'ALLOCATED', lines: [{ requestedQty: 2, reservedQty: 2 }] });
   });
 
+  it('writes one ledger row per change with the quantities as each left the line, when one chunk moves a line several times', async () => {
+    P.SERIES = await product(a.key, 'SERIES');
+    const line = await addStock(server.app, a.org.id, { productMasterId: P.SERIES!, locationId: dc.id }, { ON_HAND: 10 });
+    await importRows('orders', [{ externalId: 'SO-S1', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'SERIES', quantity: 3 }] }]);
+    // One chunk: release SO-S1's 3, reserve 4 for it again, then 5 for SO-S2, all on the one line.
+    await importRows('orders', [
+      { externalId: 'SO-S1', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'SERIES', quantity: 4 }] },
+      { externalId: 'SO-S2', fulfillmentLocationCode: 'DC-EAST', lines: [{ sku: 'SERIES', quantity: 5 }] },
+    ]);
+    const ids = Object.fromEntries(
+      (await server.app.prisma.salesOrder.findMany({ where: { organizationId: a.org.id, externalId: { in: ['SO-S1', 'SO-S2'] } } })).map((o) => [o.id, o.externalId]),
+    );
+    const ledger = await server.app.prisma.stockTransaction.findMany({ where: { stockLineId: line.id, sourceType: 'SALES_ORDER' }, orderBy: [{ createdAt: 'asc' }, { seq: 'asc' }] });
+    expect(ledger.map((t) => [t.transactionType, t.bucket, t.deltaQty, t.qtyBefore, t.qtyAfter, ids[t.sourceId!]])).toEqual([
+      ['ORDER_RESERVE', 'RESERVED', 3, 0, 3, 'SO-S1'],
+      ['ORDER_RELEASE', 'RESERVED', -3, 3, 0, 'SO-S1'],
+      ['ORDER_RESERVE', 'RESERVED', 4, 0, 4, 'SO-S1'],
+      ['ORDER_RESERVE', 'RESERVED', 5, 4, 9, 'SO-S2'],
+    ]);
+    expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyReserved).toBe(9);
+  });
+
   it('rejects rows with unknown or foreign references by field while good rows go in', async () => {
     await addStock(server.app, a.org.id, { productMasterId: P.MULTI!, locationId: dc.id }, { ON_HAND: 4 });
     const job = await importRows('orders', [

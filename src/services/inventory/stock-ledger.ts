@@ -108,28 +108,69 @@ export async function applyStockChange(tx: Tx, ctx: RequestContext, change: Stoc
  */
 export async function applyStockChanges(tx: Tx, ctx: RequestContext, changes: StockChange[]): Promise<void> {
   const organizationId = orgId(ctx);
-  const list = changes
-    .map((change) => ({ change, d: BUCKETS.map((bucket) => Math.trunc(change.deltas[bucket] ?? 0)) }))
-    .filter(({ d }) => d.some((delta) => delta !== 0));
+  const list = withDeltas(changes);
   if (!list.length) return;
   if (new Set(list.map(({ change }) => change.stockLineId)).size !== list.length) throw new Error('applyStockChanges takes one change per stock line');
+  const after = await updateLines(tx, organizationId, list.map(({ change, d }) => ({ stockLineId: change.stockLineId, d })));
+  await tx.stockTransaction.createMany({ data: list.flatMap(({ change, d }) => ledgerRows(ctx, change, after.get(change.stockLineId)!, d)) });
+}
 
+/**
+ * A series of changes in the order they happen, where a line may appear several times (an order import
+ * releasing and reserving on the same lot for several orders): one guarded UPDATE adding each line's
+ * summed deltas and one INSERT of the ledger rows, one per change and bucket in list order, each with
+ * the quantities before and after that change. The quantity rule is checked on what the whole series
+ * leaves on each line, not between its changes: callers list changes whose every step keeps the rule
+ * when the end state does (for example all decreases of a bucket before its increases). All or
+ * nothing, INSUFFICIENT_STOCK as applyStockChanges. Call it inside `prisma.$transaction`.
+ */
+export async function applyStockChangeSeries(tx: Tx, ctx: RequestContext, changes: StockChange[]): Promise<void> {
+  const organizationId = orgId(ctx);
+  const list = withDeltas(changes);
+  if (!list.length) return;
+  const sums = new Map<string, number[]>();
+  for (const { change, d } of list) {
+    const sum = sums.get(change.stockLineId) ?? sums.set(change.stockLineId, BUCKETS.map(() => 0)).get(change.stockLineId)!;
+    d.forEach((delta, i) => (sum[i]! += delta));
+  }
+  const after = await updateLines(tx, organizationId, [...sums].map(([stockLineId, d]) => ({ stockLineId, d })));
+  // Walk back from what the UPDATE left: each change left its line as it is now minus the later changes.
+  const current = new Map([...after].map(([id, line]) => [id, { ...line }]));
+  const left: StockLine[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const { change, d } = list[i]!;
+    const line = current.get(change.stockLineId)!;
+    left[i] = { ...line };
+    BUCKETS.forEach((bucket, b) => (line[BUCKET_COLUMN[bucket]] -= d[b]!));
+  }
+  await tx.stockTransaction.createMany({ data: list.flatMap(({ change, d }, i) => ledgerRows(ctx, change, left[i]!, d)) });
+}
+
+/** The changes that move something, each with its deltas in BUCKETS order. */
+const withDeltas = (changes: StockChange[]) =>
+  changes.map((change) => ({ change, d: BUCKETS.map((bucket) => Math.trunc(change.deltas[bucket] ?? 0)) })).filter(({ d }) => d.some((delta) => delta !== 0));
+
+/** The ledger rows of one change (one per moved bucket), given the line as the change left it. */
+const ledgerRows = (ctx: RequestContext, change: StockChange, line: StockLine, d: number[]) =>
+  BUCKETS.flatMap((bucket, i) => (d[i] ? [ledgerRow(ctx, change, line, bucket, d[i]!)] : []));
+
+/**
+ * One guarded UPDATE adding deltas (BUCKETS order) to distinct lines; the lines as it left them, by id.
+ * INSUFFICIENT_STOCK, with nothing written, if any line would break the quantity rule.
+ */
+async function updateLines(tx: Tx, organizationId: string, list: { stockLineId: string; d: number[] }[]): Promise<Map<string, StockLine>> {
   const next = (bucket: Bucket) => Prisma.sql`(s.${col(bucket)} + ${Prisma.raw(`u.d${BUCKETS.indexOf(bucket)}`)})`;
   const sets = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${col(bucket)} = ${next(bucket)}`), ', ');
   const arrays = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${list.map((c) => c.d[i]!)}::int[]`), ', ');
   const updated = await tx.$queryRaw<StockLine[]>`
     UPDATE stock_lines s SET ${sets}, "updatedAt" = now()
-    FROM unnest(${list.map(({ change }) => change.stockLineId)}::text[], ${arrays}) AS u(id, d0, d1, d2, d3, d4, d5)
+    FROM unnest(${list.map((c) => c.stockLineId)}::text[], ${arrays}) AS u(id, d0, d1, d2, d3, d4, d5)
     WHERE s.id = u.id AND s."organizationId" = ${organizationId} AND ${ruleHolds(next)}
     RETURNING s.*`;
   if (updated.length !== list.length) {
     throw new DomainError('INSUFFICIENT_STOCK', 'Not enough stock: a change would take a quantity below zero or below what is reserved, held, picked, recalled or expired');
   }
-  const after = new Map(updated.map((line) => [line.id, line]));
-  const rows = list.flatMap(({ change, d }) =>
-    BUCKETS.flatMap((bucket, i) => (d[i] ? [ledgerRow(ctx, change, after.get(change.stockLineId)!, bucket, d[i]!)] : [])),
-  );
-  await tx.stockTransaction.createMany({ data: rows });
+  return new Map(updated.map((line) => [line.id, line]));
 }
 
 export interface LineKey {

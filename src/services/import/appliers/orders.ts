@@ -3,7 +3,7 @@ import { uuidv7 } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../../inventory/quantities.js';
-import { applyStockChange } from '../../inventory/stock-ledger.js';
+import { applyStockChangeSeries, type StockChange } from '../../inventory/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { lastPerKey, numberField, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
@@ -95,8 +95,10 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
            ${heldIds.length ? Prisma.sql`OR sl.id = ANY(${heldIds}::text[])` : Prisma.empty})
     ORDER BY sl.id
     FOR UPDATE OF sl`;
+  // The locked lines as the changes below leave them: nothing else can change them before the commit,
+  // so the changes are worked out here and written together at the end.
   const stock = new Map(locked.map((line) => [line.id, line]));
-  const remember = (line: LineQuantities & { id: string }) => Object.assign(stock.get(line.id)!, pick(line));
+  const changes: StockChange[] = [];
 
   // Release what each order held (one ledger row per order and stock line), then forget its lines.
   const released = new Map<string, { orderId: string; stockLineId: string; quantity: number }>();
@@ -110,10 +112,8 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     // inventory import setting the reserved count, may have taken some of the order's units already.
     const quantity = Math.min(r.quantity, stock.get(r.stockLineId)?.qtyReserved ?? 0);
     if (quantity <= 0) continue;
-    const { line } = await applyStockChange(tx, ctx, {
-      stockLineId: r.stockLineId, deltas: { RESERVED: -quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId,
-    });
-    remember(line);
+    changes.push({ stockLineId: r.stockLineId, deltas: { RESERVED: -quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId });
+    stock.get(r.stockLineId)!.qtyReserved -= quantity;
   }
   await tx.salesOrderLine.deleteMany({ where: { salesOrderId: { in: ids } } });
 
@@ -143,10 +143,8 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
         if (!left) break;
         const take = Math.min(left, availableQty(candidate));
         if (take <= 0) continue;
-        const { line: after } = await applyStockChange(tx, ctx, {
-          stockLineId: candidate.id, deltas: { RESERVED: take }, transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId,
-        });
-        remember(after);
+        changes.push({ stockLineId: candidate.id, deltas: { RESERVED: take }, transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId });
+        candidate.qtyReserved += take;
         allocationRows.push({ orderLineId, stockLineId: candidate.id, quantity: take });
         left -= take;
       }
@@ -157,12 +155,10 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     const status: SalesOrderStatus = reserved === requested ? 'ALLOCATED' : reserved === 0 ? 'OPEN' : 'PARTIALLY_ALLOCATED';
     (statuses.get(status) ?? statuses.set(status, []).get(status)!).push(salesOrderId);
   }
+  // Releases before reservations, so every step keeps the quantity rule when the end state does.
+  await applyStockChangeSeries(tx, ctx, changes);
   await tx.salesOrderLine.createMany({ data: lineRows });
   if (allocationRows.length) await tx.salesOrderAllocation.createMany({ data: allocationRows });
   for (const [status, list] of statuses) await tx.salesOrder.updateMany({ where: { id: { in: list } }, data: { status } });
   return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 };
-
-const pick = (q: LineQuantities): LineQuantities => ({
-  qtyOnHand: q.qtyOnHand, qtyReserved: q.qtyReserved, qtyOnHold: q.qtyOnHold, qtyPicked: q.qtyPicked, qtyRecalled: q.qtyRecalled, qtyExpired: q.qtyExpired,
-});
