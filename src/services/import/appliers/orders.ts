@@ -63,18 +63,18 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
   const orders = lastPerKey(accepted, (o) => o.externalId);
   if (!orders.length) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 
-  // Upsert the headers in key order: their row locks are taken in one order by every chunk, so two
-  // chunks holding the same orders cannot deadlock; a concurrent import of the same order waits here.
-  const orderIds = new Map<string, string>();
-  for (const order of [...orders].sort((a, b) => (a.externalId < b.externalId ? -1 : 1))) {
-    const saved = await tx.salesOrder.upsert({
-      where: { organizationId_externalId: { organizationId, externalId: order.externalId } },
-      create: { organizationId, externalId: order.externalId, fulfillmentLocationId: order.locationId },
-      update: { fulfillmentLocationId: order.locationId },
-      select: { id: true },
-    });
-    orderIds.set(order.externalId, saved.id);
-  }
+  // The headers in one statement, upserted in key order: their row locks are taken in one order by
+  // every chunk, so two chunks holding the same orders cannot deadlock; a concurrent import of the same
+  // order waits here.
+  const saved = await tx.$queryRaw<{ id: string; externalId: string }[]>`
+    INSERT INTO sales_orders (id, "organizationId", "externalId", "fulfillmentLocationId", "updatedAt")
+    SELECT u.id, ${organizationId}, u.external_id, u.location_id, now()
+    FROM unnest(${orders.map(() => uuidv7())}::text[], ${orders.map((o) => o.externalId)}::text[], ${orders.map((o) => o.locationId)}::text[])
+      AS u(id, external_id, location_id)
+    ORDER BY u.external_id COLLATE "C"
+    ON CONFLICT ("organizationId", "externalId") DO UPDATE SET "fulfillmentLocationId" = EXCLUDED."fulfillmentLocationId", "updatedAt" = now()
+    RETURNING id, "externalId"`;
+  const orderIds = new Map(saved.map((o) => [o.externalId, o.id]));
   const ids = [...orderIds.values()];
   const previous = await tx.salesOrderAllocation.findMany({
     where: { orderLine: { salesOrderId: { in: ids } } },
