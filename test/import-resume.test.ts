@@ -12,7 +12,7 @@ import { createTenant } from './support/fixtures.js';
 // database: the job must finish with every row applied exactly once.
 
 const CATALOG_ROWS = 60_000;
-const INVENTORY_ROWS = 5_000;
+const INVENTORY_ROWS = 20_000;
 const pgUrl = process.env.TEST_DATABASE_URL;
 let dir: string;
 let env: Record<string, string>;

@@ -14,15 +14,15 @@ export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 /** Rows per stored chunk: the unit of work and of the resume checkpoint (see CHUNK_SIZES). */
 export const CHUNK_SIZE = 1_000;
 /**
- * Chunk size per kind where the default does not fit: kinds that go row by row through the ledger take
- * smaller chunks, so each transaction stays short (single-connection PGlite serves no request meanwhile).
- * Catalog rows go in with one set-based statement per chunk, where 2,000 rows cut the fixed cost per
- * chunk (claim, checkpoint, commit) against 1,000 (bench/import-breakdown.ts: about 10% faster on
- * PostgreSQL). Demand rows cost PostgreSQL more each (two foreign-key checks): chunks of 1,000 keep the
- * time a worker holds a core short, so GET /api/products stayed under 100 ms p99 during a demand import
- * where 2,000 sometimes went past it, still above 20,000 rows/s (npm run bench -- --import).
+ * Chunk size per kind where the default does not fit. Catalog rows go in with one set-based statement
+ * per chunk, where 2,000 rows cut the fixed cost per chunk (claim, checkpoint, commit) against 1,000
+ * (bench/import-breakdown.ts: about 10% faster on PostgreSQL). Demand rows cost PostgreSQL more each (two
+ * foreign-key checks): chunks of 1,000 keep the time a worker holds a core short, so GET /api/products
+ * stayed under 100 ms p99 during a demand import where 2,000 sometimes went past it, still above 20,000
+ * rows/s (npm run bench -- --import). Inventory rows are written in batches too (one guarded UPDATE and
+ * one ledger INSERT per chunk): 1,000 rows a chunk made 5,700 rows/s where 250 made 4,000.
  */
-export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 250, CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
+export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
 /**
  * Kinds whose rows carry lines also close a chunk at this many lines (a row is never split): each line
  * is a write of its own (an order line reserves stock lot by lot), and a chunk is one transaction.

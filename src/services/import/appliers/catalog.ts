@@ -1,8 +1,7 @@
-import { uuidv7 } from '../../../db/ids.js';
+import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { chunkIds } from './ids.js';
 import { fieldText, INVALID, RowReader } from './row-fields.js';
 
 /** Largest unit cost the product column (numeric(14, 4)) holds. */
@@ -56,7 +55,7 @@ export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
 };
 
 async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
-  const ids = chunkIds(rows.length);
+  const ids = uuidv7s(rows.length);
   // One JSON parameter instead of an array per column: far less work for the client per row.
   const records = rows.map((r, i) => ({
     id: ids[i],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
-import { chunkIds } from './ids.js';
 import { fieldText } from './row-fields.js';
 import { isoDate, normalizedLocationCode, optionalNumber, optionalText, parseRows, requiredText, resolveLocations } from './references.js';
 
@@ -72,7 +72,7 @@ export const applyDemandHistoryRows: ChunkApplier = async (tx, ctx, rows) => {
   const { valid, rejections } = parseRows(demandHistoryRow, rows);
   if (!valid.length) return rejections;
   const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.locationCode));
-  const ids = chunkIds(valid.length);
+  const ids = uuidv7s(valid.length);
   const records = valid.map(({ rowNumber, data }, i) => {
     const actual = data.actualDemand ?? 0;
     return {
