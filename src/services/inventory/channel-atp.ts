@@ -4,7 +4,7 @@ import { notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
-import { availableQty, lineExcluded, startOfTodayUtc } from './quantities.js';
+import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from './quantities.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
@@ -124,12 +124,86 @@ export interface ChannelSummaryEntry {
   okCount: number;
 }
 
+interface LotStateRow {
+  expiryDate: Date | null;
+  /** The same date as the database writes it, to hand back to it exactly. */
+  day: string | null;
+  recalled: boolean;
+}
+
+type BucketRow = { locationId: string; pairs: bigint } & Record<keyof LineQuantities, bigint>;
+
+const quantitiesOf = (row: BucketRow): LineQuantities => ({
+  qtyOnHand: Number(row.qtyOnHand),
+  qtyReserved: Number(row.qtyReserved),
+  qtyOnHold: Number(row.qtyOnHold),
+  qtyPicked: Number(row.qtyPicked),
+  qtyRecalled: Number(row.qtyRecalled),
+  qtyExpired: Number(row.qtyExpired),
+});
+
+// The summary waits for a connection like any read under load, not Prisma's 2 s transaction default.
+const SUMMARY_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
+
+/**
+ * Product-location pairs with stock (within the filter), counted by location and by what their usable
+ * lines add up to. Those are all the rule needs, so PostgreSQL does the counting and Node applies the
+ * rule once per distinct input instead of once per pair (the benchmark's 50,000 pairs make about 3,800
+ * buckets), without a second copy of the rule in SQL.
+ *
+ * Which lots are excluded is decided by the rule (lineExcluded) on the organization's distinct lot
+ * states (expiry date, recalled), read in the same snapshot as the stock (REPEATABLE READ), so a lot
+ * created between the two reads cannot slip through undecided. Summing a pair's usable lines before
+ * availableQty gives what summing availableQty per lot gives: the CHECK keeps every line's parts
+ * within its on hand, so availableQty never clips at 0.
+ */
+async function stockBuckets(ctx: RequestContext, locationId: string | undefined) {
+  const org = orgId(ctx);
+  const today = startOfTodayUtc();
+  const columns = Object.values(BUCKET_COLUMN).map((name) => Prisma.raw(`"${name}"`));
+  const sums = Prisma.join(columns.map((c) => Prisma.sql`SUM(CASE WHEN e.id IS NULL THEN s.${c} ELSE 0 END)::bigint AS ${c}`));
+  const keys = Prisma.join(columns);
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`;
+    const states = await tx.$queryRaw<LotStateRow[]>`
+      SELECT "expiryDate", "expiryDate"::text AS day, recalled
+      FROM (SELECT DISTINCT "expiryDate", recalled FROM lots WHERE "organizationId" = ${org}) AS s`;
+    const excluded = states.filter((state) => lineExcluded({ expiryDate: state.expiryDate, recalled: state.recalled }, {}, today));
+    const at = locationId ? Prisma.sql`AND s."locationId" = ${locationId}` : Prisma.empty;
+    // The join matches undated states too: (day IS NULL) tells them apart from any real date, so the
+    // placeholder date stands for "no date" only. OFFSET 0 keeps the excluded lots one hashed set: without
+    // it the generic plan of this prepared statement looks the lot of every line up on its own. Only the
+    // organization's lots are read, as everywhere: a line's lot is always its organization's.
+    return tx.$queryRaw<BucketRow[]>`
+      WITH pairs AS (
+        SELECT s."locationId", ${sums}
+        FROM stock_lines s
+        LEFT JOIN (
+          SELECT l.id FROM lots l
+          JOIN unnest(${excluded.map((state) => state.day)}::date[], ${excluded.map((state) => state.recalled)}::boolean[]) AS x(day, recalled)
+            ON (x.day IS NULL) = (l."expiryDate" IS NULL) AND coalesce(x.day, 'epoch') = coalesce(l."expiryDate", 'epoch')
+           AND x.recalled = l.recalled
+          WHERE l."organizationId" = ${org}
+          OFFSET 0
+        ) AS e ON e.id = s."lotId"
+        WHERE s."organizationId" = ${org} ${at}
+        GROUP BY s."locationId", s."productMasterId"
+      )
+      SELECT "locationId", ${keys}, COUNT(*) AS pairs FROM pairs GROUP BY "locationId", ${keys}`;
+  }, SUMMARY_TRANSACTION);
+}
+
 /** Per channel, over every product with stock at every location (or one location). */
 export async function channelSummary(ctx: RequestContext, args: { locationId?: string | null }): Promise<ChannelSummaryEntry[]> {
   const locationId = args.locationId ?? undefined;
   if (locationId) await requireLocation(ctx, locationId);
-  const [rows, totals] = await Promise.all([channelRows(ctx, locationId), stockTotals(ctx, { locationId })]);
-  const stockLocations = new Set([...totals.keys()].map((key) => key.split(':')[0]!));
+  const [rows, bucketRows] = await Promise.all([channelRows(ctx, locationId), stockBuckets(ctx, locationId)]);
+  const buckets = bucketRows.map((row) => ({
+    locationId: row.locationId,
+    pairs: Number(row.pairs),
+    totals: { ...emptyTotals(), available: availableQty(quantitiesOf(row)) },
+  }));
+  const stockLocations = new Set(buckets.map((b) => b.locationId));
   const channels = new Map<string, { base: ColumnRow; byLocation: Map<string, ChannelColumn> }>();
   for (const row of rows) {
     let channel = channels.get(row.channelId);
@@ -149,12 +223,12 @@ export async function channelSummary(ctx: RequestContext, args: { locationId?: s
       lowCount: 0,
       okCount: 0,
     };
-    for (const [key, stock] of totals) {
-      const { atp, severity } = channelEntry(byLocation.get(key.split(':')[0]!) ?? unrestricted, stock);
-      entry.totalAtp += atp;
-      if (severity === 'CRITICAL') entry.criticalCount++;
-      else if (severity === 'LOW') entry.lowCount++;
-      else entry.okCount++;
+    for (const bucket of buckets) {
+      const { atp, severity } = channelEntry(byLocation.get(bucket.locationId) ?? unrestricted, bucket.totals);
+      entry.totalAtp += atp * bucket.pairs;
+      if (severity === 'CRITICAL') entry.criticalCount += bucket.pairs;
+      else if (severity === 'LOW') entry.lowCount += bucket.pairs;
+      else entry.okCount += bucket.pairs;
     }
     return entry;
   });
