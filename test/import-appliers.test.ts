@@ -167,6 +167,25 @@ describe('purchase order import', () => {
     expect(reads()).toBe(few);
   });
 
+  it('applies rows of one number in one request one after the other: the last wins, absent fields keep what came before', async () => {
+    await importRows('purchase-orders', [
+      { number: 'PO-DUP', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', status: 'APPROVED', expectedAt: '2027-01-04', lines: [{ sku: 'SKU-A', quantity: 1 }] },
+      { number: 'PO-DUP', supplierCode: 'SUP-2', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-B', quantity: 2 }, { sku: 'SKU-A', quantity: 3, expectedAt: '2027-02-01' }] },
+    ]);
+    const [dup] = (await purchaseOrders({ status: 'APPROVED' })).filter((po: any) => po.number === 'PO-DUP');
+    expect(dup).toEqual({
+      number: 'PO-DUP', status: 'APPROVED', expectedAt: '2027-01-04', supplier: { code: 'SUP-2' }, destinationLocation: { code: 'DC-EAST' },
+      lines: [
+        { lineNumber: 1, quantity: 2, receivedQuantity: 0, unitCost: null, expectedAt: '2027-01-04', product: { sku: 'SKU-B' } },
+        { lineNumber: 2, quantity: 3, receivedQuantity: 0, unitCost: null, expectedAt: '2027-02-01', product: { sku: 'SKU-A' } },
+      ],
+    });
+    // Cancelled, then back to the default? No: an absent status keeps the stored one.
+    await importRows('purchase-orders', [{ number: 'PO-DUP', supplierCode: 'SUP-2', destinationLocationCode: 'DC-EAST', status: 'CANCELLED', lines: [{ sku: 'SKU-B', quantity: 2 }] }]);
+    await importRows('purchase-orders', [{ number: 'PO-DUP', supplierCode: 'SUP-2', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-B', quantity: 2 }] }]);
+    expect((await purchaseOrders({ status: 'CANCELLED' })).map((po: any) => [po.number, po.expectedAt])).toEqual([['PO-DUP', '2027-01-04']]);
+  });
+
   it('rejects a date before 1900 by row and field while the good rows go in (the job does not fail)', async () => {
     const job = await importRows('purchase-orders', [
       { number: 'PO-OLD', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '0000-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },

@@ -14,8 +14,9 @@ export function uuidv7(now = Date.now()): string {
 }
 
 /**
- * `count` UUIDs version 7 for the rows of one batch, from a single draw of random bytes: one draw per
- * id was a visible share of an import chunk's time.
+ * `count` UUIDs version 7 for the rows of one batch, from a single draw of random bytes (one draw per
+ * id was a visible share of an import chunk's time), in ascending order: they share their timestamp, so
+ * sorting them keeps ids in the order of the rows, as ids made one after the other would be.
  */
 export function uuidv7s(count: number, now = Date.now()): string[] {
   const pool = randomBytes(16 * count);
@@ -28,5 +29,5 @@ export function uuidv7s(count: number, now = Date.now()): string[] {
     const hex = pool.toString('hex', at + 6, at + 16);
     ids[i] = `${stamp.slice(0, 8)}-${stamp.slice(8)}-${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8)}`;
   }
-  return ids;
+  return ids.sort();
 }
