@@ -24,8 +24,8 @@ export const CHUNK_SIZE = 1_000;
  */
 export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
 /**
- * Kinds whose rows carry lines also close a chunk at this many lines (a row is never split): each line
- * is a write of its own (an order line reserves stock lot by lot), and a chunk is one transaction.
+ * Kinds whose rows carry lines also close a chunk at this many lines (a row is never split): a row may
+ * hold up to 1,000 lines, each about the work of a row of another kind, and a chunk is one transaction.
  */
 export const CHUNK_LINES = 1_000;
 export const LINED_KINDS: ReadonlySet<ImportKind> = new Set(['ORDERS', 'PURCHASE_ORDERS']);

@@ -115,8 +115,8 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
         throw new ApplierFailure('The organization was deactivated before the job ended: its remaining rows were not applied');
       }
       // A job's first claim only marks it PROCESSING and commits (releasing the chunk), so that the job
-      // reads PROCESSING while its first chunk is applied; the loop claims again at once.
-      // Two workers may claim chunks of one PENDING job at once: one marks it, the other applies its chunk.
+      // reads PROCESSING while its first chunk is applied; the loop claims again at once. When two workers
+      // claim chunks of one PENDING job at once, one marks it and the other applies its chunk.
       if (chunk.jobState === 'PENDING') {
         const now = new Date();
         const [marked] = await tx.$queryRaw<ImportJob[]>`
