@@ -18,7 +18,7 @@ const WEEKS = IMPORT_ROWS / PRODUCT_COUNT / LOCATION_CODES.length;
 const CATEGORIES = Array.from({ length: 20 }, (_, i) => `Import category ${i + 1}`);
 
 export interface ImportKindData {
-  kind: 'catalog' | 'demand-history';
+  kind: 'catalog' | 'demand-history' | 'inventory';
   rows: Record<string, string | number>[];
   /** The bare COPY's table and its CSV (same rows, same order). */
   table: string;
@@ -77,5 +77,19 @@ export function demandData(): ImportKindData {
     rows,
     table: 'bench_copy_demand (sku text, location_code text, day date, actual_demand float8, forecast_units float8)',
     csv: toCsv(rows, ['sku', 'locationCode', 'date', 'actualDemand', 'forecastUnits']),
+  };
+}
+
+/** Stock levels for the catalog rows' 100,000 new SKUs at the first import location (no target; run after the catalog). */
+export function inventoryData(): ImportKindData {
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => {
+    const n = i + 1;
+    return { sku: `IMP-${String(n).padStart(7, '0')}`, locationCode: LOCATION_CODES[0]!, onHand: (n % 500) + 5, reserved: n % 5, threshold: n % 20 };
+  });
+  return {
+    kind: 'inventory',
+    rows,
+    table: 'bench_copy_inventory (sku text, location_code text, on_hand int, reserved int, threshold int)',
+    csv: toCsv(rows, ['sku', 'locationCode', 'onHand', 'reserved', 'threshold']),
   };
 }

@@ -34,7 +34,7 @@ export function importTextTable(results: ImportResult[]): string {
 }
 
 export function importVerdict(results: ImportResult[]): string[] {
-  const pg = results.filter((r) => r.backend === 'PostgreSQL');
+  const pg = results.filter((r) => r.backend === 'PostgreSQL' && r.kind !== 'inventory');
   if (!pg.length) return ['Targets (PostgreSQL): not measured (no PostgreSQL).'];
   return pg.map((r) => {
     const rate = r.rows / r.seconds;
@@ -54,10 +54,11 @@ export function importSection(date: Date, machine: Machine, mode: string, result
     `## ${sectionStamp(date)} UTC, import (${mode})`,
     '',
     `Import method (issue 4, bench/import*.ts): ${IMPORT_ROWS.toLocaleString('en')} catalog rows (new SKUs, 20 category names) and ` +
-      `${IMPORT_ROWS.toLocaleString('en')} demand-history rows (the 10,000 products × 2 locations × 5 weeks), posted as the loader ` +
+      `${IMPORT_ROWS.toLocaleString('en')} demand-history rows (the 10,000 products × 2 locations × 5 weeks), then, without a target, ` +
+      `${IMPORT_ROWS.toLocaleString('en')} inventory rows (stock levels of the new SKUs at one location, written through the ledger), posted as the loader ` +
       `(src/cli/import.ts) posts them with \`--batch ${LOADER_BATCH}\`: ${LOADER_BATCH.toLocaleString('en')} rows per request (the most the API ` +
       `takes, so one request and one job per kind), the job's status asked every ${LOADER_POLL_MS} ms. Time runs from the first POST to the last job seen COMPLETED. The service ` +
-      `runs as its own process with its defaults (one import worker). Meanwhile a probe process (bench/import-probe.ts) sends ` +
+      `runs as its own process with its defaults (two import workers on PostgreSQL, one on PGlite). Meanwhile a probe process (bench/import-probe.ts) sends ` +
       '`GET /api/products?limit=50` with the API key, one request at a time, back to back (concurrency 1); p50/p99 are of the requests ' +
       'started during the import. "Bare COPY" loads the same rows as CSV into an unindexed scratch table of the same database ' +
       `(${copyMethods || 'not measured'}). CPU is of the server process and of the PostgreSQL backends of the scratch database; ` +

@@ -1,5 +1,6 @@
 // The import part of `npm run bench` (issue 4): end to end, from the first POST to the last job
-// COMPLETED, for 100,000 catalog rows and 100,000 demand-history rows, posted as the loader
+// COMPLETED, for 100,000 catalog rows and 100,000 demand-history rows (and, without a target, 100,000
+// inventory rows), posted as the loader
 // (src/cli/import.ts) posts them, while a probe process measures GET /api/products?limit=50; then a
 // bare COPY of the same rows into a scratch table of the same database, for scale.
 import { execFile } from 'node:child_process';
@@ -12,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { spawnTs, sleep, stop } from './children.js';
 import { cpuBetween, machineCpu, sampleCpu } from './cpu.js';
 import { getJson, root, startServer, stopServer } from './harness.js';
-import { catalogData, demandData, LOADER_BATCH, LOADER_POLL_MS, prepareImportData, type ImportKindData } from './import-data.js';
+import { catalogData, demandData, inventoryData, LOADER_BATCH, LOADER_POLL_MS, prepareImportData, type ImportKindData } from './import-data.js';
 
 export interface ImportResult {
   backend: string;
@@ -142,7 +143,8 @@ export async function benchImport(
   database?: string,
 ): Promise<ImportResult[]> {
   await prepareImportData(target, organizationId);
-  const kinds = [catalogData(), demandData()];
+  // Inventory last: its rows name the catalog's new SKUs, and it has no target.
+  const kinds = [catalogData(), demandData(), inventoryData()];
   const work = await mkdtemp(join(tmpdir(), 'scm-bench-import-'));
   const dbEnv: Record<string, string> = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! };
   const results: ImportResult[] = [];

@@ -20,9 +20,11 @@ export const CHUNK_SIZE = 1_000;
  * foreign-key checks): chunks of 1,000 keep the time a worker holds a core short, so GET /api/products
  * stayed under 100 ms p99 during a demand import where 2,000 sometimes went past it, still above 20,000
  * rows/s (npm run bench -- --import). Inventory rows are written in batches too (one guarded UPDATE and
- * one ledger INSERT per chunk): 1,000 rows a chunk made 5,700 rows/s where 250 made 4,000.
+ * one ledger INSERT per chunk): 100,000 rows in chunks of 1,000 went in at 5,400 rows/s on PostgreSQL and
+ * 500 at 4,800, but on single-connection PGlite requests wait behind a whole chunk (GET /api/products
+ * p50 300 ms during the import with 1,000, 170 ms with 500): 500 is the middle.
  */
-export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
+export const CHUNK_SIZES: Partial<Record<ImportKind, number>> = { INVENTORY: 500, CATALOG: 2_000, DEMAND_HISTORY: 1_000 };
 /**
  * Kinds whose rows carry lines also close a chunk at this many lines (a row is never split): a row may
  * hold up to 1,000 lines, each about the work of a row of another kind, and a chunk is one transaction.
