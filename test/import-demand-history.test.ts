@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../src/services/admin/admin.js';
+import { createProduct, graphqlData } from './support/api.js';
 import { createTenant } from './support/fixtures.js';
 import { importRows as importAndWait } from './support/import.js';
 import { startTestServer, type TestServer } from './support/server.js';
@@ -15,17 +16,9 @@ const P: Record<string, string> = {};
 
 const importRows = (path: string, rows: unknown[], token = a.key) => importAndWait(server, token, path, rows);
 
-async function gql(query: string, variables: Record<string, unknown> = {}, token = a.key) {
-  const res = await server.graphql(query, variables, token);
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data;
-}
+const gql = (query: string, variables: Record<string, unknown> = {}, token = a.key) => graphqlData(server, token, query, variables);
 
-const product = async (token: string, sku: string) => {
-  const res = await server.call('POST', '/api/products', { token, body: { sku, name: `Product ${sku}` } });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-};
+const product = (token: string, sku: string) => createProduct(server, token, sku);
 
 beforeAll(async () => {
   server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' });

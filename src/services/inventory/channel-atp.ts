@@ -71,6 +71,16 @@ interface AggregateRow {
   qtyExpired: bigint;
 }
 
+/** Summed quantities as read (SUM gives bigint) as numbers. */
+const quantitiesOf = (row: Record<keyof LineQuantities, bigint | number>): LineQuantities => ({
+  qtyOnHand: Number(row.qtyOnHand),
+  qtyReserved: Number(row.qtyReserved),
+  qtyOnHold: Number(row.qtyOnHold),
+  qtyPicked: Number(row.qtyPicked),
+  qtyRecalled: Number(row.qtyRecalled),
+  qtyExpired: Number(row.qtyExpired),
+});
+
 /**
  * Stock summed per location, product and lot in SQL (so a page costs one query whatever its size),
  * then folded into totals per "locationId:productMasterId". Summing a lot's lines before
@@ -95,17 +105,7 @@ export async function stockTotals(ctx: RequestContext, filter: { locationId?: st
     const key = `${row.locationId}:${row.productMasterId}`;
     let entry = totals.get(key);
     if (!entry) totals.set(key, (entry = emptyTotals()));
-    addToTotals(entry, {
-      lotId: row.lotId,
-      expiryDate: row.expiryDate,
-      recalled: row.recalled,
-      qtyOnHand: Number(row.qtyOnHand),
-      qtyReserved: Number(row.qtyReserved),
-      qtyOnHold: Number(row.qtyOnHold),
-      qtyPicked: Number(row.qtyPicked),
-      qtyRecalled: Number(row.qtyRecalled),
-      qtyExpired: Number(row.qtyExpired),
-    }, today);
+    addToTotals(entry, { lotId: row.lotId, expiryDate: row.expiryDate, recalled: row.recalled, ...quantitiesOf(row) }, today);
   }
   return totals;
 }
@@ -132,15 +132,6 @@ interface LotStateRow {
 }
 
 type BucketRow = { locationId: string; pairs: bigint } & Record<keyof LineQuantities, bigint>;
-
-const quantitiesOf = (row: BucketRow): LineQuantities => ({
-  qtyOnHand: Number(row.qtyOnHand),
-  qtyReserved: Number(row.qtyReserved),
-  qtyOnHold: Number(row.qtyOnHold),
-  qtyPicked: Number(row.qtyPicked),
-  qtyRecalled: Number(row.qtyRecalled),
-  qtyExpired: Number(row.qtyExpired),
-});
 
 // The summary waits for a connection like any read under load, not Prisma's 2 s transaction default.
 const SUMMARY_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };

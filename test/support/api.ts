@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import type { TestServer } from './server.js';
+
+/** POST /graphql expecting no errors: the data. */
+export async function graphqlData(server: TestServer, token: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await server.graphql(query, variables, token);
+  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+  return res.body.data;
+}
+
+/** POST /api/products (201): the new product's id. */
+export async function createProduct(server: TestServer, token: string, sku: string, name = `Product ${sku}`): Promise<string> {
+  const res = await server.call('POST', '/api/products', { token, body: { sku, name } });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
