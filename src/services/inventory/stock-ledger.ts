@@ -100,29 +100,15 @@ export async function applyStockChange(tx: Tx, ctx: RequestContext, change: Stoc
 }
 
 /**
- * Many changes at once, one per stock line, for batch writers (import): one guarded UPDATE of every
- * line (each adds its own deltas, under the same rule as applyStockChange) and one INSERT of the ledger
- * rows, with before and after taken from the UPDATE's RETURNING. If any line would break the quantity
- * rule nothing is written and INSUFFICIENT_STOCK is thrown; callers that locked the lines (FOR UPDATE,
- * in id order) and checked them first never see that. Call it inside `prisma.$transaction`.
- */
-export async function applyStockChanges(tx: Tx, ctx: RequestContext, changes: StockChange[]): Promise<void> {
-  const organizationId = orgId(ctx);
-  const list = withDeltas(changes);
-  if (!list.length) return;
-  if (new Set(list.map(({ change }) => change.stockLineId)).size !== list.length) throw new Error('applyStockChanges takes one change per stock line');
-  const after = await updateLines(tx, organizationId, list.map(({ change, d }) => ({ stockLineId: change.stockLineId, d })));
-  await insertLedgerRows(tx, list.flatMap(({ change, d }) => ledgerRows(ctx, change, after.get(change.stockLineId)!, d)));
-}
-
-/**
- * A series of changes in the order they happen, where a line may appear several times (an order import
- * releasing and reserving on the same lot for several orders): one guarded UPDATE adding each line's
- * summed deltas and one INSERT of the ledger rows, one per change and bucket in list order, each with
- * the quantities before and after that change. The quantity rule is checked on what the whole series
- * leaves on each line, not between its changes: callers list changes whose every step keeps the rule
- * when the end state does (for example all decreases of a bucket before its increases). All or
- * nothing, INSUFFICIENT_STOCK as applyStockChanges. Call it inside `prisma.$transaction`.
+ * Many changes at once, for batch writers (imports), in the order they happen; a line may appear
+ * several times (an order import releasing and reserving on the same lot for several orders). One
+ * guarded UPDATE adds each line's summed deltas and one INSERT writes the ledger rows, one per change
+ * and bucket in list order, each with the quantities before and after that change. The quantity rule is
+ * checked on what the whole series leaves on each line, not between its changes: callers list changes
+ * whose every step keeps the rule when the end state does (for example all decreases of a bucket before
+ * its increases). If any line would break the rule nothing is written and INSUFFICIENT_STOCK is thrown;
+ * callers that locked the lines (FOR UPDATE, in id order) and checked them first never see that. Call
+ * it inside `prisma.$transaction`.
  */
 export async function applyStockChangeSeries(tx: Tx, ctx: RequestContext, changes: StockChange[]): Promise<void> {
   const organizationId = orgId(ctx);

@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../../db/ids.js';
 import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
-import { applyStockChanges, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
+import { applyStockChangeSeries, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { resolveLocations, resolveSkus } from './references.js';
@@ -20,7 +20,7 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
 /**
  * INVENTORY rows `{sku, locationCode, onHand = 0, reserved = 0, threshold = 0}` set the product's
  * stock line at the location (no lot, no bin) to these absolute quantities THROUGH THE LEDGER: the
- * lines are locked, the differences applied together with applyStockChanges (transaction type IMPORT,
+ * lines are locked, the differences applied together with applyStockChangeSeries (transaction type IMPORT,
  * one ledger row per changed bucket, none when nothing changes), and the inventory level's minimum is set to the
  * threshold (reorder and maximum raised to it when lower). Within a chunk the last row for a product
  * and location wins. Unknown SKU or location, reserved above on hand, or on hand below what is held,
@@ -88,7 +88,7 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
     applied.push(row);
   }
   // Every line is locked and was checked above: the changes go in together, two statements per chunk.
-  await applyStockChanges(tx, ctx, changes);
+  await applyStockChangeSeries(tx, ctx, changes);
   if (applied.length) await setMinimums(tx, organizationId, applied);
   return rejections;
 };
