@@ -46,6 +46,15 @@ function postDeclaringHugeBody(path: string, headers: Record<string, string> = {
   });
 }
 
+/** POST /api/import/catalog with a streamed body (chunked, no Content-Length). */
+const postStream = (body: ReadableStream<Uint8Array>) =>
+  fetch(`${server.url}/api/import/catalog`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+
 describe('malformed percent-encoding in the path', () => {
   it('answers 400 BAD_REQUEST in the error shape, on every route with a path parameter', async () => {
     for (const path of ['/api/import/status/%E0%A4%A', '/api/products/%ZZ', '/api/admin/api-keys/%C0%AF/revoke']) {
@@ -112,12 +121,7 @@ describe('body size limit', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${server.url}/api/import/catalog`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await postStream(body);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: tooLargeMessage, code: 'PAYLOAD_TOO_LARGE', maxBodyBytes: MAX_BODY_BYTES });
     expect(sent).toBeLessThan(2 * MAX_BODY_BYTES);
@@ -132,12 +136,7 @@ describe('body size limit', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${server.url}/api/import/catalog`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${a.key}`, 'content-type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
+    const response = await postStream(body);
     expect(response.status).toBe(202);
     expect((await response.json()).totalRows).toBe(1);
   });
