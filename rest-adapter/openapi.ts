@@ -23,7 +23,11 @@ export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknow
       version: '1.0.0',
       description:
         'Multi-tenant supply chain management. Every operation is limited to the caller\'s organization. ' +
-        'The same operations are available over GraphQL at /graphql.',
+        'The same operations are available over GraphQL at /graphql. ' +
+        'Request bodies are JSON, nested at most 64 levels (deeper: 400 BAD_REQUEST), at most 1 MB (50 MB for imports; larger: 413). ' +
+        'Browsers: only origins listed in the server\'s CORS_ORIGINS get CORS headers. A request authenticated by the ' +
+        'scm_session cookie must come from this server\'s origin or a listed one (403 CSRF_REJECTED otherwise) and must ' +
+        'send its body as Content-Type: application/json (415 UNSUPPORTED_MEDIA_TYPE otherwise).',
     },
     servers: [{ url: `${baseUrl.replace(/\/$/, '')}/api` }],
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }],
@@ -34,7 +38,12 @@ export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknow
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (scm_…) or a session token (JWT) from POST /auth/sign-in.' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'scm_session' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'scm_session',
+          description: 'Set by POST /auth/sign-in for browsers. Requests carrying only this cookie must come from this server\'s origin or a CORS_ORIGINS entry (403 CSRF_REJECTED) and send JSON bodies as application/json (415 UNSUPPORTED_MEDIA_TYPE).',
+        },
       },
     },
   };

@@ -3,6 +3,7 @@ import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { IttyRouter } from 'itty-router';
 import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
+import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { errorResponse, json } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { coerceVariables } from './variables.js';
@@ -39,34 +40,11 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   return { ...route, definition, run };
 }
 
-const tooLarge = (maxBytes: number) =>
-  new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${maxBytes} bytes for this path`, { maxBodyBytes: maxBytes });
-
-/** The body's bytes, refused as soon as they pass maxBytes: a declared Content-Length at once, a chunked body while it streams. */
-async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    size += part.value.byteLength;
-    // The rest is never read: the 413 goes out at once, and Node closes the stalled connection when it idles out.
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(part.value);
-  }
-  return Buffer.concat(chunks, size);
-}
-
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'DELETE') return undefined;
-  const text = new TextDecoder().decode(await readBytes(request, maxBytes));
+  const text = new TextDecoder().decode(await readBodyBytes(request, maxBytes));
   if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new DomainError('BAD_REQUEST', 'Request body is not valid JSON');
-  }
+  return parseJsonBody(text);
 }
 
 function decodeParams(params: Record<string, string>): Record<string, string> {

@@ -1,3 +1,28 @@
+/** The limits every GraphQL document must stay within, over HTTP and over graphql-ws alike. */
+export interface GraphQLLimits {
+  /** Lexical tokens in a document; the parser stops at the first one over (so a huge document is never built). */
+  maxTokens: number;
+  /** Nesting of selections (introspection's own nesting excepted). */
+  maxDepth: number;
+  /** Aliased fields in an operation. */
+  maxAliases: number;
+  /** Directives in an operation. */
+  maxDirectives: number;
+  /** Estimated result size: every field counts 1, multiplied by the page size of each list it is inside. */
+  maxCost: number;
+  /** Whether callers without credentials may introspect the schema and get field suggestions. */
+  anonymousIntrospection: boolean;
+}
+
+export interface GraphQLConfig extends GraphQLLimits {
+  /** Largest /graphql request body from a caller with credentials, in bytes. */
+  maxBodyBytes: number;
+  /** Largest /graphql request body from a caller without credentials (sign-in), in bytes. */
+  anonymousMaxBodyBytes: number;
+  /** A JSON file of trusted documents ({"<sha256 hash>": "<document>"}); when set, only they run (signed-in users excepted). */
+  trustedDocuments?: string;
+}
+
 export interface Config {
   port: number;
   /** Address to listen on (0.0.0.0: every interface). */
@@ -23,7 +48,13 @@ export interface Config {
   apiKeyCacheSeconds: number;
   /** PostgreSQL: distinct statements kept prepared per connection (0: prepare none, for example behind PgBouncer in transaction mode). */
   preparedStatements: number;
+  /** Resource limits of the GraphQL endpoint. */
+  graphql: GraphQLConfig;
+  /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
+  corsOrigins: string[];
 }
+
+const count = (value: string | undefined, fallback: number) => (value === undefined || value === '' ? fallback : Number(value));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -40,5 +71,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyCacheSeconds: Number(env.API_KEY_CACHE_SECONDS ?? 5),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
+    graphql: {
+      maxBodyBytes: count(env.GRAPHQL_MAX_BODY_BYTES, 65_536),
+      anonymousMaxBodyBytes: count(env.GRAPHQL_ANONYMOUS_MAX_BODY_BYTES, 4_096),
+      maxTokens: count(env.GRAPHQL_MAX_TOKENS, 2_000),
+      maxDepth: count(env.GRAPHQL_MAX_DEPTH, 12),
+      maxAliases: count(env.GRAPHQL_MAX_ALIASES, 30),
+      maxDirectives: count(env.GRAPHQL_MAX_DIRECTIVES, 30),
+      maxCost: count(env.GRAPHQL_MAX_COST, 20_000),
+      anonymousIntrospection: env.GRAPHQL_PUBLIC_INTROSPECTION === 'true',
+      trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
+    },
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
   };
 }

@@ -24,6 +24,16 @@ function cookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Which header carries the credentials, in the order they are taken. Only `cookie` is sent by a browser
+ * on its own, so only it needs the cross-site request checks.
+ */
+export function credentialSource(headers: Headers): 'authorization' | 'x-api-key' | 'cookie' | null {
+  if (headers.get('authorization')) return 'authorization';
+  if (headers.get('x-api-key')?.trim()) return 'x-api-key';
+  return cookie(headers.get('cookie'), SESSION_COOKIE) ? 'cookie' : null;
+}
+
 export function credentialsFrom(headers: Headers, clientIp: string): Credentials {
   const authorization = headers.get('authorization');
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();

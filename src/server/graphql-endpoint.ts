@@ -1,0 +1,139 @@
+import type { IncomingMessage } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { App, RequestContext } from '../context.js';
+import { DomainError, ERROR_STATUS } from '../errors.js';
+import { jsonDepthOver, MAX_JSON_DEPTH, parseJsonBody, readBodyBytes, saysJson, tooDeep } from '../kernel/request-body.js';
+import { admitRequest } from './context.js';
+import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
+
+export interface GraphQLServerContext {
+  req?: IncomingMessage;
+  /** Who is calling: checked before the document is read. */
+  requestContext?: RequestContext;
+  /** The POST body, read within the caller's size limit and parsed as JSON. */
+  body?: unknown;
+}
+
+/** Applies the GraphQL limits: the token limit while parsing, the rules while validating, the cost before executing. */
+function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
+  const limits = app.config.graphql;
+  const rules = { signedIn: limitRules(limits, true), anonymous: limitRules(limits, false) };
+  return {
+    onParams({ params }) {
+      // GET carries its variables in the URL; a POST body was checked when it was read.
+      if (jsonDepthOver(params.variables, MAX_JSON_DEPTH) || jsonDepthOver(params.extensions, MAX_JSON_DEPTH)) throw withStatus(tooDeep());
+      if (typeof params.query === 'string') checkTokens(params.query, limits);
+    },
+    onValidate({ context, addValidationRule }) {
+      const signedIn = Boolean(context.requestContext?.auth);
+      for (const rule of signedIn ? rules.signedIn : rules.anonymous) addValidationRule(rule);
+      if (signedIn || limits.anonymousIntrospection) return;
+      return ({ result, setResult }) => {
+        if (result.length) setResult(result.map((error) => (error instanceof GraphQLError ? withoutSuggestions(error) : error)));
+      };
+    },
+    onExecute({ args }) {
+      checkCost(args.schema, limits, args.document, args.variableValues ?? undefined, args.operationName);
+    },
+    onSubscribe({ args }) {
+      checkCost(args.schema, limits, args.document, args.variableValues ?? undefined, args.operationName);
+    },
+  };
+}
+
+/** Only the documents of a trusted-documents manifest run; signed-in users (analysts in GraphiQL) may still send their own. */
+function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, boolean>): Plugin {
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+  return usePersistedOperations({
+    getPersistedOperation: (key) => manifest[key] ?? null,
+    allowArbitraryOperations: (request) => signedInUsers.get(request) ?? false,
+    customErrors: {
+      notFound: { message: 'Persisted document not found', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
+      persistedQueryOnly: {
+        message: 'Only trusted documents are accepted: send extensions.persistedQuery.sha256Hash (or documentId) of a published document',
+        extensions: { code: 'PERSISTED_QUERY_ONLY', http: { status: 400 } },
+      },
+      keyNotFound: { message: 'The persisted document id is missing', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', http: { status: 400 } } },
+    },
+  }) as Plugin;
+}
+
+const withStatus = (error: DomainError) => {
+  error.extensions.http = { status: ERROR_STATUS[error.code] ?? 400 };
+  return error;
+};
+
+function errorResponse(request: Request, error: GraphQLError & { code?: string }): Response {
+  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+  const accept = request.headers.get('accept') ?? '';
+  return new Response(JSON.stringify({ errors: [{ message: error.message, extensions }] }), {
+    status: ERROR_STATUS[error.code as keyof typeof ERROR_STATUS] ?? 400,
+    headers: { 'content-type': accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8' },
+  });
+}
+
+/**
+ * /graphql: graphql-yoga behind the checks that must come before a document is read. Credentials first
+ * (bad ones are refused before the body is touched), then the cross-site checks for the session cookie,
+ * then the body within a small limit (smaller still without credentials), parsed here so that an invalid
+ * body is refused without echoing it. The limits plugin then bounds tokens, depth, aliases, directives
+ * and cost.
+ */
+export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
+  const signedInUsers = new WeakMap<Request, boolean>();
+  const { graphql } = app.config;
+  const yoga = createYoga<GraphQLServerContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
+    landingPage: false,
+    // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
+    cors: false,
+    multipart: false,
+    context: ({ requestContext }) => requestContext!,
+    plugins: [
+      {
+        onRequestParse({ serverContext, setRequestParser }) {
+          const { body } = serverContext as GraphQLServerContext;
+          if (body !== undefined) setRequestParser(() => body as never);
+        },
+      },
+      limitsPlugin(app),
+      ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
+    ],
+  });
+
+  async function admit(request: Request, clientIp: string): Promise<{ requestContext: RequestContext; body?: unknown }> {
+    const requestContext = await admitRequest(app, request, clientIp);
+    signedInUsers.set(request, requestContext.auth?.actor.type === 'user');
+    if (request.method !== 'POST') return { requestContext };
+    if (!saysJson(request)) {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send GraphQL requests as Content-Type: application/json');
+    }
+    const maxBytes = requestContext.auth ? graphql.maxBodyBytes : graphql.anonymousMaxBodyBytes;
+    const body = parseJsonBody(new TextDecoder().decode(await readBodyBytes(request, maxBytes)));
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new DomainError('BAD_REQUEST', 'The request body must be a JSON object {query, variables, operationName}');
+    }
+    return { requestContext, body };
+  }
+
+  return {
+    yoga,
+    async fetch(request: Request, server: GraphQLServerContext, clientIp: string): Promise<Response> {
+      // The GraphiQL page itself needs no credentials; the requests it makes do.
+      if (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html')) return yoga.fetch(request, server);
+      let admitted: Awaited<ReturnType<typeof admit>>;
+      try {
+        admitted = await admit(request, clientIp);
+      } catch (error) {
+        if (error instanceof DomainError) return errorResponse(request, error);
+        throw error;
+      }
+      return yoga.fetch(request, { ...server, ...admitted });
+    },
+  };
+}
