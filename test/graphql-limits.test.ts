@@ -51,6 +51,35 @@ describe('credentials and body size come before the document', () => {
     await stillHealthy();
   });
 
+  it('four endless anonymous streams (no Content-Length) are each cut off at 4 KiB with 413', async () => {
+    const sent: number[] = [];
+    const stream = (i: number) => {
+      sent[i] = 0;
+      const chunk = new TextEncoder().encode('a: __typename '.repeat(1000));
+      return new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(new TextEncoder().encode('{"query": "{')),
+        pull: (controller) => {
+          sent[i]! += chunk.byteLength;
+          if (sent[i]! > 10_000_000) return controller.error(new Error('the server read past its limit'));
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream(i), duplex: 'half' } as RequestInit),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(413);
+      expect((await answer.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    // The streams never end: an answer at all means the server stopped reading by itself (what the
+    // client had sent by then is mostly in socket buffers, so it is no measure of what was read).
+    for (const bytes of sent) expect(bytes).toBeLessThan(10_000_000);
+    await stillHealthy();
+  }, 30_000);
+
   it('a caller with credentials may send up to 64 KiB; more is 413', async () => {
     const res = await post(query(`{ __typename }`.padEnd(70_000, ' ')), asKey());
     expect(res.status).toBe(413);
