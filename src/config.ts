@@ -21,11 +21,18 @@ export interface Config {
   importPollMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
   apiKeyCacheSeconds: number;
+  /** How often open graphql-ws sockets have their credentials checked again, in seconds. */
+  wsCredentialCheckSeconds: number;
+  /** The largest graphql-ws message a client may send, in bytes (connection_init included). */
+  wsMaxMessageBytes: number;
+  /** Operations running at once on one graphql-ws socket. */
+  wsMaxSubscriptions: number;
   /** PostgreSQL: distinct statements kept prepared per connection (0: prepare none, for example behind PgBouncer in transaction mode). */
   preparedStatements: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const apiKeyCacheSeconds = Number(env.API_KEY_CACHE_SECONDS ?? 5);
   return {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '0.0.0.0',
@@ -37,7 +44,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
-    apiKeyCacheSeconds: Number(env.API_KEY_CACHE_SECONDS ?? 5),
+    apiKeyCacheSeconds,
+    // Checking more often than keys are cached would mostly re-read the cache.
+    wsCredentialCheckSeconds: Number(env.WS_CREDENTIAL_CHECK_SECONDS ?? Math.max(apiKeyCacheSeconds, 5)),
+    wsMaxMessageBytes: Number(env.WS_MAX_MESSAGE_BYTES ?? 64 * 1024),
+    wsMaxSubscriptions: Number(env.WS_MAX_SUBSCRIPTIONS ?? 20),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
   };
