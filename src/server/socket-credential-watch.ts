@@ -69,6 +69,8 @@ export function watchSocketCredentials(app: App, intervalMs: number) {
   return {
     /** Watches an accepted socket until it closes. */
     add(socket: WebSocket, credentials: SocketCredentials, auth: AuthInfo) {
+      // Closed while its credentials were being checked: its close event has passed.
+      if (socket.readyState !== socket.OPEN) return;
       const entry: Watched = { socket, credentials };
       watched.set(socket, entry);
       scheduleExpiry(entry, auth);

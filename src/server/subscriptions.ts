@@ -59,6 +59,10 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
       },
       onSubscribe: async (ctx, id, payload) => {
         const { socket, credentials } = ctx.extra;
+        // Refused before any database work; graphql-ws has already counted this operation.
+        if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptions) {
+          return [new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`)];
+        }
         let contextValue;
         try {
           contextValue = await authenticateSocket(app, credentials!);
@@ -68,10 +72,6 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
           return [error];
         }
         watch.renew(socket, contextValue.auth!);
-        // graphql-ws has already counted this operation.
-        if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptions) {
-          return [new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`)];
-        }
         let document;
         try {
           document = parse(payload.query);
