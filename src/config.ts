@@ -27,6 +27,8 @@ export interface Config {
   wsMaxMessageBytes: number;
   /** Operations running at once on one graphql-ws socket. */
   wsMaxSubscriptions: number;
+  /** graphql-ws sockets open at once for one API key or user, in this process. */
+  wsMaxConnectionsPerCaller: number;
   /** PostgreSQL: distinct statements kept prepared per connection (0: prepare none, for example behind PgBouncer in transaction mode). */
   preparedStatements: number;
 }
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wsCredentialCheckSeconds: Number(env.WS_CREDENTIAL_CHECK_SECONDS ?? Math.max(apiKeyCacheSeconds, 5)),
     wsMaxMessageBytes: Number(env.WS_MAX_MESSAGE_BYTES ?? 64 * 1024),
     wsMaxSubscriptions: Number(env.WS_MAX_SUBSCRIPTIONS ?? 20),
+    wsMaxConnectionsPerCaller: Number(env.WS_MAX_CONNECTIONS_PER_CALLER ?? 10),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
   };

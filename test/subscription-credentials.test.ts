@@ -40,7 +40,7 @@ describe('graphql-ws operations, checked when they start', () => {
   beforeAll(async () => {
     // The periodic check is far off and sessions are short, so each test sees the per-operation check
     // or a session's own end, not the periodic one.
-    server = await startTestServer({ WS_CREDENTIAL_CHECK_SECONDS: '600', WS_MAX_SUBSCRIPTIONS: '2', SESSION_TTL_SECONDS: '3' });
+    server = await startTestServer({ WS_CREDENTIAL_CHECK_SECONDS: '600', WS_MAX_SUBSCRIPTIONS: '2', WS_MAX_CONNECTIONS_PER_CALLER: '3', SESSION_TTL_SECONDS: '3' });
     a = await createTenant(server.app.prisma);
   });
   afterAll(async () => {
@@ -89,6 +89,21 @@ describe('graphql-ws operations, checked when they start', () => {
     expect(third.type).toBe('error');
     expect(third.payload[0].extensions.code).toBe('TOO_MANY_SUBSCRIPTIONS');
     ws.close();
+    await expectHealthy(server.url);
+  });
+
+  it('closes a connection beyond WS_MAX_CONNECTIONS_PER_CALLER open for one key with 4429 TOO_MANY_CONNECTIONS', async () => {
+    const { key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
+    const open = [wsConnection(server.url), wsConnection(server.url), wsConnection(server.url)];
+    for (const ws of open) await ws.init({ apiKey: key });
+    const extra = wsConnection(server.url);
+    await extra.send({ type: 'connection_init', payload: { apiKey: key } });
+    expect(await extra.closed).toEqual({ code: 4429, reason: expect.stringMatching(/^TOO_MANY_CONNECTIONS/) });
+    expect(open.map((ws) => ws.socket.readyState)).toEqual([WebSocket.OPEN, WebSocket.OPEN, WebSocket.OPEN]);
+    // Another key is counted on its own.
+    const other = wsConnection(server.url);
+    await other.init({ apiKey: a.key });
+    [...open, other].forEach((ws) => ws.close());
     await expectHealthy(server.url);
   });
 

@@ -6,8 +6,12 @@ import { authenticateSocket, closeForCredentials, type SocketCredentials } from 
 interface Watched {
   socket: WebSocket;
   credentials: SocketCredentials;
+  /** The key or user the socket is open for. */
+  actor: string;
   expiry?: NodeJS.Timeout;
 }
+
+const actorOf = (auth: AuthInfo) => `${auth.actor.type}:${auth.actor.id}`;
 
 // setTimeout's longest delay; a later expiry is left to the periodic check.
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -21,6 +25,7 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
  */
 export function watchSocketCredentials(app: App, intervalMs: number) {
   const watched = new Map<WebSocket, Watched>();
+  const socketsPerActor = new Map<string, number>();
   let checking = false;
 
   async function check(group: Watched[]) {
@@ -67,16 +72,24 @@ export function watchSocketCredentials(app: App, intervalMs: number) {
   timer.unref();
 
   return {
+    /** Sockets open for the key or user of these credentials. */
+    socketsOf(auth: AuthInfo) {
+      return socketsPerActor.get(actorOf(auth)) ?? 0;
+    },
     /** Watches an accepted socket until it closes. */
     add(socket: WebSocket, credentials: SocketCredentials, auth: AuthInfo) {
       // Closed while its credentials were being checked: its close event has passed.
       if (socket.readyState !== socket.OPEN) return;
-      const entry: Watched = { socket, credentials };
+      const entry: Watched = { socket, credentials, actor: actorOf(auth) };
       watched.set(socket, entry);
+      socketsPerActor.set(entry.actor, (socketsPerActor.get(entry.actor) ?? 0) + 1);
       scheduleExpiry(entry, auth);
       socket.once('close', () => {
         clearTimeout(entry.expiry);
-        watched.delete(socket);
+        if (!watched.delete(socket)) return;
+        const left = socketsPerActor.get(entry.actor)! - 1;
+        if (left) socketsPerActor.set(entry.actor, left);
+        else socketsPerActor.delete(entry.actor);
       });
     },
     /** The socket's credentials were just accepted again (a new operation): follow their current expiry. */
@@ -88,6 +101,7 @@ export function watchSocketCredentials(app: App, intervalMs: number) {
       clearInterval(timer);
       for (const entry of watched.values()) clearTimeout(entry.expiry);
       watched.clear();
+      socketsPerActor.clear();
     },
   };
 }

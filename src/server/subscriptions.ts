@@ -34,7 +34,7 @@ function masked(error: GraphQLError): GraphQLFormattedError {
  * body, rate and cost limits apply, and are answered here with OPERATION_NOT_ALLOWED.
  */
 export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema, options: SubscriptionOptions = {}) {
-  const { wsMaxMessageBytes, wsMaxSubscriptions, wsCredentialCheckSeconds } = app.config;
+  const { wsMaxMessageBytes, wsMaxSubscriptions, wsMaxConnectionsPerCaller, wsCredentialCheckSeconds } = app.config;
   const rules = [...specifiedRules, ...(options.validationRules ?? [])];
   // ws refuses a larger message from its frame headers (close 1009), before reading it.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: wsMaxMessageBytes });
@@ -48,6 +48,9 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         const credentials = socketCredentials(app, request, ctx.connectionParams);
         try {
           const context = await authenticateSocket(app, credentials);
+          if (watch.socketsOf(context.auth!) >= wsMaxConnectionsPerCaller) {
+            throw new DomainError('TOO_MANY_CONNECTIONS', `At most ${wsMaxConnectionsPerCaller} connections are open at once for one API key or user`);
+          }
           ctx.extra.credentials = credentials;
           watch.add(socket, credentials, context.auth!);
           return true;
