@@ -33,6 +33,13 @@ export interface Config {
   preparedStatements: number;
 }
 
+/** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!(value > 0) || !Number.isFinite(value)) throw new Error(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiKeyCacheSeconds = Number(env.API_KEY_CACHE_SECONDS ?? 5);
   return {
@@ -48,10 +55,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
     apiKeyCacheSeconds,
     // Checking more often than keys are cached would mostly re-read the cache.
-    wsCredentialCheckSeconds: Number(env.WS_CREDENTIAL_CHECK_SECONDS ?? Math.max(apiKeyCacheSeconds, 5)),
-    wsMaxMessageBytes: Number(env.WS_MAX_MESSAGE_BYTES ?? 64 * 1024),
-    wsMaxSubscriptions: Number(env.WS_MAX_SUBSCRIPTIONS ?? 20),
-    wsMaxConnectionsPerCaller: Number(env.WS_MAX_CONNECTIONS_PER_CALLER ?? 10),
+    wsCredentialCheckSeconds: positive(env, 'WS_CREDENTIAL_CHECK_SECONDS', Math.max(apiKeyCacheSeconds, 5)),
+    wsMaxMessageBytes: positive(env, 'WS_MAX_MESSAGE_BYTES', 64 * 1024),
+    wsMaxSubscriptions: positive(env, 'WS_MAX_SUBSCRIPTIONS', 20),
+    wsMaxConnectionsPerCaller: positive(env, 'WS_MAX_CONNECTIONS_PER_CALLER', 10),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
   };

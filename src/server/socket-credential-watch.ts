@@ -13,7 +13,7 @@ interface Watched {
 
 const actorOf = (auth: AuthInfo) => `${auth.actor.type}:${auth.actor.id}`;
 
-// setTimeout's longest delay; a later expiry is left to the periodic check.
+// The longest delay a timer takes (a longer one fires at once); a later expiry is left to the periodic check.
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
@@ -42,7 +42,8 @@ export function watchSocketCredentials(app: App, intervalMs: number) {
   function scheduleExpiry(entry: Watched, auth: AuthInfo) {
     clearTimeout(entry.expiry);
     entry.expiry = undefined;
-    if (!auth.expiresAt) return;
+    // The socket may have closed, or the watch stopped, while its credentials were being checked.
+    if (!auth.expiresAt || watched.get(entry.socket) !== entry) return;
     const delay = Math.max(auth.expiresAt.getTime() - Date.now(), 0) + 10;
     if (delay > MAX_DELAY_MS) return;
     entry.expiry = setTimeout(() => void check([entry]), delay);
@@ -68,7 +69,7 @@ export function watchSocketCredentials(app: App, intervalMs: number) {
     }
   }
 
-  const timer = setInterval(() => void checkAll(), intervalMs);
+  const timer = setInterval(() => void checkAll(), Math.min(intervalMs, MAX_DELAY_MS));
   timer.unref();
 
   return {
