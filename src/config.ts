@@ -46,6 +46,14 @@ export interface Config {
   importPollMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
   apiKeyCacheSeconds: number;
+  /** How often open graphql-ws sockets have their credentials checked again, in seconds. */
+  wsCredentialCheckSeconds: number;
+  /** The largest graphql-ws message a client may send, in bytes (connection_init included). */
+  wsMaxMessageBytes: number;
+  /** Operations running at once on one graphql-ws socket. */
+  wsMaxSubscriptions: number;
+  /** graphql-ws sockets open at once for one API key or user, in this process. */
+  wsMaxConnectionsPerCaller: number;
   /** PostgreSQL: distinct statements kept prepared per connection (0: prepare none, for example behind PgBouncer in transaction mode). */
   preparedStatements: number;
   /** Resource limits of the GraphQL endpoint. */
@@ -54,9 +62,15 @@ export interface Config {
   corsOrigins: string[];
 }
 
-const count = (value: string | undefined, fallback: number) => (value === undefined || value === '' ? fallback : Number(value));
+/** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!(value > 0) || !Number.isFinite(value)) throw new Error(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const apiKeyCacheSeconds = Number(env.API_KEY_CACHE_SECONDS ?? 5);
   return {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '0.0.0.0',
@@ -68,17 +82,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
-    apiKeyCacheSeconds: Number(env.API_KEY_CACHE_SECONDS ?? 5),
+    apiKeyCacheSeconds,
+    // Checking more often than keys are cached would mostly re-read the cache.
+    wsCredentialCheckSeconds: positive(env, 'WS_CREDENTIAL_CHECK_SECONDS', Math.max(apiKeyCacheSeconds, 5)),
+    wsMaxMessageBytes: positive(env, 'WS_MAX_MESSAGE_BYTES', 64 * 1024),
+    wsMaxSubscriptions: positive(env, 'WS_MAX_SUBSCRIPTIONS', 20),
+    wsMaxConnectionsPerCaller: positive(env, 'WS_MAX_CONNECTIONS_PER_CALLER', 10),
     preparedStatements: Number(env.PG_PREPARED_STATEMENTS ?? 500),
     secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : env.NODE_ENV === 'production',
     graphql: {
-      maxBodyBytes: count(env.GRAPHQL_MAX_BODY_BYTES, 65_536),
-      anonymousMaxBodyBytes: count(env.GRAPHQL_ANONYMOUS_MAX_BODY_BYTES, 4_096),
-      maxTokens: count(env.GRAPHQL_MAX_TOKENS, 2_000),
-      maxDepth: count(env.GRAPHQL_MAX_DEPTH, 12),
-      maxAliases: count(env.GRAPHQL_MAX_ALIASES, 30),
-      maxDirectives: count(env.GRAPHQL_MAX_DIRECTIVES, 30),
-      maxCost: count(env.GRAPHQL_MAX_COST, 20_000),
+      maxBodyBytes: positive(env, 'GRAPHQL_MAX_BODY_BYTES', 65_536),
+      anonymousMaxBodyBytes: positive(env, 'GRAPHQL_ANONYMOUS_MAX_BODY_BYTES', 4_096),
+      maxTokens: positive(env, 'GRAPHQL_MAX_TOKENS', 2_000),
+      maxDepth: positive(env, 'GRAPHQL_MAX_DEPTH', 12),
+      maxAliases: positive(env, 'GRAPHQL_MAX_ALIASES', 30),
+      maxDirectives: positive(env, 'GRAPHQL_MAX_DIRECTIVES', 30),
+      maxCost: positive(env, 'GRAPHQL_MAX_COST', 20_000),
       anonymousIntrospection: env.GRAPHQL_PUBLIC_INTROSPECTION === 'true',
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
     },

@@ -19,6 +19,8 @@ export interface AuthInfo {
   permissions: ReadonlySet<Permission>;
   /** The session behind a signed-in user's token (users only). */
   sessionId?: string;
+  /** When these credentials stop working on their own (the session's end, the key's expiry). */
+  expiresAt?: Date;
 }
 
 /** What every service function and resolver receives first. */

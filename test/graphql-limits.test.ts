@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from './support/fixtures.js';
+import { wsConnection } from './support/graphql-ws.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -255,5 +256,32 @@ describe('trusted documents (GRAPHQL_TRUSTED_DOCUMENTS)', () => {
     const res = await send({ query: '{ products(first: 5) { totalCount } }' }, { authorization: `Bearer ${session.body.token}` });
     expect(res.status).toBe(200);
     expect(res.body.data.products.totalCount).toBe(0);
+  });
+});
+
+describe('the same limits for subscriptions over graphql-ws', () => {
+  let small: TestServer;
+  let org: Awaited<ReturnType<typeof createTenant>>;
+  const progress = (fields: string) => `subscription ($id: ID!) { ${fields} }`;
+
+  beforeAll(async () => {
+    small = await startTestServer({ GRAPHQL_MAX_COST: '2' });
+    org = await createTenant(small.app.prisma);
+  });
+  afterAll(() => small?.close());
+
+  it('refuses too many tokens, too many aliases and a cost over the budget, and the socket stays open', async () => {
+    const ws = wsConnection(small.url);
+    await ws.init({ authorization: `Bearer ${org.key}` });
+    const variables = { id: 'none' };
+    const tokens = await ws.result(await ws.subscribe(progress(`importJobProgress(id: $id) { ${'a: id '.repeat(1000)} }`), variables));
+    expect(tokens.payload[0].extensions.code).toBe('MAX_TOKENS_EXCEEDED');
+    const aliases = await ws.result(await ws.subscribe(progress(`importJobProgress(id: $id) { ${Array.from({ length: 31 }, (_, i) => `a${i}: id`).join(' ')} }`), variables));
+    expect(aliases.payload[0].extensions.code).toBe('MAX_ALIASES_EXCEEDED');
+    const cost = await ws.result(await ws.subscribe(progress('importJobProgress(id: $id) { id state }'), variables));
+    expect(cost.payload[0].extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', maxCost: 2 });
+    const cheap = await ws.result(await ws.subscribe(progress('importJobProgress(id: $id) { id }'), variables));
+    expect(cheap.payload[0]?.extensions?.code ?? cheap.payload.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    ws.socket.close();
   });
 });

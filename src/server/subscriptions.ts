@@ -1,92 +1,113 @@
 import type { IncomingMessage, Server } from 'node:http';
-import type { GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { App, RequestContext } from '../context.js';
-import { DomainError, ERROR_STATUS } from '../errors.js';
-import { buildContextFromHeaders } from './context.js';
+import type { App } from '../context.js';
+import { DomainError } from '../errors.js';
+import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
+import { watchSocketCredentials } from './socket-credential-watch.js';
+import { authenticateSocket, closeForCredentials, socketCredentials, type SocketCredentials } from './socket-credentials.js';
 
 type Extra = {
   socket: WebSocket;
   request: IncomingMessage;
-  context?: RequestContext;
+  credentials?: SocketCredentials;
 };
 
-/**
- * The headers a connection authenticates with: its connectionParams (`authorization: 'Bearer …'`,
- * `apiKey`, `organizationId`) over the upgrade request's own headers. A browser's session cookie counts
- * only from a page of this server's own origin, so another site cannot subscribe as its visitor.
- */
-function connectionHeaders(request: IncomingMessage, params: Record<string, unknown> | undefined): Headers {
-  const headers = new Headers();
-  const { authorization, cookie, origin, host } = request.headers;
-  if (authorization) headers.set('authorization', authorization);
-  const sameOrigin = !origin || (() => {
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  })();
-  if (cookie && sameOrigin) headers.set('cookie', cookie);
-  const param = (...names: string[]) => {
-    for (const name of names) {
-      const value = params?.[name];
-      if (typeof value === 'string' && value.trim()) return value;
-    }
-    return undefined;
-  };
-  const bearer = param('authorization', 'Authorization');
-  if (bearer) headers.set('authorization', bearer);
-  const apiKey = param('apiKey', 'x-api-key', 'X-API-Key');
-  if (apiKey) {
-    headers.set('x-api-key', apiKey);
-    if (!bearer) headers.delete('authorization');
-  }
-  const organizationId = param('organizationId', 'x-organization-id', 'X-Organization-Id');
-  if (organizationId) headers.set('x-organization-id', organizationId);
-  return headers;
-}
-
-function clientIp(app: App, request: IncomingMessage): string {
-  if (app.config.trustProxy) {
-    const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return request.socket.remoteAddress ?? '127.0.0.1';
+/** What a client sees of an error that is not one of ours, as Yoga masks it over HTTP. */
+function masked(error: GraphQLError): GraphQLFormattedError {
+  if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
+  return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
 /**
- * GraphQL subscriptions over graphql-ws on the HTTP server's /graphql path. The caller authenticates
- * once, in connection_init; bad credentials close the connection with 4000 + the HTTP status the same
- * credentials get over HTTP (4401, 4403) and the error's code and message as the reason.
+ * GraphQL subscriptions over graphql-ws on the HTTP server's /graphql path.
+ *
+ * Credentials come with connection_init and are checked again for every operation and, for sockets
+ * that only listen, every `wsCredentialCheckSeconds`: credentials that stopped working close the socket
+ * with 4000 + the HTTP status the same credentials get over HTTP (4401, 4403) and the error's code and
+ * message as the reason. Only subscriptions are served: queries and mutations go over HTTP, where the
+ * body, rate and cost limits apply, and are answered here with OPERATION_NOT_ALLOWED.
  */
 export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema) {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const { wsMaxMessageBytes, wsMaxSubscriptions, wsMaxConnectionsPerCaller, wsCredentialCheckSeconds, graphql: limits } = app.config;
+  // The same document limits as over HTTP; a socket always has credentials.
+  const rules = [...specifiedRules, ...limitRules(limits, true)];
+  // ws refuses a larger message from its frame headers (close 1009), before reading it.
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: wsMaxMessageBytes });
+  const watch = watchSocketCredentials(app, wsCredentialCheckSeconds * 1000);
+
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
-      context: (ctx) => ctx.extra.context!,
       onConnect: async (ctx) => {
         const { socket, request } = ctx.extra;
+        const credentials = socketCredentials(app, request, ctx.connectionParams);
         try {
-          const context = await buildContextFromHeaders(app, connectionHeaders(request, ctx.connectionParams), clientIp(app, request));
-          if (!context.auth) throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send connectionParams {authorization: "Bearer <API key or token>"}');
-          ctx.extra.context = context;
+          const context = await authenticateSocket(app, credentials);
+          if (watch.socketsOf(context.auth!) >= wsMaxConnectionsPerCaller) {
+            throw new DomainError('TOO_MANY_CONNECTIONS', `At most ${wsMaxConnectionsPerCaller} connections are open at once for one API key or user`);
+          }
+          ctx.extra.credentials = credentials;
+          watch.add(socket, credentials, context.auth!);
           return true;
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          const status = ERROR_STATUS[error.code] ?? 401;
-          // A close reason is at most 123 bytes.
-          socket.close(4000 + status, Buffer.from(`${error.code}: ${error.message}`).subarray(0, 123).toString());
+          closeForCredentials(socket, error);
           return false;
         }
       },
+      onSubscribe: async (ctx, id, payload) => {
+        const { socket, credentials } = ctx.extra;
+        // Refused before any database work; graphql-ws has already counted this operation.
+        if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptions) {
+          return [new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`)];
+        }
+        let contextValue;
+        try {
+          contextValue = await authenticateSocket(app, credentials!);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          closeForCredentials(socket, error);
+          return [error];
+        }
+        watch.renew(socket, contextValue.auth!);
+        let document;
+        try {
+          checkTokens(payload.query, limits);
+          document = parse(payload.query);
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation && operation.operation !== 'subscription') {
+          return [new DomainError('OPERATION_NOT_ALLOWED', `Only subscriptions are served over WebSocket; send ${operation.operation} operations to POST /graphql`)];
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length) return errors;
+        try {
+          checkCost(schema, limits, document, payload.variables ?? undefined, payload.operationName);
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(masked) } : undefined),
+      onError: (_ctx, _id, _payload, errors) => errors.map(masked),
     },
     wss,
   );
+
+  wss.on('connection', (socket) => {
+    // ws closes the socket itself on a socket error (1009 for an oversized message, 1002 for a bad
+    // frame); graphql-ws's listener would only log each one, which any anonymous client could repeat.
+    socket.removeAllListeners('error');
+    socket.on('error', () => {});
+  });
+
   return {
     async close() {
+      watch.stop();
       // Clients get a 1001 close; any that does not answer the closing handshake soon is cut off.
       const cutOff = setTimeout(() => wss.clients.forEach((client) => client.terminate()), 1000);
       await graphqlWs.dispose();

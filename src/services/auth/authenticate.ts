@@ -89,8 +89,12 @@ async function authenticateApiKey(app: App, key: string, { clientIp, organizatio
     organization,
     actor: { type: 'apiKey', id: row.id, scopes: row.scopes },
     permissions: permissionsForScopes(row.scopes),
+    expiresAt: earliest(row.expiresAt, row.keyHash === hash ? null : row.previousExpiresAt),
   };
 }
+
+const earliest = (...dates: (Date | null)[]) =>
+  dates.reduce<Date | undefined>((first, date) => (date && (!first || date < first) ? date : first), undefined);
 
 /** The key with this hash (current, or previous within its grace period) and its organization. */
 async function lookUpApiKey(app: App, hash: string, now: Date): Promise<ApiKeyRow | undefined> {
@@ -129,5 +133,6 @@ async function authenticateSession(app: App, token: string, { organizationId }: 
     actor: { type: 'user', id: session.userId, role: membership.role },
     permissions: permissionsForRole(membership.role),
     sessionId: session.id,
+    expiresAt: session.expiresAt,
   };
 }
