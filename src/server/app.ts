@@ -8,6 +8,7 @@ import type { App } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../errors.js';
 import { schema } from '../schema/index.js';
 import { buildContext } from './context.js';
+import { useInputCheck } from './input-check-plugin.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
@@ -28,6 +29,7 @@ export function createHttpHandler(app: App) {
     graphqlEndpoint: '/graphql',
     graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
     landingPage: false,
+    plugins: [useInputCheck()],
     context: async ({ request, ...server }) => {
       try {
         return await buildContext(app, request, clientIp(app, request, server));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { type FieldErrors, validationError } from '../../errors.js';
+import { type FieldErrors, newFieldErrors, validationError } from '../../errors.js';
 import { orgId } from '../tenant.js';
 import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';
 import { lineKeyOf, type Tx } from './stock-ledger.js';
@@ -56,7 +56,7 @@ const lotKey = (productMasterId: string, lotCode: string) => `${productMasterId}
  */
 export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestContext, lines: L[]): Promise<ResolvedLine<L>[]> {
   const organizationId = orgId(ctx);
-  const details: FieldErrors = {};
+  const details = newFieldErrors();
   const problem = (index: number, field: string, message: string) => (details[`lines.${index}.${field}`] ??= []).push(message);
 
   const productIds = unique(lines.map((l) => l.productMasterId));
