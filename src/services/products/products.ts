@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { MAX_DECIMAL } from '../../input-limits.js';
 import { escapeLike } from '../search.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 
 const sku = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
 const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
 const description = z.string().max(5000, 'At most 5000 characters').nullish();
-const unitCost = z.number().nonnegative('Must be 0 or more').nullish();
+const unitCost = z.number().nonnegative('Must be 0 or more').max(MAX_DECIMAL, `At most ${MAX_DECIMAL}`).nullish();
 const categoryId = z.string().min(1).nullish();
 
 const createSchema = z.object({ sku, name, description, unitCost, categoryId });

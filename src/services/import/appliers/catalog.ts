@@ -1,11 +1,9 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { MAX_DECIMAL } from '../../../input-limits.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { fieldText, INVALID, RowReader } from './row-fields.js';
-
-/** Largest unit cost the product column (numeric(14, 4)) holds. */
-const MAX_UNIT_COST = 9_999_999_999;
 
 interface CatalogRow {
   sku: string;
@@ -35,7 +33,7 @@ export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
     const name = r.string('name', { max: 300 });
     const description = r.string('description', { max: 5000 });
     // The column holds 14 digits, 4 after the point: a larger cost would fail the whole chunk.
-    const unitCost = r.number('unitCost', { min: 0, max: MAX_UNIT_COST });
+    const unitCost = r.number('unitCost', { min: 0, max: MAX_DECIMAL });
     const category = r.string('category', { max: 200 });
     if (!r.ok || sku === INVALID || name === INVALID || description === INVALID || unitCost === INVALID || category === INVALID) {
       rejections.push(r.rejection!);
