@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
+import { normalizeSku } from '../../products/sku.js';
 import { orgId } from '../../tenant.js';
 import type { ImportRow, RowRejection } from '../kinds.js';
 
@@ -36,12 +37,17 @@ export async function resolveLocations(tx: Tx, ctx: RequestContext, refs: Iterab
   return map;
 }
 
-/** Resolves SKUs (exact, case-sensitive) to product ids of the caller's organization, with one query. */
+/**
+ * Resolves SKUs to product ids of the caller's organization, with one query, keyed by the text given. A
+ * SKU matches exactly (case-sensitive) once normalized as products store it (Unicode NFC).
+ */
 export async function resolveSkus(tx: Tx, ctx: RequestContext, skus: Iterable<string>): Promise<Map<string, string>> {
   const list = [...new Set(skus)];
   if (!list.length) return new Map();
-  const found = await tx.productMaster.findMany({ where: { organizationId: orgId(ctx), sku: { in: list } }, select: { id: true, sku: true } });
-  return new Map(found.map((p) => [p.sku, p.id]));
+  const normalized = [...new Set(list.map(normalizeSku))];
+  const found = await tx.productMaster.findMany({ where: { organizationId: orgId(ctx), sku: { in: normalized } }, select: { id: true, sku: true } });
+  const ids = new Map(found.map((p) => [p.sku, p.id]));
+  return new Map(list.flatMap((sku) => (ids.has(normalizeSku(sku)) ? [[sku, ids.get(normalizeSku(sku))!] as const] : [])));
 }
 
 /**
