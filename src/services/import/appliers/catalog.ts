@@ -22,8 +22,8 @@ interface CatalogRow {
  * a SKU wins. One INSERT ... SELECT FROM json_to_recordset(...) ON CONFLICT per chunk (two when some rows name
  * the product and some do not), so a chunk of 1,000 rows costs a handful of statements.
  */
-/** The SKU a row upserts, loosely (trimmed, any case): see ROW_KEYS. */
-export const catalogRowKey = (row: unknown) => fieldText(row, 'externalId');
+/** The SKU a row upserts, loosely (trimmed, NFC, any case): see ROW_KEYS. */
+export const catalogRowKey = (row: unknown) => fieldText(row, 'externalId').normalize('NFC');
 
 export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
   const organizationId = orgId(ctx);
