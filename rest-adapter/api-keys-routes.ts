@@ -47,7 +47,7 @@ export const apiKeySchemas = {
       name: { type: 'string', minLength: 1, maxLength: 200 },
       scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'For example inventory:read, forecast:write or *.' },
       allowedIps: { ...ipList, description: 'Default: any address.' },
-      expiresAt: { ...dateTimeOrNull, description: 'Default: never.' },
+      expiresAt: { ...dateTimeOrNull, description: 'Default: never. Must be in the future (years up to 9999); a past value is a 400.' },
     },
   },
   ApiKeyUpdate: {
@@ -58,7 +58,7 @@ export const apiKeySchemas = {
       name: { type: 'string', minLength: 1, maxLength: 200 },
       scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Replaces the scopes.' },
       allowedIps: { type: ['array', 'null'], items: { type: 'string' }, description: 'Replaces the list; empty or null for any address.' },
-      expiresAt: { ...dateTimeOrNull, description: 'null for never.' },
+      expiresAt: { ...dateTimeOrNull, description: 'null for never; otherwise in the future (a past value is a 400: revoke the key instead).' },
     },
   },
   ApiKeyRotate: {

@@ -2,6 +2,7 @@ import type { ImportKind } from '../src/generated/prisma/enums.js';
 import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../src/services/import/jobs.js';
 import { IMPORT_PATHS } from '../src/services/import/kinds.js';
+import { MAX_DECIMAL, MAX_INT } from '../src/input-limits.js';
 import { SUPPLY_IMPORT_ROW_DOCS } from './import-supply-docs.js';
 import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
 import { defineRoutes, type RouteSpec } from './route.js';
@@ -29,7 +30,7 @@ const envelope = (job: any) => ({
 });
 
 const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
-const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV). ${LIMITS}`;
+const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years 1900 to 9999. Text with the NUL character anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). ${LIMITS}`;
 
 /** Row schema and words for each kind; a kind gets a POST route once it has an applier (appliers/index-map.ts). */
 const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: string; row: Record<string, unknown> }>> = {
@@ -40,10 +41,15 @@ const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: strin
       type: 'object',
       required: ['externalId'],
       properties: {
-        externalId: { type: 'string', minLength: 1, maxLength: 100, description: "The product's unique identifier within the organization; stored as its SKU." },
+        externalId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: "The product's unique identifier within the organization; stored as its SKU (trimmed, Unicode NFC, no control or invisible characters). A row spelling an existing SKU in another case is rejected; rows differing only by case are one SKU, the last wins.",
+        },
         name: { type: 'string', maxLength: 300, description: 'Product name; a new product without one is named after its externalId.' },
         description: { type: 'string', maxLength: 5000, description: 'Free text description.' },
-        unitCost: { type: ['number', 'string'], minimum: 0, description: 'Cost of one unit (0 or more), used to value stock.' },
+        unitCost: { type: ['number', 'string'], minimum: 0, maximum: MAX_DECIMAL, description: 'Cost of one unit (0 or more), used to value stock.' },
         category: { type: 'string', maxLength: 200, description: 'Category name; created when the organization has no category of that name.' },
       },
     },
@@ -51,7 +57,7 @@ const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: strin
   INVENTORY: {
     summary: 'Import inventory level rows (stock on hand, reserved, thresholds)',
     description:
-      "Sets the product's stock at the location (the line without lot or bin) to the given absolute quantities through the stock ledger: each change writes ledger rows of transaction type IMPORT (GET /api/inventory/adjustments?bucket=ALL lists them); nothing changes and no ledger row is written when the quantities are already those. threshold sets the inventory level's minimum quantity (reorder and maximum quantities are raised to it when lower; the level is created when missing). Unknown SKU or location, reserved above onHand, or onHand below what is held, picked, recalled or expired: the row is rejected.",
+      "Sets the product's stock at the location (the line without lot or bin) to the given absolute quantities through the stock ledger: each change writes ledger rows of transaction type IMPORT (GET /api/inventory/adjustments?bucket=ALL lists them), one set per row even when several rows name the same line (they apply in row order); nothing changes and no ledger row is written when the quantities are already those. threshold sets the inventory level's minimum quantity (reorder and maximum quantities are raised to it when lower; the level is created when missing). Unknown SKU or location, reserved above onHand, or onHand below what is held, picked, recalled or expired: the row is rejected.",
     row: {
       type: 'object',
       required: ['sku', 'locationCode'],
@@ -61,9 +67,9 @@ const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: strin
           type: 'string',
           description: 'Location code (for example DC-EAST) or its normalized form: organization id and location id joined by a hyphen (<organizationId>-<locationId>).',
         },
-        onHand: { type: ['integer', 'string'], minimum: 0, default: 0, description: 'Units on hand (whole units, default 0).' },
-        reserved: { type: ['integer', 'string'], minimum: 0, default: 0, description: 'Units reserved, part of onHand (default 0; at most onHand).' },
-        threshold: { type: ['integer', 'string'], minimum: 0, default: 0, description: "The inventory level's minimum quantity (default 0)." },
+        onHand: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: 'Units on hand (whole units, default 0).' },
+        reserved: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: 'Units reserved, part of onHand (default 0; at most onHand).' },
+        threshold: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: "The inventory level's minimum quantity (default 0)." },
       },
     },
   },

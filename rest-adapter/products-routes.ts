@@ -1,4 +1,7 @@
+import { MAX_DECIMAL } from '../src/input-limits.js';
 import { defineRoutes, intParam, stringParam } from './route.js';
+
+const SKU_RULE = 'Unique within the organization whatever its case; stored trimmed in Unicode NFC; control and invisible characters (zero-width space, BOM, soft hyphen) are refused.';
 import { jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
 
 const PRODUCT = 'id sku name description organizationId createdAt updatedAt';
@@ -22,10 +25,10 @@ export const productSchemas = {
     required: ['sku', 'name'],
     additionalProperties: false,
     properties: {
-      sku: { type: 'string', minLength: 1, maxLength: 100, description: 'Unique within the organization.' },
+      sku: { type: 'string', minLength: 1, maxLength: 100, description: SKU_RULE },
       name: { type: 'string', minLength: 1, maxLength: 300 },
       description: { type: ['string', 'null'], maxLength: 5000 },
-      unitCost: { type: ['number', 'null'], minimum: 0, description: 'Cost of one unit, used to value stock.' },
+      unitCost: { type: ['number', 'null'], minimum: 0, maximum: MAX_DECIMAL, description: 'Cost of one unit, used to value stock (stored with 4 decimals).' },
       categoryId: { type: ['string', 'null'] },
     },
   },
@@ -34,10 +37,10 @@ export const productSchemas = {
     additionalProperties: false,
     description: 'Absent fields stay as they are; null clears description, unitCost or categoryId.',
     properties: {
-      sku: { type: 'string', minLength: 1, maxLength: 100 },
+      sku: { type: 'string', minLength: 1, maxLength: 100, description: SKU_RULE },
       name: { type: 'string', minLength: 1, maxLength: 300 },
       description: { type: ['string', 'null'], maxLength: 5000 },
-      unitCost: { type: ['number', 'null'], minimum: 0 },
+      unitCost: { type: ['number', 'null'], minimum: 0, maximum: MAX_DECIMAL },
       categoryId: { type: ['string', 'null'] },
     },
   },

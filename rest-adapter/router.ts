@@ -4,6 +4,7 @@ import { IttyRouter } from 'itty-router';
 import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
+import { assertCleanInput } from '../src/input-text.js';
 import { errorResponse, json } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { coerceVariables } from './variables.js';
@@ -74,7 +75,10 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     }
     const params = decodeParams(request.params);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
-    const restRequest: RestRequest = { params, query: { ...request.query }, body, headers: request.headers };
+    const query = { ...request.query };
+    // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.
+    assertCleanInput([...Object.entries(params), ...Object.entries(query), ['', body]]);
+    const restRequest: RestRequest = { params, query, body, headers: request.headers };
     const variableValues = route.variables?.(restRequest) ?? {};
     const result = await route.run(contextValue, variableValues);
     if (result.errors?.length) {

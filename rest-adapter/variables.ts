@@ -1,12 +1,12 @@
 import { coerceInputValue, type GraphQLSchema, isInputType, type OperationDefinitionNode, typeFromAST, type GraphQLInputType } from 'graphql';
-import { validationError } from '../src/errors.js';
+import { newFieldErrors, validationError } from '../src/errors.js';
 
 /**
  * Checks a route's variables against the operation's declared types (after execution refused them), and turns
  * each problem into `details[field]`, the documented validation body (GraphQL itself only gives text).
  */
 export function coerceVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown>) {
-  const details: Record<string, string[]> = {};
+  const details = newFieldErrors();
   const values: Record<string, unknown> = {};
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;

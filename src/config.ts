@@ -65,7 +65,29 @@ export interface Config {
 /** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
-  if (!(value > 0) || !Number.isFinite(value)) throw new Error(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  if (!(value > 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
+
+/** A setting of the environment that cannot be used; its message names the variable (and never echoes a secret). */
+export class ConfigError extends Error {}
+
+const DATABASE_URL_FORM = 'postgresql://user:password@host:5432/database';
+
+/** DATABASE_URL when it is a PostgreSQL URL, checked here so that a typo is named as such, not as an unreachable server. */
+function databaseUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // The text is not repeated: it may hold a password.
+    throw new ConfigError(`DATABASE_URL is not a valid URL (expected ${DATABASE_URL_FORM}); unset it to use the embedded database`);
+  }
+  if (url.protocol !== 'postgresql:' && url.protocol !== 'postgres:') {
+    throw new ConfigError(`DATABASE_URL must start with postgresql:// or postgres:// (expected ${DATABASE_URL_FORM}), not ${url.protocol}//`);
+  }
+  if (!url.hostname && !url.searchParams.get('host')) throw new ConfigError(`DATABASE_URL names no host (expected ${DATABASE_URL_FORM})`);
   return value;
 }
 
@@ -74,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrlOf(env.DATABASE_URL),
     dataDir: env.DATA_DIR ?? './.data',
     seedDemo: env.SEED_DEMO !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,

@@ -52,6 +52,12 @@ export class DomainError extends GraphQLError {
   }
 }
 
+/**
+ * An empty details map. It has no prototype, so that a field named `__proto__` or `constructor` (an
+ * unknown field a caller sent) is a key like any other instead of reaching Object.prototype.
+ */
+export const newFieldErrors = (): FieldErrors => Object.create(null) as FieldErrors;
+
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`);
 
 export const validationError = (details: FieldErrors, message = 'Validation failed') =>

@@ -1,7 +1,17 @@
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { startServer } from './server/start.js';
 
-const config = loadConfig();
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const running = await startServer(config, { log: (m) => console.log(m) });
 console.log(`supply chain service on ${running.url} (${running.database.kind}${running.database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`);
 console.log(`  GraphQL and GraphiQL: ${running.url}/graphql   REST: ${running.url}/api   OpenAPI: ${running.url}/api/openapi.json`);

@@ -187,8 +187,8 @@ describe('purchase order import', () => {
     ]);
     expect(job).toMatchObject({ processedRows: 3, rejectedRows: 2 });
     expect(job.errors).toEqual([
-      { row: 1, field: 'expectedAt', message: 'The year must be 1900 or later' },
-      { row: 2, field: 'lines.0.expectedAt', message: 'The year must be 1900 or later' },
+      { row: 1, field: 'expectedAt', message: 'The year must be from 1900 to 9999' },
+      { row: 2, field: 'lines.0.expectedAt', message: 'The year must be from 1900 to 9999' },
     ]);
     expect((await purchaseOrders()).filter((o: any) => o.number.startsWith('PO-OLD') || o.number === 'PO-1900').map((o: any) => [o.number, o.expectedAt])).toEqual([['PO-1900', '1900-01-01']]);
   });

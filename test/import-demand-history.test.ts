@@ -37,10 +37,10 @@ describe('demand history import', () => {
       edges { node { product { sku } location { code } channel weekStart actualUnits forecastUnits } } } }`;
   const demand = async (vars: Record<string, unknown> = {}, token = a.key) => (await gql(DEMAND, vars, token)).demandHistory.edges.map((e: any) => e.node);
 
-  it('rejects a channel with a NUL character (PostgreSQL cannot store it) instead of failing the job', async () => {
-    const job = await importRows('demand-history', [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2025-06-04', channel: 'W\u0000EB' }]);
-    expect(job).toMatchObject({ processedRows: 1, rejectedRows: 1 });
-    expect(job.errors).toEqual([{ row: 1, field: 'channel', message: 'Must not contain the NUL character' }]);
+  it('refuses a channel with a NUL character (PostgreSQL cannot store it), naming the row and field', async () => {
+    const res = await server.call('POST', '/api/import/demand-history', { token: a.key, body: [{ sku: 'SKU-A', locationCode: 'DC-EAST', date: '2025-06-04', channel: 'W\u0000EB' }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '0.channel': [expect.stringContaining('NUL')] } });
   });
 
   it('rejects dates before 1900 (years 0-99 are not read as 1900-1999)', async () => {
@@ -49,8 +49,8 @@ describe('demand history import', () => {
       { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0099-06-01' },
     ]);
     expect(job.errors).toEqual([
-      { row: 1, field: 'date', message: 'The year must be 1900 or later' },
-      { row: 2, field: 'date', message: 'The year must be 1900 or later' },
+      { row: 1, field: 'date', message: 'The year must be from 1900 to 9999' },
+      { row: 2, field: 'date', message: 'The year must be from 1900 to 9999' },
     ]);
     expect(await demand({ productMasterId: P['SKU-A'], to: '1999-12-31' })).toEqual([]);
   });

@@ -115,16 +115,15 @@ describe('catalog import', () => {
     });
     const { job } = await waitForJob(a.key, res.body.jobId);
     expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, failureReason: null });
-    expect(job.errors).toEqual([{ row: 1, field: 'unitCost', message: 'At most 9999999999' }]);
+    expect(job.errors).toEqual([{ row: 1, field: 'unitCost', message: 'At most 9999999999.9999' }]);
     const kept = await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'CAT-COST-2' } });
     expect(Number(kept.unitCost)).toBe(9999999999);
   }, 30_000);
 
-  it('rejects text with a NUL character (PostgreSQL cannot store it) instead of failing the job', async () => {
-    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'CAT-NUL', name: 'a\u0000b' }, { externalId: 'CAT-NUL-OK' }] });
-    const { job } = await waitForJob(a.key, res.body.jobId);
-    expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, failureReason: null });
-    expect(job.errors).toEqual([{ row: 1, field: 'name', message: 'Must not contain the NUL character' }]);
+  it('refuses a request with a NUL character in a row (PostgreSQL cannot store it), naming the row and field', async () => {
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'CAT-NUL-OK' }, { externalId: 'CAT-NUL', name: 'a\u0000b' }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '1.name': [expect.stringContaining('NUL')] } });
   }, 30_000);
 
   it('keeps rows in the caller organization only', async () => {
@@ -319,10 +318,12 @@ describe('chunks applied at once', () => {
     try {
       const rows = catalogRows(size * 3, 'SEQ') as { externalId: string; name?: string }[];
       rows[0] = { externalId: 'SEQ-KEY', name: 'First' };
-      rows[size + 5] = { externalId: 'seq-key ', name: 'Looks the same, is another SKU' };
+      rows[size + 5] = { externalId: 'seq-key ', name: 'The same SKU in another case' };
       rows[size * 3 - 1] = { externalId: 'SEQ-KEY', name: 'Last' };
       const res = await call('POST', '/api/import/catalog', { token: a.key, body: rows });
-      expect((await waitForJob(a.key, res.body.jobId)).job).toMatchObject({ state: 'COMPLETED', rejectedRows: 0 });
+      const { job } = await waitForJob(a.key, res.body.jobId);
+      expect(job).toMatchObject({ state: 'COMPLETED', rejectedRows: 1 });
+      expect(job.errors).toEqual([{ row: size + 6, field: 'externalId', message: expect.stringContaining('already exists') }]);
       expect((await server.app.prisma.importJob.findUniqueOrThrow({ where: { id: res.body.jobId } })).independentChunks).toBe(false);
       expect((await server.app.prisma.productMaster.findFirstOrThrow({ where: { organizationId: a.org.id, sku: 'SEQ-KEY' } })).name).toBe('Last');
     } finally {

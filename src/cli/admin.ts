@@ -2,7 +2,7 @@
 // applies pending migrations, and prints exactly one JSON object on stdout; everything else goes to
 // stderr so scripts can read the result with `tail -n 1`.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { DomainError, validationError } from '../errors.js';
 import type { Role } from '../generated/prisma/enums.js';
@@ -172,7 +172,14 @@ async function main(argv: string[]): Promise<number> {
   // Nothing but the result may reach stdout; route stray library logging to stderr.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
 
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log: (m) => console.error(m) });

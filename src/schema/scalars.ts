@@ -1,44 +1,47 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
+import { calendarDate, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../input-limits.js';
+
+function dateTime(value: unknown): Date {
+  const date = typeof value === 'string' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
+  if (!yearInRange(date)) throw new GraphQLError(YEAR_RANGE_MESSAGE);
+  return date;
+}
 
 builder.scalarType('DateTime', {
-  description: 'An ISO 8601 date-time string, for example 2026-11-22T10:00:00.000Z.',
+  description: `An ISO 8601 date-time string, for example 2026-11-22T10:00:00.000Z, in the years ${MIN_YEAR} to ${MAX_YEAR}.`,
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => {
-    const date = typeof value === 'string' ? new Date(value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
-    return date;
-  },
-  parseLiteral: (ast) => {
-    const date = ast.kind === Kind.STRING ? new Date(ast.value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
-    return date;
-  },
+  parseValue: dateTime,
+  parseLiteral: (ast) => dateTime(ast.kind === Kind.STRING ? ast.value : null),
 });
+
+function decimal(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new GraphQLError('Must be a number');
+  // The columns are numeric(14, 4): a larger value would fail in the database.
+  if (!decimalInRange(value)) throw new GraphQLError(DECIMAL_RANGE_MESSAGE);
+  return value;
+}
 
 builder.scalarType('Decimal', {
-  description: 'A decimal number, such as a unit cost, sent as a JSON number.',
+  description: 'A decimal number, such as a unit cost, sent as a JSON number; at most 9999999999.9999 in size (stored with 4 decimal places).',
   serialize: (value) => (typeof value === 'number' ? value : value.toNumber()),
-  parseValue: (value) => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new GraphQLError('Must be a number');
-    return value;
-  },
+  parseValue: decimal,
+  parseLiteral: (ast) => decimal(ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? Number(ast.value) : null),
 });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: unknown): value is string => typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+function date(value: unknown): string {
+  const day = typeof value === 'string' ? calendarDate(value) : null;
+  if (!day) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
+  if (!yearInRange(day)) throw new GraphQLError(YEAR_RANGE_MESSAGE);
+  return value as string;
+}
 
 builder.scalarType('Date', {
-  description: 'An ISO 8601 calendar date, for example 2026-11-22.',
+  description: `An ISO 8601 calendar date, for example 2026-11-22, in the years ${MIN_YEAR} to ${MAX_YEAR}.`,
   serialize: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
-  parseValue: (value) => {
-    if (!validDate(value)) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
-    return value;
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || !validDate(ast.value)) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
-    return ast.value;
-  },
+  parseValue: date,
+  parseLiteral: (ast) => date(ast.kind === Kind.STRING ? ast.value : null),
 });
 
 builder.scalarType('JSON', {

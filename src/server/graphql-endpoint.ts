@@ -5,9 +5,10 @@ import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../errors.js';
-import { jsonDepthOver, MAX_JSON_DEPTH, parseJsonBody, readBodyBytes, saysJson, tooDeep } from '../kernel/request-body.js';
+import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
+import { useInputCheck } from './input-check-plugin.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -23,8 +24,6 @@ function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
   const rules = { signedIn: limitRules(limits, true), anonymous: limitRules(limits, false) };
   return {
     onParams({ params }) {
-      // GET carries its variables in the URL; a POST body was checked when it was read.
-      if (jsonDepthOver(params.variables, MAX_JSON_DEPTH) || jsonDepthOver(params.extensions, MAX_JSON_DEPTH)) throw withStatus(tooDeep());
       if (typeof params.query === 'string') checkTokens(params.query, limits);
     },
     onValidate({ context, addValidationRule }) {
@@ -61,11 +60,6 @@ function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, bo
   }) as Plugin;
 }
 
-const withStatus = (error: DomainError) => {
-  error.extensions.http = { status: ERROR_STATUS[error.code] ?? 400 };
-  return error;
-};
-
 function errorResponse(request: Request, error: GraphQLError & { code?: string }): Response {
   const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
   const accept = request.headers.get('accept') ?? '';
@@ -101,6 +95,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
           if (body !== undefined) setRequestParser(() => body as never);
         },
       },
+      useInputCheck(),
       limitsPlugin(app),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
     ],

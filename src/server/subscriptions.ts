@@ -3,8 +3,10 @@ import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type Gr
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../context.js';
-import { DomainError } from '../errors.js';
+import { DomainError, validationError } from '../errors.js';
+import { inputProblems } from '../input-text.js';
 import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
+import { nulInStringLiterals } from './input-check-plugin.js';
 import { watchSocketCredentials } from './socket-credential-watch.js';
 import { authenticateSocket, closeForCredentials, socketCredentials, type SocketCredentials } from './socket-credentials.js';
 
@@ -32,7 +34,7 @@ function masked(error: GraphQLError): GraphQLFormattedError {
 export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema) {
   const { wsMaxMessageBytes, wsMaxSubscriptions, wsMaxConnectionsPerCaller, wsCredentialCheckSeconds, graphql: limits } = app.config;
   // The same document limits as over HTTP; a socket always has credentials.
-  const rules = [...specifiedRules, ...limitRules(limits, true)];
+  const rules = [...specifiedRules, ...limitRules(limits, true), nulInStringLiterals];
   // ws refuses a larger message from its frame headers (close 1009), before reading it.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: wsMaxMessageBytes });
   const watch = watchSocketCredentials(app, wsCredentialCheckSeconds * 1000);
@@ -72,6 +74,9 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
           return [error];
         }
         watch.renew(socket, contextValue.auth!);
+        // The input check of both HTTP doors (src/input-text.ts): NUL characters and deep nesting.
+        const problems = inputProblems(payload.variables ?? {});
+        if (Object.keys(problems).length) return [validationError(problems, 'Invalid input')];
         let document;
         try {
           checkTokens(payload.query, limits);

@@ -1,5 +1,5 @@
 import type { AuthInfo, RequestContext } from '../context.js';
-import { DomainError, validationError } from '../errors.js';
+import { DomainError, newFieldErrors, validationError } from '../errors.js';
 import type { z } from 'zod';
 
 /** The caller's organization id; every tenant read and write filters by it. */
@@ -16,7 +16,7 @@ export function authOf(ctx: RequestContext): AuthInfo {
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details: Record<string, string[]> = {};
+  const details = newFieldErrors();
   for (const issue of result.error.issues) {
     const field = issue.path.join('.') || '_';
     (details[field] ??= []).push(issue.message);

@@ -17,8 +17,12 @@ export async function createTenant(db: Db, options: { name?: string; capabilitie
     key,
     warehouse,
     /** Another key with exactly these scopes. */
-    keyWith: async (scopes: string[], extra: { allowedIps?: string[]; expiresAt?: Date } = {}) =>
-      (await createApiKey(db, { organizationId: org.id, name: scopes.join(' '), scopes, ...extra })).key,
+    keyWith: async (scopes: string[], { expiresAt, ...extra }: { allowedIps?: string[]; expiresAt?: Date } = {}) => {
+      const { apiKey, key } = await createApiKey(db, { organizationId: org.id, name: scopes.join(' '), scopes, ...extra });
+      // A key cannot be created expired: its expiry is set as if time had passed since.
+      if (expiresAt) await db.apiKey.update({ where: { id: apiKey.id }, data: { expiresAt } });
+      return key;
+    },
     /** A user with this role, and their password. */
     userWith: async (role: 'ADMIN' | 'MANAGER' | 'PLANNER' | 'VIEWER') => {
       const user = await createUser(db, { organizationId: org.id, email: `${role.toLowerCase()}-${tag}-${n++}@example.com`, password, role });

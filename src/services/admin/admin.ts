@@ -5,7 +5,7 @@ import { notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
-import { hashPassword } from '../auth/secrets.js';
+import { hashPassword, verifyPassword } from '../auth/secrets.js';
 import { seedReasonCodes } from '../inventory/reason-codes.js';
 import { parseInput } from '../tenant.js';
 
@@ -43,12 +43,22 @@ const userSchema = z.object({
   name: z.string().trim().max(200).nullish(),
 });
 
-/** Creates the user (or finds one with that email and the same password) and adds them to the organization. */
+/**
+ * Creates the user and adds them to the organization (with that role). A user with that email already
+ * exists (in any organization): the password must be theirs, which is then kept; a different password is
+ * refused, since one user's password is shared by all their organizations and the CLI does not reset it.
+ */
 export async function createUser(db: Db, input: z.input<typeof userSchema>) {
   const data = parseInput(userSchema, input);
   const org = await db.organization.count({ where: { id: data.organizationId } });
   if (!org) throw notFound('Organization');
   const existing = await db.user.findUnique({ where: { email: data.email } });
+  if (existing && !(await verifyPassword(data.password, existing.passwordHash))) {
+    throw validationError(
+      { password: ['A user with this email already exists and this is not their password; the CLI does not change passwords'] },
+      'A user with this email already exists',
+    );
+  }
   const user = existing ?? (await db.user.create({ data: { email: data.email, name: data.name ?? null, passwordHash: await hashPassword(data.password) } }));
   await db.membership.upsert({
     where: { userId_organizationId: { userId: user.id, organizationId: data.organizationId } },

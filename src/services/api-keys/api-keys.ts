@@ -7,6 +7,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { invalidIpEntries } from '../auth/ip-allow.js';
 import { API_KEY_SCOPES } from '../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { authOf, orgId, parseInput } from '../tenant.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).
@@ -27,7 +28,12 @@ export const apiKeyFields = {
     .min(1, 'At least one scope')
     .refine((s) => s.every((x) => API_KEY_SCOPES.includes(x)), `Unknown scope; known scopes: ${API_KEY_SCOPES.join(', ')}`),
   allowedIps: ipList.default([]),
-  expiresAt: z.coerce.date().nullish(),
+  // A key that has expired already would be refused on its first use: refused here instead, with the field.
+  expiresAt: z.coerce
+    .date({ error: 'Must be an ISO 8601 date-time, for example 2030-01-31T00:00:00Z' })
+    .refine(yearInRange, YEAR_RANGE_MESSAGE)
+    .refine((date) => date.getTime() > Date.now(), 'Must be in the future')
+    .nullish(),
 };
 
 const createSchema = z.object(apiKeyFields);

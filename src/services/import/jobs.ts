@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RequestContext } from '../../context.js';
 import { DomainError, notFound, validationError } from '../../errors.js';
@@ -73,7 +74,7 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   const rows = rowsOfBody(body);
   const size = CHUNK_SIZES[kind] ?? CHUNK_SIZE;
   const parts = splitIntoChunks(rows, size, LINED_KINDS.has(kind));
-  const chunks = parts.map((part, index) => ({ index, firstRow: part.first + 1, json: JSON.stringify(part.rows) }));
+  const chunks = parts.map((part, index) => ({ index, firstRow: part.first + 1, json: rowsJson(part.rows) }));
   const rowKeys = ROW_KEYS[kind];
   const independentChunks = rowKeys !== undefined && chunksIndependent(rowKeys(organizationId), parts);
   const perInsert = Math.max(1, Math.floor(ROWS_PER_INSERT / size));
@@ -92,6 +93,32 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   }, IMPORT_TX_OPTIONS);
   importEvents.emit('created', job.id);
   return job;
+}
+
+/**
+ * Rows as JSON text for storage. A number too large for a double (1e309 sent) was parsed to Infinity,
+ * which JSON.stringify would write as null, a blank field the applier would take its default for (on
+ * hand 0, unit cost kept): it is written as 1e999 instead, read back as Infinity, and the applier rejects
+ * the row with its field.
+ */
+function rowsJson(rows: unknown[]): string {
+  const text = JSON.stringify(rows);
+  if (!text.includes('null') || !hasNonFinite(rows)) return text;
+  const mark = `scm-non-finite-${randomUUID()}`;
+  return JSON.stringify(rows, (_key, value) => (typeof value === 'number' && !Number.isFinite(value) ? `${mark}${value > 0 ? '+' : '-'}` : value))
+    .replaceAll(`"${mark}+"`, '1e999')
+    .replaceAll(`"${mark}-"`, '-1e999');
+}
+
+/** Whether any number in the value is not finite; iterative (the input check bounds the depth anyway). */
+function hasNonFinite(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'number' && !Number.isFinite(v)) return true;
+    if (v && typeof v === 'object') for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push(item);
+  }
+  return false;
 }
 
 /** The rows in chunks of `size` rows, closed earlier at CHUNK_LINES lines when `lined`. */

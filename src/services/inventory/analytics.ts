@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { orgId, parseInput } from '../tenant.js';
 import { startOfTodayUtc } from './quantities.js';
 
@@ -30,7 +31,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 const isoDate = z
   .string()
   .trim()
-  .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), 'Must be an ISO 8601 date or date-time');
+  .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), { message: 'Must be an ISO 8601 date or date-time', abort: true })
+  .refine((text) => yearInRange(new Date(text)), YEAR_RANGE_MESSAGE);
 const id = z.string().trim().min(1, 'Required');
 
 const argsSchema = z.object({

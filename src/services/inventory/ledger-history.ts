@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { orgId, parseInput } from '../tenant.js';
 import { BUCKETS } from './quantities.js';
 
@@ -11,7 +12,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const when = z
   .string()
   .trim()
-  .refine((text) => !Number.isNaN(Date.parse(DAY.test(text) ? `${text}T00:00:00Z` : text)), 'Must be an ISO 8601 date (YYYY-MM-DD) or date-time')
+  .refine((text) => !Number.isNaN(Date.parse(DAY.test(text) ? `${text}T00:00:00Z` : text)), { message: 'Must be an ISO 8601 date (YYYY-MM-DD) or date-time', abort: true })
+  .refine((text) => yearInRange(new Date(DAY.test(text) ? `${text}T00:00:00Z` : text)), YEAR_RANGE_MESSAGE)
   .nullish();
 const id = z.string().min(1).nullish();
 

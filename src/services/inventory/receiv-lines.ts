@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { type FieldErrors, validationError } from '../../errors.js';
+import { type FieldErrors, newFieldErrors, validationError } from '../../errors.js';
+import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { orgId } from '../tenant.js';
 import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';
 import { lineKeyOf, type Tx } from './stock-ledger.js';
@@ -15,7 +16,8 @@ const code = z.string().trim().min(1, 'Must not be blank').max(100, 'At most 100
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be an ISO 8601 date (YYYY-MM-DD)')
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'Must be a real date')
+  .refine((text) => calendarDate(text) !== null, { message: 'Must be a real date', abort: true })
+  .refine((text) => yearInRange(calendarDate(text) ?? new Date(Number.NaN)), YEAR_RANGE_MESSAGE)
   .nullish();
 
 /** One line of a record-stock batch; `quantity` means received units or the counted on hand. */
@@ -56,7 +58,7 @@ const lotKey = (productMasterId: string, lotCode: string) => `${productMasterId}
  */
 export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestContext, lines: L[]): Promise<ResolvedLine<L>[]> {
   const organizationId = orgId(ctx);
-  const details: FieldErrors = {};
+  const details = newFieldErrors();
   const problem = (index: number, field: string, message: string) => (details[`lines.${index}.${field}`] ??= []).push(message);
 
   const productIds = unique(lines.map((l) => l.productMasterId));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, type FieldErrors, notFound, validationError } from '../../errors.js';
+import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';
@@ -86,7 +86,7 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     const locked = await lockLines(tx, ctx, resolved.map((r) => r.stockLineId));
     const threshold = await rootCauseThreshold(tx, ctx);
 
-    const details: FieldErrors = {};
+    const details = newFieldErrors();
     let insufficient = false;
     const changes = resolved.map((item) => {
       const line = locked.get(item.stockLineId)!;

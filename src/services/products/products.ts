@@ -2,13 +2,18 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
+import { MAX_DECIMAL } from '../../input-limits.js';
 import { escapeLike } from '../search.js';
+import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible } from './sku.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 
-const sku = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+const sku = z
+  .string()
+  .transform(normalizeSku)
+  .pipe(z.string().min(1, 'Required').max(MAX_SKU_LENGTH, `At most ${MAX_SKU_LENGTH} characters`).refine((text) => !skuHasInvisible(text), SKU_INVISIBLE_MESSAGE));
 const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
 const description = z.string().max(5000, 'At most 5000 characters').nullish();
-const unitCost = z.number().nonnegative('Must be 0 or more').nullish();
+const unitCost = z.number().nonnegative('Must be 0 or more').max(MAX_DECIMAL, `At most ${MAX_DECIMAL}`).nullish();
 const categoryId = z.string().min(1).nullish();
 
 const createSchema = z.object({ sku, name, description, unitCost, categoryId });
@@ -89,7 +94,7 @@ async function checkCategory(ctx: RequestContext, categoryId: string | null | un
 
 function duplicateSku(error: unknown): never {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    throw validationError({ sku: ['A product with this SKU already exists'] });
+    throw validationError({ sku: [SKU_TAKEN_MESSAGE] });
   }
   throw error;
 }

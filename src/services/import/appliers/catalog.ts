@@ -1,13 +1,13 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { MAX_DECIMAL } from '../../../input-limits.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
+import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../products/sku.js';
 import { fieldText, INVALID, RowReader } from './row-fields.js';
 
-/** Largest unit cost the product column (numeric(14, 4)) holds. */
-const MAX_UNIT_COST = 9_999_999_999;
-
 interface CatalogRow {
+  rowNumber: number;
   sku: string;
   name?: string;
   description?: string;
@@ -22,8 +22,8 @@ interface CatalogRow {
  * a SKU wins. One INSERT ... SELECT FROM json_to_recordset(...) ON CONFLICT per chunk (two when some rows name
  * the product and some do not), so a chunk of 1,000 rows costs a handful of statements.
  */
-/** The SKU a row upserts, loosely (trimmed, any case): see ROW_KEYS. */
-export const catalogRowKey = (row: unknown) => fieldText(row, 'externalId');
+/** The SKU a row upserts, loosely (trimmed, NFC, any case): see ROW_KEYS. */
+export const catalogRowKey = (row: unknown) => fieldText(row, 'externalId').normalize('NFC');
 
 export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
   const organizationId = orgId(ctx);
@@ -31,27 +31,42 @@ export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
   const bySku = new Map<string, CatalogRow>();
   for (const { rowNumber, data } of rows) {
     const r = new RowReader(rowNumber, data);
-    const sku = r.string('externalId', { required: true, max: 100 });
+    const text = r.string('externalId', { required: true, max: MAX_SKU_LENGTH });
+    const sku = text === INVALID ? text : normalizeSku(text);
+    if (sku !== INVALID && skuHasInvisible(sku)) r.reject('externalId', SKU_INVISIBLE_MESSAGE);
     const name = r.string('name', { max: 300 });
     const description = r.string('description', { max: 5000 });
     // The column holds 14 digits, 4 after the point: a larger cost would fail the whole chunk.
-    const unitCost = r.number('unitCost', { min: 0, max: MAX_UNIT_COST });
+    const unitCost = r.number('unitCost', { min: 0, max: MAX_DECIMAL });
     const category = r.string('category', { max: 200 });
     if (!r.ok || sku === INVALID || name === INVALID || description === INVALID || unitCost === INVALID || category === INVALID) {
       rejections.push(r.rejection!);
       continue;
     }
-    bySku.delete(sku); // keep the last row's position too
-    bySku.set(sku, { sku, name, description, unitCost, category });
+    // SKUs differing only by case are one product: the last row of it wins, spelled as that row spells it.
+    bySku.delete(skuKey(sku)); // keep the last row's position too
+    bySku.set(skuKey(sku), { rowNumber, sku, name, description, unitCost, category });
   }
-  if (!bySku.size) return rejections;
+  // A product of the same SKU in another case exists: the row would make a second product of it.
+  const keys = [...bySku.keys()];
+  const stored = keys.length
+    ? await tx.$queryRaw<{ sku: string }[]>`SELECT sku FROM product_masters WHERE "organizationId" = ${organizationId} AND lower(sku) = ANY(${keys}::text[])`
+    : [];
+  for (const { sku } of stored) {
+    const row = bySku.get(skuKey(sku));
+    if (row && row.sku !== sku) {
+      rejections.push({ rowNumber: row.rowNumber, field: 'externalId', message: `${SKU_TAKEN_MESSAGE}: ${sku}` });
+      bySku.delete(skuKey(sku));
+    }
+  }
+  if (!bySku.size) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 
   const categoryIds = await ensureCategories(tx, organizationId, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
   const named = [...bySku.values()].filter((r) => r.name !== undefined);
   const unnamed = [...bySku.values()].filter((r) => r.name === undefined);
   if (named.length) await upsert(tx, organizationId, named, categoryIds, true);
   if (unnamed.length) await upsert(tx, organizationId, unnamed, categoryIds, false);
-  return rejections;
+  return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 };
 
 async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
@@ -70,7 +85,7 @@ async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows
     INSERT INTO product_masters (id, "organizationId", sku, name, description, "unitCost", "categoryId", "updatedAt")
     SELECT r.id, ${organizationId}, r.sku, r.name, r.description, r.cost, r.category, now()
     FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(id text, sku text, name text, description text, cost numeric, category text)
-    ON CONFLICT ("organizationId", sku) DO UPDATE SET
+    ON CONFLICT ("organizationId", lower(sku)) DO UPDATE SET
       ${nameUpdate}
       description = COALESCE(EXCLUDED.description, product_masters.description),
       "unitCost" = COALESCE(EXCLUDED."unitCost", product_masters."unitCost"),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidv7s } from '../../../db/ids.js';
+import { normalizeSku } from '../../products/sku.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
 import { fieldText } from './row-fields.js';
@@ -78,7 +79,7 @@ export const applyDemandHistoryRows: ChunkApplier = async (tx, ctx, rows) => {
     return {
       n: rowNumber,
       id: ids[i],
-      sku: data.sku,
+      sku: normalizeSku(data.sku),
       l: locations.get(data.locationCode) ?? null,
       c: data.channel ?? 'ALL',
       w: isoWeekStart(data.date).toISOString().slice(0, 10),

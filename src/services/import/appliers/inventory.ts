@@ -3,7 +3,7 @@ import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
 import { applyStockChangeSeries, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { resolveLocations, resolveSkus } from './references.js';
+import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
 import { importJobIdOf, INVALID, RowReader } from './row-fields.js';
 
 interface InventoryRow {
@@ -22,9 +22,10 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * stock line at the location (no lot, no bin) to these absolute quantities THROUGH THE LEDGER: the
  * lines are locked, the differences applied together with applyStockChangeSeries (transaction type IMPORT,
  * one ledger row per changed bucket, none when nothing changes), and the inventory level's minimum is set to the
- * threshold (reorder and maximum raised to it when lower). Within a chunk the last row for a product
- * and location wins. Unknown SKU or location, reserved above on hand, or on hand below what is held,
- * picked, recalled or expired: the row is rejected.
+ * threshold (reorder and maximum raised to it when lower). Rows for the same product and location apply
+ * in row order, each its own change with its own ledger rows (the last one's quantities and threshold
+ * stay). Unknown SKU or location, reserved above on hand, or on hand below what is held, picked,
+ * recalled or expired: the row is rejected.
  */
 export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
   const organizationId = orgId(ctx);
@@ -51,25 +52,22 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
 
   const products = await resolveSkus(tx, ctx, valid.map((r) => r.sku));
   const locations = await resolveLocations(tx, ctx, valid.map((r) => r.locationRef));
-  const byLine = new Map<string, InventoryRow & { productMasterId: string; locationId: string }>();
+  const targets: (InventoryRow & { productMasterId: string; locationId: string })[] = [];
   for (const row of valid) {
     const productMasterId = products.get(row.sku);
     const locationId = locations.get(row.locationRef);
     if (!productMasterId) rejections.push({ rowNumber: row.rowNumber, field: 'sku', message: `Unknown SKU ${row.sku}` });
     else if (!locationId) rejections.push({ rowNumber: row.rowNumber, field: 'locationCode', message: `Unknown location ${row.locationRef}` });
-    else {
-      const key = `${productMasterId}|${locationId}`;
-      byLine.delete(key);
-      byLine.set(key, { ...row, productMasterId, locationId });
-    }
+    else targets.push({ ...row, productMasterId, locationId });
   }
-  if (!byLine.size) return rejections;
+  if (!targets.length) return rejections;
 
-  const targets = [...byLine.values()];
-  const lines = await lockLines(tx, organizationId, targets);
+  const lines = await lockLines(tx, organizationId, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
   const applied: typeof targets = [];
   const changes: StockChange[] = [];
   const jobId = importJobIdOf(ctx);
+  // Each row is checked against, and changes, the line as the rows before it left it: every step keeps
+  // the quantity rule, as applyStockChangeSeries asks.
   for (const row of targets) {
     const line = lines.get(`${row.productMasterId}|${row.locationId}`)!;
     const parts = line.qtyOnHold + line.qtyPicked + line.qtyRecalled + line.qtyExpired;
@@ -84,12 +82,15 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
     const deltas = { ON_HAND: row.onHand - line.qtyOnHand, RESERVED: row.reserved - line.qtyReserved };
     if (deltas.ON_HAND !== 0 || deltas.RESERVED !== 0) {
       changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: jobId });
+      line.qtyOnHand = row.onHand;
+      line.qtyReserved = row.reserved;
     }
     applied.push(row);
   }
   // Every line is locked and was checked above: the changes go in together, two statements per chunk.
   await applyStockChangeSeries(tx, ctx, changes);
-  if (applied.length) await setMinimums(tx, organizationId, applied);
+  // One upsert may touch a level once: the last row of each line sets it.
+  if (applied.length) await setMinimums(tx, organizationId, lastPerKey(applied, (r) => `${r.productMasterId}|${r.locationId}`));
   return rejections;
 };
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
+import { normalizeSku } from '../../products/sku.js';
 import { orgId } from '../../tenant.js';
 import type { ImportRow, RowRejection } from '../kinds.js';
 
@@ -35,12 +37,17 @@ export async function resolveLocations(tx: Tx, ctx: RequestContext, refs: Iterab
   return map;
 }
 
-/** Resolves SKUs (exact, case-sensitive) to product ids of the caller's organization, with one query. */
+/**
+ * Resolves SKUs to product ids of the caller's organization, with one query, keyed by the text given. A
+ * SKU matches exactly (case-sensitive) once normalized as products store it (Unicode NFC).
+ */
 export async function resolveSkus(tx: Tx, ctx: RequestContext, skus: Iterable<string>): Promise<Map<string, string>> {
   const list = [...new Set(skus)];
   if (!list.length) return new Map();
-  const found = await tx.productMaster.findMany({ where: { organizationId: orgId(ctx), sku: { in: list } }, select: { id: true, sku: true } });
-  return new Map(found.map((p) => [p.sku, p.id]));
+  const normalized = [...new Set(list.map(normalizeSku))];
+  const found = await tx.productMaster.findMany({ where: { organizationId: orgId(ctx), sku: { in: normalized } }, select: { id: true, sku: true } });
+  const ids = new Map(found.map((p) => [p.sku, p.id]));
+  return new Map(list.flatMap((sku) => (ids.has(normalizeSku(sku)) ? [[sku, ids.get(normalizeSku(sku))!] as const] : [])));
 }
 
 /**
@@ -73,15 +80,18 @@ export function lastPerKey<T>(rows: T[], keyOf: (row: T) => string): T[] {
 // CSV loaders send every value as text: an empty cell or null is an absent value, and numbers may come
 // as numeric text (SKUs and codes may come as numbers).
 const blank = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
-const asText = (value: unknown) => (typeof value === 'number' ? String(value) : blank(value));
+// A number too large for a double (1e309) reaches a row as Infinity: it is neither a number nor a text here.
+const asText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : blank(value));
 const asNumber = (value: unknown) => {
   const v = blank(value);
   return typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v;
 };
+const numberError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'Required' : typeof issue.input === 'number' ? 'Must be a finite number' : 'Must be a number';
 
 const text = (max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a string') })
+    .string({ error: (issue) => (issue.input === undefined ? 'Required' : typeof issue.input === 'number' ? 'Must be a string (a finite number is taken as its text)' : 'Must be a string') })
     .trim()
     .max(max, `At most ${max} characters`)
     // PostgreSQL text cannot hold it: caught here, it rejects the row instead of failing the chunk.
@@ -95,7 +105,7 @@ export const optionalText = (max: number) => z.preprocess(asText, text(max).opti
 
 /** A number (numeric text accepted) within the bounds; `integer` demands a whole number. */
 export const numberField = ({ min, max, integer = false, positive = false }: { min: number; max: number; integer?: boolean; positive?: boolean }) => {
-  let schema = z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a number') });
+  let schema = z.number({ error: numberError });
   if (integer) schema = schema.int('Must be a whole number');
   schema = positive ? schema.positive('Must be greater than 0') : schema.min(min, `Must be ${min} or more`);
   return z.preprocess(asNumber, schema.max(max, `At most ${max}`));
@@ -103,9 +113,6 @@ export const numberField = ({ min, max, integer = false, positive = false }: { m
 
 /** The same, absent when empty or null. */
 export const optionalNumber = (bounds: Parameters<typeof numberField>[0]) => z.preprocess(asNumber, (numberField(bounds) as z.ZodType<number>).optional());
-
-/** Earliest year an imported date may have. */
-export const MIN_YEAR = 1900;
 
 const dateText = z
   .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be an ISO date (YYYY-MM-DD)') })
@@ -120,9 +127,8 @@ const dateText = z
     }
     // Year 0000 does not exist for PostgreSQL, and Date.UTC reads years 0-99 as 1900-1999: no supply
     // chain date is that old, so the range is bounded rather than each case handled.
-    const year = date.getUTCFullYear();
-    if (year < MIN_YEAR) {
-      ctx.addIssue({ code: 'custom', message: `The year must be ${MIN_YEAR} or later` });
+    if (!yearInRange(date)) {
+      ctx.addIssue({ code: 'custom', message: YEAR_RANGE_MESSAGE });
       return z.NEVER;
     }
     return date;

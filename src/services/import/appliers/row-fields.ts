@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../../context.js';
+import { MAX_INT } from '../../../input-limits.js';
 import type { RowRejection } from '../kinds.js';
 
 /**
@@ -41,6 +42,8 @@ export class RowReader {
     const value = this.raw(field);
     if (value === undefined) return required ? this.reject(field, 'Required') : undefined;
     if (typeof value !== 'string' && typeof value !== 'number') return this.reject(field, 'Must be a string');
+    // A number too large for a double (1e309) arrives as Infinity: not a text anyone sent.
+    if (typeof value === 'number' && !Number.isFinite(value)) return this.reject(field, 'Must be a string (a finite number is taken as its text)');
     const text = String(value).trim();
     if (!text) return required ? this.reject(field, 'Required') : undefined;
     if (text.length > max) return this.reject(field, `At most ${max} characters`);
@@ -54,11 +57,11 @@ export class RowReader {
     const value = this.raw(field);
     if (value === undefined) return fallback;
     const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-    if (!Number.isFinite(n)) return this.reject(field, 'Must be a number');
+    if (!Number.isFinite(n)) return this.reject(field, typeof value === 'number' ? 'Must be a finite number' : 'Must be a number');
     if (integer && !Number.isInteger(n)) return this.reject(field, 'Must be a whole number');
     if (n < min) return this.reject(field, `Must be ${min} or more`);
     if (max !== undefined && n > max) return this.reject(field, `At most ${max}`);
-    if (integer && n > 2_147_483_647) return this.reject(field, 'Too large');
+    if (integer && n > MAX_INT) return this.reject(field, `At most ${MAX_INT}`);
     return n;
   }
 }

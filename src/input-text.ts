@@ -1,0 +1,57 @@
+import { type FieldErrors, newFieldErrors, validationError } from './errors.js';
+
+/**
+ * The checks every request's input passes at the door (REST: path, query and body; GraphQL: variables
+ * and string literals), before any field is read: PostgreSQL text cannot hold the NUL character (a query
+ * naming one fails in the database), and input nested deeper than any operation takes is refused before
+ * recursive code (GraphQL coercion, JSON.stringify) runs out of stack on it.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+export const DEPTH_MESSAGE = `Nested more than ${MAX_INPUT_DEPTH} levels deep`;
+
+export const hasNul = (text: string) => text.includes('\u0000');
+
+/**
+ * Problems of one input value, keyed by the caller's own field path (`lines.0.lotCode`, `0.sku`, or
+ * `prefix` itself for a bare string); empty when there is none. Iterative, so no input depth can
+ * overflow the stack here; at most one message per field.
+ */
+export function inputProblems(value: unknown, prefix = ''): FieldErrors {
+  const details = newFieldErrors();
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: prefix, depth: 0 }];
+  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  while (stack.length) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasNul(v)) details[path || '_'] ??= [NUL_MESSAGE];
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      details[path || '_'] ??= [DEPTH_MESSAGE];
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, String(i)), depth: depth + 1 });
+      continue;
+    }
+    for (const key of Object.keys(v)) {
+      // The key is shown without its NUL, which would make it unreadable.
+      if (hasNul(key)) details[join(path, key.replaceAll('\u0000', '\\u0000'))] ??= [NUL_MESSAGE];
+      else stack.push({ value: (v as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
+    }
+  }
+  return details;
+}
+
+/**
+ * Throws VALIDATION_ERROR (400) naming the fields at fault when any of these inputs, each given with the
+ * path prefix its fields are named by ('' for a body whose fields are named alone), has a problem.
+ */
+export function assertCleanInput(inputs: [prefix: string, value: unknown][]): void {
+  const details = newFieldErrors();
+  for (const [prefix, value] of inputs) Object.assign(details, inputProblems(value, prefix));
+  if (Object.keys(details).length) throw validationError(details, 'Invalid input');
+}
