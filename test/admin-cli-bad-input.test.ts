@@ -1,46 +1,12 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { describe, expect, it } from 'vitest';
+import { databaseForProcesses, runEntry } from './support/processes.js';
 
 // The admin CLI and the server entry refusing bad input: real processes, so the runs are few.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SLOW = 180_000;
+const database = databaseForProcesses();
+const run = (file: string, args: string[], env: Record<string, string>) => runEntry(file, args, { PORT: '0', ...env });
 
-let dataDir: string | undefined;
-let testDb: TestDatabase | undefined;
-let dbEnv: Record<string, string>;
-
-beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    testDb = await createTestDatabase({ poolSize: 1 });
-    dbEnv = { DATABASE_URL: testDb.url!, DATA_DIR: '' };
-  } else {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'scm-admin-cli-bad-'));
-    dbEnv = { DATABASE_URL: '', DATA_DIR: dataDir };
-  }
-});
-afterAll(async () => {
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-function run(file: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, file), ...args], { cwd: root, env: { ...process.env, PORT: '0', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const cli = (...args: string[]) => run('src/cli/admin.ts', args, dbEnv);
+const cli = (...args: string[]) => run('src/cli/admin.ts', args, database.env());
 
 describe('admin CLI input', () => {
   it(

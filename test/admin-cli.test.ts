@@ -1,37 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server/start.js';
 import { importEvents } from '../src/services/import/jobs.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { databaseForProcesses, runEntry } from './support/processes.js';
 
 // Every CLI run is a real process that opens (and on PGlite first creates and migrates) the database,
 // so the runs are few and the timeouts generous.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SLOW = 180_000;
-
-let dataDir: string | undefined;
-let testDb: TestDatabase | undefined;
-let dbEnv: Record<string, string>;
-
-beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    testDb = await createTestDatabase({ poolSize: 1 });
-    dbEnv = { DATABASE_URL: testDb.url!, DATA_DIR: '' };
-  } else {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'scm-admin-cli-'));
-    dbEnv = { DATABASE_URL: '', DATA_DIR: dataDir };
-  }
-});
-afterAll(async () => {
-  await testDb?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const database = databaseForProcesses();
 
 interface Run {
   code: number | null;
@@ -41,28 +20,15 @@ interface Run {
   json: any;
 }
 
-function cli(args: string[], env: Record<string, string> = dbEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/admin.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const last = stdout.trimEnd().split('\n').at(-1) ?? '';
-      let json: unknown;
-      try {
-        json = JSON.parse(last);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
+async function cli(args: string[], env: Record<string, string> = database.env()): Promise<Run> {
+  const run = await runEntry('src/cli/admin.ts', args, env);
+  let json: unknown;
+  try {
+    json = JSON.parse(run.stdout.trimEnd().split('\n').at(-1) ?? '');
+  } catch {
+    json = undefined;
+  }
+  return { ...run, json };
 }
 
 /** A successful run: exit 0 and one JSON object as the only stdout line. */
@@ -78,7 +44,7 @@ type Server = RunningServer & { call(method: string, url: string, options?: { to
 
 /** Starts a server over the CLI's database (PGlite allows one process at a time: close it before the next run). */
 async function withServer(fn: (server: Server) => Promise<void>, env: Record<string, string> = {}) {
-  const config = { ...loadConfig({ ...dbEnv, SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', ...env }), port: 0 };
+  const config = { ...loadConfig({ ...database.env(), SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', ...env }), port: 0 };
   const running = await startServer(config);
   const call: Server['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };

@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from './support/fixtures.js';
+import { type ProcessRun, runEntry, runProcess } from './support/processes.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 // Every run is a real `npm run import` process (tsx start-up included), so the runs are few.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SLOW = 60_000;
 
 let server: TestServer;
@@ -29,26 +27,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function importCli(args: string[], env: Record<string, string> = {}, viaNpm = false): Promise<Run> {
-  const [command, prefix] = viaNpm ? ['npm', ['run', '--silent', 'import', '--']] : [process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/import.ts')]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, [...prefix, ...args], {
-      cwd: root,
-      env: { ...process.env, SCM_URL: server.url, SCM_API_KEY: a.key, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function importCli(args: string[], env: Record<string, string> = {}, viaNpm = false): Promise<ProcessRun> {
+  const vars = { SCM_URL: server.url, SCM_API_KEY: a.key, ...env };
+  return viaNpm ? runProcess('npm', ['run', '--silent', 'import', '--', ...args], vars) : runEntry('src/cli/import.ts', args, vars);
 }
 
 async function file(name: string, text: string) {

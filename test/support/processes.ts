@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+/** The project's root, where commands run. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ProcessRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end in the project's root, with these variables over the test's own. */
+export function runProcess(command: string, args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs one of the project's TypeScript entry points (src/cli/admin.ts, src/main.ts) as Node would with tsx. */
+export const runEntry = (file: string, args: string[], env: Record<string, string> = {}) =>
+  runProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, file), ...args], env);
+
+/**
+ * A database of the test file's own for commands that open it themselves (the admin CLI, the server
+ * entry): the variables that point a process at it, ready once the file's beforeAll has run.
+ */
+export function databaseForProcesses(): { env: () => Record<string, string> } {
+  let dataDir: string | undefined;
+  let testDb: TestDatabase | undefined;
+  let env: Record<string, string> = {};
+  beforeAll(async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      testDb = await createTestDatabase({ poolSize: 1 });
+      env = { DATABASE_URL: testDb.url!, DATA_DIR: '' };
+    } else {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'scm-cli-'));
+      env = { DATABASE_URL: '', DATA_DIR: dataDir };
+    }
+  });
+  afterAll(async () => {
+    await testDb?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return { env: () => env };
+}
