@@ -8,12 +8,13 @@ import type { App } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../errors.js';
 import { schema } from '../schema/index.js';
 import { buildContext } from './context.js';
+import { rateLimitedStatus } from './rate-limit.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
 }
 
-function clientIp(app: App, request: Request, server?: ServerContext): string {
+export function clientIp(app: App, request: Request, server?: ServerContext): string {
   if (app.config.trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
@@ -28,6 +29,7 @@ export function createHttpHandler(app: App) {
     graphqlEndpoint: '/graphql',
     graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
     landingPage: false,
+    plugins: [rateLimitedStatus()],
     context: async ({ request, ...server }) => {
       try {
         return await buildContext(app, request, clientIp(app, request, server));
