@@ -105,4 +105,14 @@ describe('request rate limits', () => {
       expect(res.headers.get('ratelimit-limit')).toBeNull();
     }
   });
+
+  it('are documented as a 429 response of every operation in the OpenAPI description', async () => {
+    const doc = (await get('/api/openapi.json', nextAddress())).body;
+    for (const methods of Object.values(doc.paths as Record<string, Record<string, any>>)) {
+      for (const operation of Object.values(methods)) {
+        expect(operation.responses[429].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RateLimitedError' });
+        expect(operation.responses[429].headers['Retry-After']).toBeDefined();
+      }
+    }
+  });
 });
