@@ -4,13 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { PRODUCT_COUNT } from './data.js';
 import { getJson, measure, startServer, stopServer } from './harness.js';
+import { RATE_LIMITS_OFF } from './rate-limit-env.js';
 import type { Row } from './report.js';
 
 const GRAPHQL_QUERY =
   '{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }';
 
 /** Targets per backend (for the overall time limit). */
-export const PRODUCT_TARGETS = 3;
+export const PRODUCT_TARGETS = 4;
+
+export const REST_LIMITS_OFF = 'REST, rate limits off';
 
 function expectPage(what: string, status: number, page: { data?: unknown[]; meta?: { total?: number } } | undefined) {
   if (status !== 200 || page?.data?.length !== 50 || page.meta?.total !== PRODUCT_COUNT) {
@@ -21,11 +24,8 @@ function expectPage(what: string, status: number, page: { data?: unknown[]; meta
 /** Service first (REST, then GraphQL), then the bare server; one server at a time. */
 export async function benchProducts(backend: string, dbEnv: Record<string, string>, key: string, notes: string[], database?: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${key}` };
-  const service = await startServer(
-    'src/main.ts',
-    { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') },
-    `${backend}-service`,
-  );
+  const serviceEnv = { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') };
+  const service = await startServer('src/main.ts', serviceEnv, `${backend}-service`);
   const rows: Row[] = [];
   let restBody: unknown;
   try {
@@ -43,6 +43,17 @@ export async function benchProducts(backend: string, dbEnv: Record<string, strin
     rows.push(await measure(backend, 'GraphQL productsPage(limit: 50)', service.child, database, gqlSpec));
   } finally {
     await stopServer(service);
+  }
+
+  // The same REST target with every request limit off: the difference is the limiter's cost.
+  const unlimited = await startServer('src/main.ts', { ...serviceEnv, ...RATE_LIMITS_OFF }, `${backend}-service-unlimited`);
+  try {
+    const restUrl = `${unlimited.base}/api/products?limit=50`;
+    const check = await getJson(restUrl, { headers: auth });
+    expectPage(REST_LIMITS_OFF, check.status, check.body);
+    rows.push(await measure(backend, REST_LIMITS_OFF, unlimited.child, database, { url: restUrl, headers: auth }));
+  } finally {
+    await stopServer(unlimited);
   }
 
   const bare = await startServer('bench/bare-server.ts', dbEnv, `${backend}-bare`);

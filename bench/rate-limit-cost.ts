@@ -1,0 +1,80 @@
+// What the request rate limiter adds to one GET /api/products?limit=50, in one process (no sockets):
+// the limiter's check alone, and the whole in-process handler with and without it, alternating in
+// rounds so that other work on the machine weighs on both alike. Stores: PostgreSQL (the default on
+// PostgreSQL; leases as in the service) and memory (the default on PGlite), with the default limits
+// raised above what this sends. `npx tsx bench/rate-limit-cost.ts [N] [rounds]` (BENCH_DATABASE_URL as
+// for npm run bench; a scratch database is created and dropped).
+import { loadConfig } from '../src/config.js';
+import type { App } from '../src/context.js';
+import { openDatabase } from '../src/db/database.js';
+import { createHttpHandler } from '../src/server/app.js';
+import { limitRequests, RequestLimiter } from '../src/server/rate-limit.js';
+import { openLimiterStore } from '../src/server/rate-limit-store.js';
+import { createScratchDatabase, loadBenchmarkData, probePostgres } from './data.js';
+import { RATE_LIMITS_RAISED } from './rate-limit-env.js';
+
+const N = Number(process.argv[2] ?? 2000);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const CONCURRENCY = 32;
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** CPU milliseconds of this process per call of `fn`, N calls, CONCURRENCY at a time. */
+async function cpuPerCall(fn: () => Promise<unknown>): Promise<number> {
+  const cpu = process.cpuUsage();
+  let next = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < N) await fn();
+  }));
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 / N;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const probe = await probePostgres(adminUrl);
+if ('skip' in probe) {
+  console.log(`PostgreSQL: ${probe.skip}`);
+  process.exit(0);
+}
+const scratch = await createScratchDatabase(adminUrl);
+try {
+  const { key } = await loadBenchmarkData({ databaseUrl: scratch.url });
+  const database = await openDatabase({ databaseUrl: scratch.url, migrate: false });
+  try {
+    const headers = { authorization: `Bearer ${key}` };
+    const request = () => new Request('http://127.0.0.1/api/products?limit=50', { headers });
+    console.log(`${N} requests per measurement, ${CONCURRENCY} at a time, median of ${ROUNDS} rounds; PostgreSQL ${probe.version}\n`);
+    for (const store of ['postgres', 'memory'] as const) {
+      const config = loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'rate-limit-cost-secret-long-enough-00000', ...RATE_LIMITS_RAISED, RATE_LIMIT_STORE: store });
+      const app: App = { prisma: database.prisma, config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
+      const limits = await openLimiterStore(config, database);
+      const limiter = new RequestLimiter(config, limits, app.jwtKey);
+      const handler = createHttpHandler(app);
+      const plain = (r: Request) => handler.fetch(r, {});
+      const limited = limitRequests((r: Request) => plain(r), limiter, () => '127.0.0.1');
+      await cpuPerCall(() => limited(request(), {}).then((r) => r.text()));
+      const bare: number[] = [];
+      const check: number[] = [];
+      const on: number[] = [];
+      const off: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        bare.push(await cpuPerCall(async () => request()));
+        check.push(await cpuPerCall(() => limiter.check(request(), '127.0.0.1', false)));
+        off.push(await cpuPerCall(() => plain(request()).then((r) => r.text())));
+        on.push(await cpuPerCall(() => limited(request(), {}).then((r) => r.text())));
+      }
+      // The check's own cost: less the cost of making the Request it is given.
+      const [c, a, b] = [median(check) - median(bare), median(on), median(off)];
+      console.log(
+        `${store.padEnd(8)} limiter check ${(c * 1000).toFixed(1)} µs CPU; handler ${b.toFixed(3)} ms off, ${a.toFixed(3)} ms on ` +
+          `(${(((a - b) / b) * 100).toFixed(1)}%; the check alone is ${((c / b) * 100).toFixed(1)}% of the handler's CPU)`,
+      );
+      limiter.close();
+      await limits.close();
+    }
+  } finally {
+    await database.close();
+  }
+} finally {
+  await scratch.drop();
+}
