@@ -1,5 +1,6 @@
 // What the request rate limiter adds to one GET /api/products?limit=50, in one process (no sockets):
-// the limiter's check alone, and the whole in-process handler with and without it, alternating in
+// the limiter's check alone, and the whole in-process handler with and without it (CPU of this process
+// and of the PostgreSQL backends serving the scratch database, per request), alternating in
 // rounds so that other work on the machine weighs on both alike. Stores: PostgreSQL (the default on
 // PostgreSQL; leases as in the service) and memory (the default on PGlite), with the default limits
 // raised above what this sends. `npx tsx bench/rate-limit-cost.ts [N] [rounds]` (BENCH_DATABASE_URL as
@@ -10,6 +11,7 @@ import { openDatabase } from '../src/db/database.js';
 import { createHttpHandler } from '../src/server/app.js';
 import { limitRequests, RequestLimiter } from '../src/server/rate-limit.js';
 import { openLimiterStore } from '../src/server/rate-limit-store.js';
+import { cpuBetween, sampleCpu } from './cpu.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from './data.js';
 import { RATE_LIMITS_RAISED } from './rate-limit-env.js';
 
@@ -18,15 +20,17 @@ const ROUNDS = Number(process.argv[3] ?? 5);
 const CONCURRENCY = 32;
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-/** CPU milliseconds of this process per call of `fn`, N calls, CONCURRENCY at a time. */
+let databaseName: string | undefined;
+
+/** CPU milliseconds per call of `fn` of this process and of the scratch database's PostgreSQL backends, N calls, CONCURRENCY at a time. */
 async function cpuPerCall(fn: () => Promise<unknown>): Promise<number> {
-  const cpu = process.cpuUsage();
+  const before = sampleCpu(process.pid, databaseName);
   let next = 0;
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (next++ < N) await fn();
   }));
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / 1000 / N;
+  const spent = cpuBetween(before, sampleCpu(process.pid, databaseName));
+  return ((spent.server + spent.database) * 1000) / N;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -37,6 +41,7 @@ if ('skip' in probe) {
   process.exit(0);
 }
 const scratch = await createScratchDatabase(adminUrl);
+databaseName = new URL(scratch.url).pathname.slice(1);
 try {
   const { key } = await loadBenchmarkData({ databaseUrl: scratch.url });
   const database = await openDatabase({ databaseUrl: scratch.url, migrate: false });
@@ -66,7 +71,7 @@ try {
       // The check's own cost: less the cost of making the Request it is given.
       const [c, a, b] = [median(check) - median(bare), median(on), median(off)];
       console.log(
-        `${store.padEnd(8)} limiter check ${(c * 1000).toFixed(1)} µs CPU; handler ${b.toFixed(3)} ms off, ${a.toFixed(3)} ms on ` +
+        `${store.padEnd(8)} limiter check ${(c * 1000).toFixed(1)} µs CPU; handler (Node + PostgreSQL) ${b.toFixed(3)} ms off, ${a.toFixed(3)} ms on ` +
           `(${(((a - b) / b) * 100).toFixed(1)}%; the check alone is ${((c / b) * 100).toFixed(1)}% of the handler's CPU)`,
       );
       limiter.close();
