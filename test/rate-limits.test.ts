@@ -96,13 +96,16 @@ describe('request rate limits', () => {
     expect((await get('/api/products', nextAddress())).status).toBe(401);
   });
 
-  it('never limits /health', async () => {
+  it('never limits /health or CORS preflights', async () => {
     const from = nextAddress();
     for (let i = 0; i < 4; i++) await get('/api/products', from);
+    expectRefused(await get('/api/products', from));
     for (let i = 0; i < 10; i++) {
       const res = await get('/health', from);
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBeNull();
+      const preflight = await server.call('OPTIONS', '/graphql', { headers: { 'x-forwarded-for': from, origin: 'http://example.test', 'access-control-request-method': 'POST' } });
+      expect(preflight.status).not.toBe(429);
     }
   });
 

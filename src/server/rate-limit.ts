@@ -122,8 +122,9 @@ function rateLimitHeaders(take: Take): Record<string, string> {
 }
 
 /**
- * The fetch handler behind the request limits: /health is never counted; a refused request gets its 429
- * before anything else runs; an answered one carries the RateLimit headers.
+ * The fetch handler behind the request limits: /health and CORS preflights (OPTIONS, which carry no
+ * credentials and touch no data) are never counted; a refused request gets its 429 before anything
+ * else runs; an answered one carries the RateLimit headers.
  */
 export function limitRequests<S>(
   fetch: (request: Request, server: S) => Promise<Response>,
@@ -132,7 +133,7 @@ export function limitRequests<S>(
 ) {
   return async (request: Request, server: S): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/health') return fetch(request, server);
+    if (pathname === '/health' || request.method === 'OPTIONS') return fetch(request, server);
     const decision = await limiter.check(request, clientIp(request, server), pathname === '/graphql');
     if (decision.refusal) return decision.refusal;
     const response = await fetch(request, server);
