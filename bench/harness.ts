@@ -149,7 +149,7 @@ export async function measure(backend: string, target: string, server: Child, da
 }
 
 /** One autocannon run against `server`, with the CPU the server (and its PostgreSQL backends) used meanwhile. */
-async function measureOnce(backend: string, target: string, server: Child, database: string | undefined, spec: MeasureSpec) {
+export async function measureOnce(backend: string, target: string, server: Child, database: string | undefined, spec: MeasureSpec) {
   await waitForQuiet();
   const machineBefore = machineCpu();
   const before = sampleCpu(server.process.pid!, database);

@@ -4,16 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { PRODUCT_COUNT } from './data.js';
 import { getJson, measure, startServer, stopServer } from './harness.js';
-import { RATE_LIMITS_OFF } from './rate-limit-env.js';
+import { benchRateLimitCost, RATE_LIMIT_PAIRS } from './products-rate-limit.js';
 import type { Row } from './report.js';
 
 const GRAPHQL_QUERY =
   '{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }';
 
-/** Targets per backend (for the overall time limit). */
-export const PRODUCT_TARGETS = 4;
-
-export const REST_LIMITS_OFF = 'REST, rate limits off';
+/** Targets per backend (for the overall time limit): three, and the rate limiter's pairs. */
+export const PRODUCT_TARGETS = 3 + 2 * RATE_LIMIT_PAIRS;
 
 function expectPage(what: string, status: number, page: { data?: unknown[]; meta?: { total?: number } } | undefined) {
   if (status !== 200 || page?.data?.length !== 50 || page.meta?.total !== PRODUCT_COUNT) {
@@ -21,7 +19,7 @@ function expectPage(what: string, status: number, page: { data?: unknown[]; meta
   }
 }
 
-/** Service first (REST, then GraphQL), then the bare server; one server at a time. */
+/** Service first (REST, then GraphQL), then its rate limiter's cost, then the bare server. */
 export async function benchProducts(backend: string, dbEnv: Record<string, string>, key: string, notes: string[], database?: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${key}` };
   const serviceEnv = { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') };
@@ -45,16 +43,7 @@ export async function benchProducts(backend: string, dbEnv: Record<string, strin
     await stopServer(service);
   }
 
-  // The same REST target with every request limit off: the difference is the limiter's cost.
-  const unlimited = await startServer('src/main.ts', { ...serviceEnv, ...RATE_LIMITS_OFF }, `${backend}-service-unlimited`);
-  try {
-    const restUrl = `${unlimited.base}/api/products?limit=50`;
-    const check = await getJson(restUrl, { headers: auth });
-    expectPage(REST_LIMITS_OFF, check.status, check.body);
-    rows.push(await measure(backend, REST_LIMITS_OFF, unlimited.child, database, { url: restUrl, headers: auth }));
-  } finally {
-    await stopServer(unlimited);
-  }
+  rows.push(await benchRateLimitCost(backend, serviceEnv, auth, expectPage, notes, database));
 
   const bare = await startServer('bench/bare-server.ts', dbEnv, `${backend}-bare`);
   try {
