@@ -1,12 +1,12 @@
 import type { Plugin } from 'graphql-yoga';
-import type { Config } from '../config.js';
 import { json } from '../../rest-adapter/errors.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
 import { credentialsFrom } from '../services/auth/authenticate.js';
 import { hashApiKey } from '../services/auth/secrets.js';
+import type { SignInThrottle } from '../services/auth/sign-in-throttle.js';
 import { looksLikeJwt, verifySessionToken } from '../services/auth/tokens.js';
 import { LeasedCounter, type Take } from './leased-counter.js';
-import type { Database } from '../db/database.js';
-import type { SignInThrottle } from '../services/auth/sign-in-throttle.js';
 import { openLimiterStore, type LimiterStore } from './rate-limit-store.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 
