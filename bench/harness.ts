@@ -9,6 +9,7 @@ import { freePort, spawnTs, stop, waitForHealth, type Child } from './children.j
 import { busyShare, cpuBetween, machineCpu, sampleCpu } from './cpu.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { summarizeProfile } from './profile-summary.js';
+import { RATE_LIMITS_RAISED } from './rate-limit-env.js';
 import type { Row } from './report.js';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -90,6 +91,7 @@ export interface Server {
 }
 
 export async function startServer(script: string, env: Record<string, string>, name: string): Promise<Server> {
+  if (script === 'src/main.ts') env = { ...RATE_LIMITS_RAISED, ...env };
   const port = await freePort();
   let profileDir: string | undefined;
   if (args.profile) {
@@ -147,7 +149,7 @@ export async function measure(backend: string, target: string, server: Child, da
 }
 
 /** One autocannon run against `server`, with the CPU the server (and its PostgreSQL backends) used meanwhile. */
-async function measureOnce(backend: string, target: string, server: Child, database: string | undefined, spec: MeasureSpec) {
+export async function measureOnce(backend: string, target: string, server: Child, database: string | undefined, spec: MeasureSpec) {
   await waitForQuiet();
   const machineBefore = machineCpu();
   const before = sampleCpu(server.process.pid!, database);

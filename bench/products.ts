@@ -4,13 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { PRODUCT_COUNT } from './data.js';
 import { getJson, measure, startServer, stopServer } from './harness.js';
+import { benchRateLimitCost, RATE_LIMIT_PAIRS } from './products-rate-limit.js';
 import type { Row } from './report.js';
 
 const GRAPHQL_QUERY =
   '{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }';
 
-/** Targets per backend (for the overall time limit). */
-export const PRODUCT_TARGETS = 3;
+/** Targets per backend (for the overall time limit): three, and the rate limiter's pairs. */
+export const PRODUCT_TARGETS = 3 + 2 * RATE_LIMIT_PAIRS;
 
 function expectPage(what: string, status: number, page: { data?: unknown[]; meta?: { total?: number } } | undefined) {
   if (status !== 200 || page?.data?.length !== 50 || page.meta?.total !== PRODUCT_COUNT) {
@@ -18,14 +19,11 @@ function expectPage(what: string, status: number, page: { data?: unknown[]; meta
   }
 }
 
-/** Service first (REST, then GraphQL), then the bare server; one server at a time. */
+/** Service first (REST, then GraphQL), then its rate limiter's cost, then the bare server. */
 export async function benchProducts(backend: string, dbEnv: Record<string, string>, key: string, notes: string[], database?: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${key}` };
-  const service = await startServer(
-    'src/main.ts',
-    { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') },
-    `${backend}-service`,
-  );
+  const serviceEnv = { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') };
+  const service = await startServer('src/main.ts', serviceEnv, `${backend}-service`);
   const rows: Row[] = [];
   let restBody: unknown;
   try {
@@ -44,6 +42,8 @@ export async function benchProducts(backend: string, dbEnv: Record<string, strin
   } finally {
     await stopServer(service);
   }
+
+  rows.push(await benchRateLimitCost(backend, serviceEnv, auth, expectPage, notes, database));
 
   const bare = await startServer('bench/bare-server.ts', dbEnv, `${backend}-bare`);
   try {

@@ -127,6 +127,10 @@ Method: 10,000 products are loaded into a scratch database (PostgreSQL) or a tem
 The service runs as its own process (\`node --import tsx src/main.ts\`) and autocannon as another. Targets:
 
 - **REST**: \`GET /api/products?limit=50\` with an API key (Bearer).
+- **REST, rate limits off**: the same with every request limit at 0; the other service targets run with the
+  rate limiter on (its default store) and limits raised above what the load reaches (bench/rate-limit-env.ts).
+  The service with the limiter on and the one with it off run side by side and are measured in alternating
+  rounds (bench/products-rate-limit.ts); the note under the table gives the median cost over the pairs.
 - **GraphQL**: \`POST /graphql\` \`{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }\`.
 - **bare**: bench/bare-server.ts, \`node:http\` with \`pg\` (pool of 10, like the service) or PGlite, doing the
   same work per request: API key by SHA-256 hash joined with its organization, then the 50 newest products

@@ -19,7 +19,8 @@ export function errorResponse(error: unknown): Response {
     return json(500, { error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.' });
   }
   const { code, ...extensions } = domain.extensions as { code: ErrorCode; [key: string]: unknown };
-  return json(ERROR_STATUS[code] ?? 400, { error: domain.message, code, ...extensions });
+  const retryAfter = typeof extensions.retryAfter === 'number' ? { 'retry-after': String(extensions.retryAfter) } : undefined;
+  return json(ERROR_STATUS[code] ?? 400, { error: domain.message, code, ...extensions }, retryAfter);
 }
 
 function asDomainError(error: unknown): GraphQLError | null {

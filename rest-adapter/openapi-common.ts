@@ -44,6 +44,20 @@ export const commonSchemas = {
       },
     ],
   },
+  RateLimitedError: {
+    description: 'The Error body of 429 RATE_LIMITED.',
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      {
+        type: 'object',
+        required: ['code', 'retryAfter'],
+        properties: {
+          code: { type: 'string', enum: ['RATE_LIMITED'] },
+          retryAfter: { type: 'integer', description: 'Seconds to wait before trying again (the same as the Retry-After header).' },
+        },
+      },
+    ],
+  },
   InternalError: {
     type: 'object',
     properties: { error: { type: 'string', enum: ['Internal Server Error'] }, code: { type: 'string' }, message: { type: 'string' } },
@@ -70,6 +84,14 @@ export const errorResponses = {
   404: { description: 'Does not exist or belongs to another organization', ...jsonContent(ref('Error')) },
   409: { description: 'Conflicts with the current state', ...jsonContent(ref('Error')) },
   413: { description: 'Request body too large (PAYLOAD_TOO_LARGE, with maxBodyBytes)', ...jsonContent(ref('PayloadTooLargeError')) },
+  429: {
+    description:
+      'Too many requests from this API key, user or address in the window, or too many sign-in attempts for the account ' +
+      'or from the address (RATE_LIMITED). Every limited answer also carries RateLimit-Limit, RateLimit-Remaining, ' +
+      'RateLimit-Reset and RateLimit-Policy.',
+    headers: { 'Retry-After': { description: 'Seconds until the limit or the lock ends.', schema: { type: 'integer' } } },
+    ...jsonContent(ref('RateLimitedError')),
+  },
   500: { description: 'Server failure; retry later', ...jsonContent(ref('InternalError')) },
 } as const;
 

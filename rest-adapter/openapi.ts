@@ -1,5 +1,5 @@
 import type { RouteSpec } from './route.js';
-import { jsonContent } from './openapi-common.js';
+import { errorResponses, jsonContent } from './openapi-common.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -14,7 +14,8 @@ export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknow
   const all = [...routes, openApiRoute];
   for (const route of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[route.method.toLowerCase()] = route.doc;
+    // Any request may meet a rate limit (README: Rate limits).
+    (paths[path] ??= {})[route.method.toLowerCase()] = { ...route.doc, responses: { ...route.doc.responses, 429: errorResponses[429] } };
   }
   return {
     openapi: '3.1.0',

@@ -60,6 +60,23 @@ export interface Config {
   graphql: GraphQLConfig;
   /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
   corsOrigins: string[];
+  /** Request limits per window; 0 turns a limit off (README: Rate limits). */
+  rateLimit: {
+    windowSeconds: number;
+    perApiKey: number;
+    perUser: number;
+    perAddress: number;
+    anonymousPerAddress: number;
+    /** Where the counters live; default: redis with REDIS_URL, else postgres on PostgreSQL, memory on PGlite. */
+    store?: 'memory' | 'postgres' | 'redis';
+  };
+  redisUrl?: string;
+  /** Prefix of every Redis key this service writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
+  /** Sign-in throttling: attempts per window per account and per address before a lock (0: no limit). */
+  signIn: { maxFailures: number; maxFailuresPerAddress: number; windowSeconds: number; lockSeconds: number };
+  /** Slow-client bounds of the HTTP server (0 turns one off). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerAddress: number };
 }
 
 /** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
@@ -89,6 +106,15 @@ function databaseUrlOf(value: string | undefined): string | undefined {
   }
   if (!url.hostname && !url.searchParams.get('host')) throw new ConfigError(`DATABASE_URL names no host (expected ${DATABASE_URL_FORM})`);
   return value;
+}
+
+const RATE_LIMIT_STORES = ['memory', 'postgres', 'redis'] as const;
+
+function rateLimitStore(value: string | undefined): Config['rateLimit']['store'] {
+  if (!value) return undefined;
+  const store = RATE_LIMIT_STORES.find((s) => s === value);
+  if (!store) throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')}, got ${value}`);
+  return store;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,5 +150,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
     },
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    rateLimit: {
+      windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+      perApiKey: Number(env.RATE_LIMIT_PER_API_KEY ?? 3000),
+      perUser: Number(env.RATE_LIMIT_PER_USER ?? 1200),
+      perAddress: Number(env.RATE_LIMIT_PER_ADDRESS ?? 6000),
+      anonymousPerAddress: Number(env.RATE_LIMIT_ANONYMOUS_PER_ADDRESS ?? 300),
+      store: rateLimitStore(env.RATE_LIMIT_STORE),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'scm:',
+    signIn: {
+      maxFailures: Number(env.SIGN_IN_MAX_FAILURES ?? 10),
+      maxFailuresPerAddress: Number(env.SIGN_IN_MAX_FAILURES_PER_ADDRESS ?? 50),
+      windowSeconds: Number(env.SIGN_IN_WINDOW_SECONDS ?? 900),
+      lockSeconds: Number(env.SIGN_IN_LOCK_SECONDS ?? 900),
+    },
+    http: {
+      headersTimeoutMs: Number(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000),
+      requestTimeoutMs: Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 120_000),
+      keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+      maxConnectionsPerAddress: Number(env.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? 100),
+    },
   };
 }

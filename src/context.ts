@@ -3,6 +3,7 @@ import type { Db } from './db/database.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './services/auth/api-key-cache.js';
 import type { Permission } from './services/auth/permissions.js';
+import type { SignInThrottle } from './services/auth/sign-in-throttle.js';
 
 export interface Actor {
   type: 'user' | 'apiKey';
@@ -40,4 +41,6 @@ export interface App {
   jwtKey: Uint8Array;
   /** Recent API key lookups (absent: every request looks its key up). */
   apiKeys?: ApiKeyCache<ApiKeyRow>;
+  /** Sign-in attempt counters (absent: sign-in is not throttled). */
+  signInThrottle?: SignInThrottle;
 }

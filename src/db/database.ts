@@ -15,6 +15,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The adapter factory, also used by the migration engine. */
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /** PostgreSQL: the connection pool behind `prisma` (the rate limiter's counters use it too). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       prisma,
       kind: 'postgres',
       factory,
+      pool,
       close: async () => {
         await prisma.$disconnect();
         const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));

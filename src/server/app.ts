@@ -8,12 +8,13 @@ import { schema } from '../schema/index.js';
 import { admitRequest } from './context.js';
 import { createCors } from './cors.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
+import { limitRequests, type RequestLimiter } from './rate-limit.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
 }
 
-function clientIp(app: App, request: Request, server?: ServerContext): string {
+export function clientIp(app: App, request: Request, server?: ServerContext): string {
   if (app.config.trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
@@ -21,8 +22,11 @@ function clientIp(app: App, request: Request, server?: ServerContext): string {
   return server?.req?.socket.remoteAddress ?? '127.0.0.1';
 }
 
-/** The whole HTTP surface as one fetch handler: /health, /graphql, /api/*. */
-export function createHttpHandler(app: App) {
+/**
+ * The whole HTTP surface as one fetch handler: /health, /graphql, /api/*. Request limits (when given) come
+ * first, inside CORS, so that a browser of a listed origin can read a 429 and its Retry-After.
+ */
+export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
   const graphql = createGraphQLEndpoint(app, schema);
   const cors = createCors(app.config.corsOrigins);
 
@@ -45,11 +49,13 @@ export function createHttpHandler(app: App) {
     return json(404, { error: `Not found: ${pathname}`, code: 'NOT_FOUND' });
   }
 
+  const limited = requestLimiter ? limitRequests(route, requestLimiter, (request, server) => clientIp(app, request, server)) : route;
+
   return {
     yoga: graphql.yoga,
     rest,
     async fetch(request: Request, server: ServerContext = {}): Promise<Response> {
-      return cors.preflight(request) ?? cors.decorate(request, await route(request, server));
+      return cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
     },
   };
 }

@@ -9,6 +9,7 @@ import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.j
 import { admitRequest } from './context.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
+import { rateLimitedStatus } from './rate-limit.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -97,6 +98,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
       },
       useInputCheck(),
       limitsPlugin(app),
+      rateLimitedStatus(),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
     ],
   });

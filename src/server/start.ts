@@ -8,6 +8,8 @@ import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/worker.js';
 import { createHttpHandler } from './app.js';
+import { capConnectionsPerAddress, httpServerOptions } from './connection-limits.js';
+import { openRateLimits } from './rate-limit.js';
 import { serveSubscriptions } from './subscriptions.js';
 import { schema } from '../schema/index.js';
 
@@ -25,15 +27,19 @@ export async function startServer(config: Config, options: { database?: Database
   const log = options.log ?? (() => {});
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.preparedStatements, log }));
   if (config.seedDemo) await seedDemoIfEmpty(database.prisma, log);
+  const jwtKey = await loadJwtKey(database.prisma, config);
+  const limits = await openRateLimits(config, database, jwtKey, log);
   const app: App = {
     prisma: database.prisma,
     config,
-    jwtKey: await loadJwtKey(database.prisma, config),
+    jwtKey,
     apiKeys: new ApiKeyCache<ApiKeyRow>(config.apiKeyCacheSeconds * 1000),
+    signInThrottle: limits.signIn,
   };
-  const handler = createHttpHandler(app);
+  const handler = createHttpHandler(app, limits.requests);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
-  const server = createServer(adapter);
+  const server = createServer(httpServerOptions(config.http), adapter);
+  capConnectionsPerAddress(server, config.http.maxConnectionsPerAddress);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -62,6 +68,7 @@ export async function startServer(config: Config, options: { database?: Database
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.stop();
+      await limits.close();
       await database.close();
     },
   };

@@ -68,7 +68,7 @@ builder.mutationFields((t) => ({
       password: t.arg.string({ required: true, description: 'Password.' }),
       organizationId: t.arg.id({ description: 'Organization to act in (default: the first one joined).' }),
     },
-    resolve: (_parent, args, ctx) => signIn(ctx.app, { ...args, organizationId: args.organizationId ? String(args.organizationId) : null }),
+    resolve: (_parent, args, ctx) => signIn(ctx, { ...args, organizationId: args.organizationId ? String(args.organizationId) : null }),
   }),
   signOut: t.boolean({
     description: 'Ends the current session (API keys have no session: false).',

@@ -1,4 +1,4 @@
-import type { App, RequestContext } from '../../context.js';
+import type { RequestContext } from '../../context.js';
 import { DomainError, validationError } from '../../errors.js';
 import { verifyPassword } from './secrets.js';
 import { signSessionToken } from './tokens.js';
@@ -12,18 +12,30 @@ export interface SignInInput {
 // A fixed hash to compare against when the email is unknown, so both failures take as long.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-export async function signIn(app: App, input: SignInInput) {
+/**
+ * Starts a session. Attempts are throttled per account and per address (App.signInThrottle): a locked
+ * account or address is refused before its password is looked at, whether the account exists or not,
+ * and a successful sign-in starts the account's count over.
+ */
+export async function signIn(ctx: RequestContext, input: SignInInput) {
+  const { app } = ctx;
   const details: Record<string, string[]> = {};
   if (!input.email?.trim()) details.email = ['Required'];
   if (!input.password) details.password = ['Required'];
   if (Object.keys(details).length) throw validationError(details);
 
+  const email = input.email.trim().toLowerCase();
+  const lockedFor = (await app.signInThrottle?.attempt(email, ctx.clientIp)) ?? 0;
+  if (lockedFor > 0) {
+    throw new DomainError('RATE_LIMITED', `Too many sign-in attempts: try again in ${lockedFor} s`, { retryAfter: lockedFor });
+  }
   const user = await app.prisma.user.findUnique({
-    where: { email: input.email.trim().toLowerCase() },
+    where: { email },
     include: { memberships: { include: { organization: true }, orderBy: { createdAt: 'asc' } } },
   });
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !passwordOk) throw new DomainError('INVALID_CREDENTIALS', 'Email or password is incorrect');
+  await app.signInThrottle?.succeeded(email, ctx.clientIp);
 
   const membership = input.organizationId
     ? user.memberships.find((m) => m.organizationId === input.organizationId)
