@@ -5,7 +5,7 @@ import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
-import { errorResponse, json } from './errors.js';
+import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { coerceVariables } from './variables.js';
 
@@ -93,11 +93,20 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
   }
 
+  /** The methods of the routes whose path matches, in the route table's order. */
+  const methodsOf = (pathname: string) => [...new Set(router.routes.filter(([, pattern]) => pattern.test(pathname)).map(([method]) => method))];
+
+  function unrouted(request: Request): Response {
+    const { pathname } = new URL(request.url);
+    const allowed = methodsOf(pathname);
+    if (allowed.length) return methodNotAllowed(request.method, pathname, allowed);
+    return json(404, { error: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+  }
+
   return {
     routes: compiled,
     /** The registered [method, path] pairs, read back from the router. */
     registered: () => router.routes.map(([method, , , path]) => [method, path] as const),
-    fetch: async (request: Request, clientIp: string): Promise<Response> =>
-      (await router.fetch(request, clientIp)) ?? json(404, { error: `No route for ${request.method} ${new URL(request.url).pathname}`, code: 'NOT_FOUND' }),
+    fetch: async (request: Request, clientIp: string): Promise<Response> => (await router.fetch(request, clientIp)) ?? unrouted(request),
   };
 }
