@@ -5,6 +5,7 @@ import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
+import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-field-check.js';
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { coerceVariables } from './variables.js';
@@ -24,6 +25,8 @@ type RouterRequest = Request & { params: Record<string, string>; query: RestRequ
 
 interface CompiledRoute extends RouteSpec {
   definition: OperationDefinitionNode;
+  /** authScopes of the root fields only a signed-in user may call, checked before the body is read. */
+  sessionFields: ReturnType<typeof sessionOnlyFields>;
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
 
@@ -38,7 +41,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, definition, run };
+  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), run };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -73,6 +76,9 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     if (!contextValue.auth && !isPublic(route)) {
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
+    // A caller who may never use the route (an API key on a session-only route) is refused before its
+    // input is read or validated.
+    assertSessionScopes(contextValue, route.sessionFields);
     const params = decodeParams(request.params);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
     const query = { ...request.query };

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../errors.js';
@@ -9,6 +9,7 @@ import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.j
 import { admitRequest } from './context.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
+import { assertSessionScopes, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -39,6 +40,34 @@ function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
     },
     onSubscribe({ args }) {
       checkCost(args.schema, limits, args.document, args.variableValues ?? undefined, args.operationName);
+    },
+  };
+}
+
+/**
+ * Root fields only a signed-in user may call are refused to anyone else before the variables are coerced
+ * (which GraphQL does before any resolver's authScopes run), as a resolver would refuse them.
+ */
+function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
+  const refusal = (args: { schema: GraphQLSchema; document: import('graphql').DocumentNode; operationName?: string | null; contextValue: unknown }) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!operation) return null;
+    try {
+      assertSessionScopes(args.contextValue as RequestContext, sessionOnlyFields(args.schema, operation, args.document));
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return { data: null, errors: [error] };
+      throw error;
+    }
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const result = refusal(args);
+      if (result) setResultAndStopExecution(result);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const result = refusal(args);
+      if (result) setResultAndStopExecution(result);
     },
   };
 }
@@ -96,6 +125,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         },
       },
       useInputCheck(),
+      sessionFieldsPlugin(),
       limitsPlugin(app),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
     ],
