@@ -8,6 +8,7 @@ import { schema } from '../schema/index.js';
 import { admitRequest } from './context.js';
 import { createCors } from './cors.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
@@ -36,6 +37,7 @@ export function createHttpHandler(app: App) {
     const { pathname } = new URL(request.url);
     if (pathname === '/health') return json(200, { status: 'ok' });
     if (pathname === '/graphql') return graphql.fetch(request, server, clientIp(app, request, server));
+    if (pathname.startsWith(GRAPHIQL_ASSETS_PATH)) return serveGraphiQLAsset(request);
     if (pathname === OPENAPI_PATH) {
       if (request.method !== 'GET') return methodNotAllowed(request.method, pathname, ['GET']);
       return json(200, buildOpenApi(allRoutes, allSchemas, new URL(request.url).origin));

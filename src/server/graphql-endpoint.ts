@@ -9,6 +9,7 @@ import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.j
 import { admitRequest } from './context.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
+import { renderGraphiQLPage } from './graphiql-assets.js';
 import { assertSessionScopes, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
@@ -112,6 +113,8 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
+    // Served from this server (/graphql/assets/), not a CDN, so that GraphiQL works without internet.
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
     cors: false,
