@@ -76,10 +76,10 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     if (!contextValue.auth && !isPublic(route)) {
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
-    // A caller who may never use the route (an API key on a session-only route) is refused before its
-    // input is read or validated.
-    assertSessionScopes(contextValue, route.sessionFields);
     const params = decodeParams(request.params);
+    // A caller who may never use the route (an API key on a session-only route) is refused before its
+    // body is read or its input validated.
+    assertSessionScopes(contextValue, route.sessionFields);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
     const query = { ...request.query };
     // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.
