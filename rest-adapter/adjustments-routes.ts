@@ -14,7 +14,7 @@ const body = (schema: string) => ({ requestBody: { required: true, ...jsonConten
 
 const adjustmentErrors =
   '400 VALIDATION_ERROR with details (missing or invalid field, unknown or inactive reason code, reason direction, rootCause, no change) ' +
-  'or INSUFFICIENT_STOCK (on hand would drop below what is reserved, on hold, picked, recalled or expired); 404 for an unknown or foreign inventoryItemId. ' +
+  'or INSUFFICIENT_STOCK (on hand would drop below what is reserved, on hold, picked, recalled or expired); an unknown or foreign inventoryItemId is 400 with details.inventoryItemId (an id in the body). ' +
   'A failed adjustment writes nothing.';
 
 export const adjustmentRoutes = defineRoutes([
@@ -124,10 +124,11 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Move quantity between lots',
       description:
         'Moves quantity from the source stock line to the line of another lot of the same product at the same location and bin ' +
-        '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available.',
+        '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available; ' +
+        'an unknown or foreign inventoryItemId or toLotId is 400 VALIDATION_ERROR with details naming it.',
       ...inventory('inventory.adjust'),
       ...body('LotCorrection'),
-      responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403, 404]),
+      responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403]),
     },
   },
   {
@@ -184,7 +185,7 @@ export const adjustmentRoutes = defineRoutes([
       description: `Sets on hand of a stock line to newQtyOnHand and writes one ADJUSTMENT ledger row. ${adjustmentErrors}`,
       ...inventory('inventory.adjust'),
       ...body('AdjustmentCreate'),
-      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403, 404]),
+      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },
   {
@@ -198,7 +199,7 @@ export const adjustmentRoutes = defineRoutes([
       description: `Adds the signed delta to on hand of a stock line and writes one ADJUSTMENT ledger row (same rules and answer as POST /inventory/adjustments). ${adjustmentErrors}`,
       ...inventory('inventory.adjust'),
       ...body('AdjustmentDelta'),
-      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403, 404]),
+      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },
   {

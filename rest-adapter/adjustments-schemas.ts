@@ -84,7 +84,7 @@ export const adjustmentSchemas = {
     required: ['inventoryItemId', 'newQtyOnHand', 'reasonCodeId'],
     additionalProperties: false,
     properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 404.' },
+      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
       newQtyOnHand: {
         type: 'integer',
         minimum: 0,
@@ -102,7 +102,7 @@ export const adjustmentSchemas = {
     required: ['inventoryItemId', 'delta', 'reasonCodeId'],
     additionalProperties: false,
     properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 404.' },
+      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
       delta: { type: 'integer', not: { const: 0 }, description: 'Signed change of on hand (not 0). Below zero or below the parts: 400 INSUFFICIENT_STOCK.' },
       reasonCodeId: { type: 'string', description: reasonCodeText },
       comment: { ...nullableString, maxLength: 2000 },
@@ -125,8 +125,8 @@ export const adjustmentSchemas = {
     additionalProperties: false,
     description: 'Give exactly one of toLotCode and toLotId.',
     properties: {
-      inventoryItemId: { type: 'string', description: 'The source stock line; unknown or of another organization: 404.' },
-      toLotId: { ...nullableString, description: 'A lot of the same product (unknown or foreign: 404; another product: 400).' },
+      inventoryItemId: { type: 'string', description: 'The source stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
+      toLotId: { ...nullableString, description: 'A lot of the same product (unknown, foreign or of another product: 400 with details.toLotId).' },
       toLotCode: { ...nullableString, maxLength: 100, description: 'The target lot code; created for the product when missing.' },
       toExpiryDate: { type: ['string', 'null'], format: 'date', description: 'Expiry of a new lot (with toLotCode); must equal an existing lot\'s.' },
       quantity: { type: 'integer', minimum: 1, description: 'Units to move; more than the source line has available (none in a recalled or expired lot): 400 INSUFFICIENT_STOCK.' },

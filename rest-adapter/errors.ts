@@ -8,6 +8,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
+/** 405 for a path that exists with other methods; `Allow` lists them. */
+export function methodNotAllowed(method: string, pathname: string, allowed: readonly string[]): Response {
+  const allow = allowed.join(', ');
+  return json(405, { error: `${method} is not allowed on ${pathname} (allowed: ${allow})`, code: 'METHOD_NOT_ALLOWED' }, { allow });
+}
+
 /**
  * The one mapping from domain error codes to HTTP status and the documented error bodies:
  * `{error, code}` plus `details` for validation failures and the capability fields for FEATURE_NOT_ENABLED.

@@ -80,7 +80,17 @@ export const inventorySchemas = {
           type: 'object',
           required: ['sku', 'locationId', 'quantity'],
           additionalProperties: false,
-          properties: { sku: { type: 'string', minLength: 1 }, locationId: { type: 'string', minLength: 1 }, quantity: { type: 'integer', minimum: 1 } },
+          properties: {
+            sku: { type: 'string', minLength: 1, description: 'Exact SKU; an unknown one has 0 available.' },
+            locationId: {
+              type: 'string',
+              minLength: 1,
+              description:
+                'The location: its id, its code (DC-EAST) or the normalized form <organizationId>-<locationId>, as in imports (an id wins, then a code). ' +
+                'A location that is not the organization\'s refuses the batch: 400 VALIDATION_ERROR with details["items.N.locationId"].',
+            },
+            quantity: { type: 'integer', minimum: 1 },
+          },
         },
       },
     },
@@ -90,9 +100,9 @@ export const inventorySchemas = {
     required: ['sku', 'locationId', 'requestedQuantity', 'availableQuantity', 'isAvailable'],
     properties: {
       sku: { type: 'string' },
-      locationId: { type: 'string' },
+      locationId: { type: 'string', description: 'The location as the item named it (id, code or normalized form).' },
       requestedQuantity: integer,
-      availableQuantity: { type: 'integer', description: '0 for an unknown SKU or location.' },
+      availableQuantity: { type: 'integer', description: '0 for an unknown SKU.' },
       isAvailable: { type: 'boolean' },
     },
   },
@@ -306,7 +316,9 @@ export const inventoryRoutes = defineRoutes([
       summary: 'Check availability of many SKUs',
       description:
         'For each item, whether the SKU at the location has at least the quantity available (lines of expired or recalled lots do not count). ' +
-        'An unknown SKU or location gives availableQuantity 0 and isAvailable false instead of failing the batch. Items are independent: ' +
+        'An item names its location by id, code or normalized form <organizationId>-<locationId> (as imports do). An unknown SKU gives availableQuantity 0 ' +
+        'and isAvailable false without failing the batch; a location that is not the organization\'s refuses the batch with 400 VALIDATION_ERROR and ' +
+        'details["items.N.locationId"] for each such item (the stock of a location the caller got wrong is not 0). Items are independent: ' +
         'two items for the same SKU and location are each compared with the same stock. 1 to 1000 items.',
       tags: ['Inventory'],
       'x-permissions': ['inventory.read'],

@@ -5,7 +5,8 @@ import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
-import { errorResponse, json } from './errors.js';
+import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-field-check.js';
+import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { coerceVariables } from './variables.js';
 
@@ -24,6 +25,8 @@ type RouterRequest = Request & { params: Record<string, string>; query: RestRequ
 
 interface CompiledRoute extends RouteSpec {
   definition: OperationDefinitionNode;
+  /** authScopes of the root fields only a signed-in user may call, checked before the body is read. */
+  sessionFields: ReturnType<typeof sessionOnlyFields>;
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
 }
 
@@ -38,7 +41,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, definition, run };
+  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), run };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -74,6 +77,9 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
     const params = decodeParams(request.params);
+    // A caller who may never use the route (an API key on a session-only route) is refused before its
+    // body is read or its input validated.
+    assertSessionScopes(contextValue, route.sessionFields);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
     const query = { ...request.query };
     // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.
@@ -93,11 +99,20 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
   }
 
+  /** The methods of the routes whose path matches, in the route table's order. */
+  const methodsOf = (pathname: string) => [...new Set(router.routes.filter(([, pattern]) => pattern.test(pathname)).map(([method]) => method))];
+
+  function unrouted(request: Request): Response {
+    const { pathname } = new URL(request.url);
+    const allowed = methodsOf(pathname);
+    if (allowed.length) return methodNotAllowed(request.method, pathname, allowed);
+    return json(404, { error: `No route for ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+  }
+
   return {
     routes: compiled,
     /** The registered [method, path] pairs, read back from the router. */
     registered: () => router.routes.map(([method, , , path]) => [method, path] as const),
-    fetch: async (request: Request, clientIp: string): Promise<Response> =>
-      (await router.fetch(request, clientIp)) ?? json(404, { error: `No route for ${request.method} ${new URL(request.url).pathname}`, code: 'NOT_FOUND' }),
+    fetch: async (request: Request, clientIp: string): Promise<Response> => (await router.fetch(request, clientIp)) ?? unrouted(request),
   };
 }

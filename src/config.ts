@@ -58,6 +58,8 @@ export interface Config {
   preparedStatements: number;
   /** Resource limits of the GraphQL endpoint. */
   graphql: GraphQLConfig;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+  shutdownTimeoutSeconds: number;
   /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
   corsOrigins: string[];
   /** Request limits per window; 0 turns a limit off (README: Rate limits). */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonymousIntrospection: env.GRAPHQL_PUBLIC_INTROSPECTION === 'true',
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
     },
+    shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     rateLimit: {
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { startBanner } from './server/banner.js';
 import { startServer } from './server/start.js';
 
 function configOrExit() {
@@ -13,14 +14,34 @@ function configOrExit() {
 
 const config = configOrExit();
 const running = await startServer(config, { log: (m) => console.log(m) });
-console.log(`supply chain service on ${running.url} (${running.database.kind}${running.database.kind === 'pglite' ? `, data in ${config.dataDir}` : ''})`);
-console.log(`  GraphQL and GraphiQL: ${running.url}/graphql   REST: ${running.url}/api   OpenAPI: ${running.url}/api/openapi.json`);
+for (const line of startBanner(running, config.dataDir)) console.log(line);
+
+// Time for the workers and the pool to close after requests have had theirs; past it the process exits anyway.
+const CLOSING_MARGIN_MS = 5_000;
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) process.exit(1);
+    if (stopping) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    running.close().then(() => process.exit(0));
+    const graceMs = config.shutdownTimeoutSeconds * 1000;
+    console.log(`${signal}: shutting down (requests in flight have ${config.shutdownTimeoutSeconds} s to finish; ${signal} again exits at once)`);
+    setTimeout(() => {
+      console.error(`shutdown did not finish within ${config.shutdownTimeoutSeconds} s + ${CLOSING_MARGIN_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, graceMs + CLOSING_MARGIN_MS).unref();
+    running.shutdown(graceMs).then(
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
   });
 }

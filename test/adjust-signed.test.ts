@@ -26,7 +26,7 @@ const adjustBy = (body: unknown, token = a.key) => server.call('POST', '/api/inv
 const ledgerCount = (stockLineId: string) => server.app.prisma.stockTransaction.count({ where: { stockLineId } });
 
 describe('refusals of a signed adjustment', () => {
-  it('explains them in order: reason code, then the line (404), then the quantity rule, then the reason direction', async () => {
+  it('explains them in order: reason code, then the line (400 on inventoryItemId), then the quantity rule, then the reason direction', async () => {
     const line = await freshLine({ ON_HAND: 10, RESERVED: 4 });
     const foreign = await addStock(server.app, b.org.id, { productMasterId: (await server.call('POST', '/api/products', { token: b.key, body: { sku: 'B-1', name: 'B' } })).body.id, locationId: b.warehouse.id }, { ON_HAND: 5 });
 
@@ -35,8 +35,8 @@ describe('refusals of a signed adjustment', () => {
     expect(unknownReasonAndLine.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { reasonCodeId: [expect.stringContaining('NO_SUCH_REASON')] } });
 
     const foreignLine = await adjustBy({ inventoryItemId: foreign.id, delta: -1, reasonCodeId: 'LOST' });
-    expect(foreignLine.status).toBe(404);
-    expect(foreignLine.body.code).toBe('NOT_FOUND');
+    expect(foreignLine.status).toBe(400);
+    expect(foreignLine.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
 
     // Below what is reserved and with a reason for increases only: the quantity rule is named first.
     const both = await adjustBy({ inventoryItemId: line.id, delta: -7, reasonCodeId: 'FOUND' });

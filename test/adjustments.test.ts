@@ -151,13 +151,18 @@ describe('POST /api/inventory/adjustments', () => {
     expect(await onHand(line.id)).toBe(10);
   });
 
-  it("answers 404 for another organization's line and leaves it unchanged", async () => {
+  it("answers 400 with details.inventoryItemId for another organization's or an unknown line (a body field) and leaves it unchanged", async () => {
     const line = await freshLine({ ON_HAND: 10 });
+    const unknownLine = { error: 'Inventory item not found', code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } };
     const res = await adjust({ inventoryItemId: line.id, newQtyOnHand: 1, reasonCodeId: 'LOST' }, b.key);
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Inventory item not found', code: 'NOT_FOUND' });
-    expect((await adjustBy({ inventoryItemId: line.id, delta: -1, reasonCodeId: 'LOST' }, b.key)).status).toBe(404);
-    expect((await adjust({ inventoryItemId: 'nope', newQtyOnHand: 1, reasonCodeId: 'LOST' })).status).toBe(404);
+    expect([res.status, res.body]).toEqual([400, unknownLine]);
+    const signed = await adjustBy({ inventoryItemId: line.id, delta: -1, reasonCodeId: 'LOST' }, b.key);
+    expect([signed.status, signed.body]).toEqual([400, unknownLine]);
+    const unknown = await adjust({ inventoryItemId: 'nope', newQtyOnHand: 1, reasonCodeId: 'LOST' });
+    expect([unknown.status, unknown.body]).toEqual([400, unknownLine]);
+    const unknownSigned = await adjustBy({ inventoryItemId: 'nope', delta: 1, reasonCodeId: 'FOUND' });
+    expect([unknownSigned.status, unknownSigned.body]).toEqual([400, unknownLine]);
+    expect((await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
     // org A's reason code id means nothing to org B
     const lost = await reason(a.org, 'LOST');
     const mine = await addStock(server.app, b.org.id, { productMasterId: (await server.call('POST', '/api/products', { token: b.key, body: { sku: 'B-1', name: 'B' } })).body.id, locationId: b.warehouse.id }, { ON_HAND: 5 });
@@ -294,7 +299,7 @@ describe('POST /api/inventory/adjustments/lot-correction', () => {
     expect((await correct({ inventoryItemId: expired.id, toLotCode: `T${n++}`, quantity: 1 })).status).toBe(400);
   });
 
-  it('answers 400 with details for bad targets and 404 for unknown or foreign ids', async () => {
+  it('answers 400 with details for bad targets and for unknown or foreign ids in the body', async () => {
     const source = await freshLine({ ON_HAND: 10 });
     const otherLot = await freshLine({ ON_HAND: 1 }, { productMasterId: otherProductId });
     const dated = await freshLine({ ON_HAND: 1 }, { expiryDate: '2030-01-01' });
@@ -313,13 +318,17 @@ describe('POST /api/inventory/adjustments/lot-correction', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.body.details), JSON.stringify(body)).toContain(field);
     }
-    expect((await correct({ inventoryItemId: 'nope', toLotCode: 'X', quantity: 1 })).status).toBe(404);
-    expect((await correct({ inventoryItemId: source.id, toLotId: 'nope', quantity: 1 })).status).toBe(404);
-    expect((await correct({ inventoryItemId: source.id, toLotCode: 'X', quantity: 1 }, b.key)).status).toBe(404);
+    const unknownLine = { error: 'Inventory item not found', code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } };
+    const unknownLot = { error: 'Lot not found', code: 'VALIDATION_ERROR', details: { toLotId: ['Lot not found'] } };
+    const unknownSource = await correct({ inventoryItemId: 'nope', toLotCode: 'X', quantity: 1 });
+    expect([unknownSource.status, unknownSource.body]).toEqual([400, unknownLine]);
+    const unknownTarget = await correct({ inventoryItemId: source.id, toLotId: 'nope', quantity: 1 });
+    expect([unknownTarget.status, unknownTarget.body]).toEqual([400, unknownLot]);
+    const foreignSource = await correct({ inventoryItemId: source.id, toLotCode: 'X', quantity: 1 }, b.key);
+    expect([foreignSource.status, foreignSource.body]).toEqual([400, unknownLine]);
     const bLine = await addStock(server.app, b.org.id, { productMasterId: (await server.call('POST', '/api/products', { token: b.key, body: { sku: 'B-LOT', name: 'B' } })).body.id, locationId: b.warehouse.id }, { ON_HAND: 5 });
     const foreignLot = await correct({ inventoryItemId: bLine.id, toLotId: source.lotId, quantity: 1 }, b.key);
-    expect(foreignLot.status).toBe(404);
-    expect(foreignLot.body.error).toBe('Lot not found');
+    expect([foreignLot.status, foreignLot.body]).toEqual([400, unknownLot]);
     expect(await onHand(source.id)).toBe(10);
     expect(await onHand(bLine.id)).toBe(5);
     expect(await server.app.prisma.lot.count({ where: { organizationId: a.org.id, code: 'X' } })).toBe(0);
@@ -351,7 +360,7 @@ describe('GraphQL adjustments', () => {
       [`mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "STOLEN", quantity: 1 }) { success } }`, { id: line.id }],
     ] as const) {
       const foreign = await server.graphql(query, vars, b.key);
-      expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
     }
     expect(await onHand(line.id)).toBe(20);
     const refused = await server.graphql('{ reasonCodes { id } }', {}, await a.keyWith(['inventory:read']));

@@ -299,6 +299,34 @@ describe('who may manage keys', () => {
     expect((await products(target.key)).status).toBe(200);
   });
 
+  it('refuses an API key (403 FORBIDDEN) before reading or validating its body, on every session-only route', async () => {
+    const target = await create();
+    const sessionOnly = server.handler.rest.routes.filter((route) => route.sessionFields.length > 0);
+    expect(sessionOnly.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      everyRoute(':id').map(([method, path]) => `${method} ${path}`).sort(),
+    );
+    const manager = await a.userWith('MANAGER');
+    const managerToken = await signIn(manager.email, manager.password);
+    for (const route of sessionOnly) {
+      const path = route.path.replace(':id', target.id);
+      for (const body of [{ name: '', scopes: ['nope'], secret: 'x' }, '{not json', { name: 'x'.repeat(10_000), scopes: 1 }]) {
+        const sent = route.method === 'GET' ? undefined : body;
+        for (const token of [a.key, managerToken]) {
+          const res = await server.call(route.method, path, { token, body: sent });
+          expect([res.status, res.body.code], `${route.method} ${path} ${JSON.stringify(sent)}`).toEqual([403, 'FORBIDDEN']);
+          expect(res.body.details).toBeUndefined();
+        }
+      }
+    }
+    const byKey = await server.call('POST', BASE, { token: a.key, body: { scopes: 'x' } });
+    expect(byKey.body.error).toBe('This operation needs a signed-in user session, not an API key');
+    // The administrator still gets the validation details, and the key was never touched.
+    const asAdmin = await server.call('POST', BASE, { token: adminA, body: { name: '', scopes: ['nope'] } });
+    expect([asAdmin.status, Object.keys(asAdmin.body.details).sort()]).toEqual([400, ['name', 'scopes']]);
+    expect((await products(target.key)).status).toBe(200);
+    expect((await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+  });
+
   it('another organization\'s administrator gets 404 for the key, which keeps working unchanged', async () => {
     const target = await create({ name: 'A private' });
     for (const [method, path, body] of everyRoute(target.id).filter(([, path]) => path !== BASE)) {
@@ -372,6 +400,20 @@ describe('GraphQL', () => {
     const byKey = await server.graphql(`mutation { createApiKey(input: { name: "x", scopes: ["*"] }) { key } }`, {}, a.key);
     expect(byKey.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(byKey.body.data).toBeNull();
+    // Variables that do not fit the input type are not checked for a caller who may not run the field.
+    for (const variables of [{ input: { name: 1, scopes: 'x', secret: 'y' } }, {}]) {
+      const byKeyBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key } }`, variables, a.key);
+      expect(byKeyBadInput.body.errors.map((e: any) => e.extensions.code), JSON.stringify(byKeyBadInput.body)).toEqual(['FORBIDDEN']);
+      expect(byKeyBadInput.body.data).toBeNull();
+    }
+    const viaFragment = await server.graphql(
+      `mutation ($id: ID!, $g: Int) { ...F } fragment F on Mutation { rotateApiKey(id: $id, input: { gracePeriodSeconds: $g }) { key } }`,
+      { id: 'x', g: 'not a number' },
+      a.key,
+    );
+    expect(viaFragment.body.errors.map((e: any) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    const adminBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key } }`, { input: { name: 1 } }, adminA);
+    expect(adminBadInput.body.errors[0].message).toMatch(/^Variable "\$input" got invalid value/);
     const byKeyList = await server.graphql(`{ apiKeys { id } }`, {}, a.key);
     expect(byKeyList.body.errors[0].extensions.code).toBe('FORBIDDEN');
     const viewer = await a.userWith('VIEWER');

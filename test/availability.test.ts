@@ -149,14 +149,12 @@ describe('GET /api/inventory/availability (summary)', () => {
 describe('POST /api/inventory/availability/check', () => {
   const check = (items: unknown, token = a.key) => server.call('POST', '/api/inventory/availability/check', { token, body: { items } });
 
-  it('answers each item in request order; unknown SKUs and locations have 0 available', async () => {
+  it('answers each item in request order; unknown SKUs have 0 available', async () => {
     const res = await check([
       { sku: 'ATP-1', locationId: a.warehouse.id, quantity: 14 },
       { sku: 'ATP-1', locationId: a.warehouse.id, quantity: 15 },
       { sku: 'ATP-1', locationId: store.id, quantity: 7 },
       { sku: 'NO-SUCH-SKU', locationId: a.warehouse.id, quantity: 1 },
-      { sku: 'ATP-1', locationId: 'no-such-location', quantity: 1 },
-      { sku: 'ATP-1', locationId: b.warehouse.id, quantity: 1 },
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -165,13 +163,53 @@ describe('POST /api/inventory/availability/check', () => {
         { sku: 'ATP-1', locationId: a.warehouse.id, requestedQuantity: 15, availableQuantity: 14, isAvailable: false },
         { sku: 'ATP-1', locationId: store.id, requestedQuantity: 7, availableQuantity: 7, isAvailable: true },
         { sku: 'NO-SUCH-SKU', locationId: a.warehouse.id, requestedQuantity: 1, availableQuantity: 0, isAvailable: false },
-        { sku: 'ATP-1', locationId: 'no-such-location', requestedQuantity: 1, availableQuantity: 0, isAvailable: false },
-        { sku: 'ATP-1', locationId: b.warehouse.id, requestedQuantity: 1, availableQuantity: 0, isAvailable: false },
       ],
     });
-    // B has 1000 of its own ATP-1 but nothing at A's warehouse
-    const theirs = await check([{ sku: 'ATP-1', locationId: a.warehouse.id, quantity: 1 }, { sku: 'ATP-1', locationId: b.warehouse.id, quantity: 1000 }], b.key);
-    expect(theirs.body.results.map((r: any) => r.availableQuantity)).toEqual([0, 1000]);
+    // B has 1000 of its own ATP-1 at its own warehouse
+    const theirs = await check([{ sku: 'ATP-1', locationId: b.warehouse.id, quantity: 1000 }], b.key);
+    expect(theirs.body.results.map((r: any) => r.availableQuantity)).toEqual([1000]);
+  });
+
+  it('takes a location code or its normalized form <organizationId>-<locationId> as well as an id, within the organization', async () => {
+    const res = await check([
+      { sku: 'ATP-1', locationId: 'WH1', quantity: 14 },
+      { sku: 'ATP-1', locationId: `${a.org.id}-${a.warehouse.id}`, quantity: 15 },
+      { sku: 'ATP-1', locationId: 'ST1', quantity: 7 },
+      { sku: 'NO-SUCH-SKU', locationId: 'ST1', quantity: 1 },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { sku: 'ATP-1', locationId: 'WH1', requestedQuantity: 14, availableQuantity: 14, isAvailable: true },
+      { sku: 'ATP-1', locationId: `${a.org.id}-${a.warehouse.id}`, requestedQuantity: 15, availableQuantity: 14, isAvailable: false },
+      { sku: 'ATP-1', locationId: 'ST1', requestedQuantity: 7, availableQuantity: 7, isAvailable: true },
+      { sku: 'NO-SUCH-SKU', locationId: 'ST1', requestedQuantity: 1, availableQuantity: 0, isAvailable: false },
+    ]);
+    // B's warehouse has the same code WH1: B's code names B's own warehouse.
+    const theirs = await check([{ sku: 'ATP-1', locationId: 'WH1', quantity: 1000 }], b.key);
+    expect(theirs.body.results[0].availableQuantity).toBe(1000);
+  });
+
+  it('refuses the batch with 400 naming each item whose location is not the organization’s (nothing is answered as 0 available)', async () => {
+    const res = await check([
+      { sku: 'ATP-1', locationId: 'WH1', quantity: 1 },
+      { sku: 'ATP-1', locationId: 'no-such-location', quantity: 1 },
+      { sku: 'ATP-1', locationId: b.warehouse.id, quantity: 1 },
+      { sku: 'ATP-1', locationId: `${b.org.id}-${b.warehouse.id}`, quantity: 1 },
+      { sku: 'ATP-1', locationId: `${a.org.id}-${b.warehouse.id}`, quantity: 1 },
+      { sku: 'ATP-1', locationId: 'wh1', quantity: 1 },
+      { sku: 'ATP-1', locationId: 'no-such-location', quantity: 2 },
+    ]);
+    const unknown = ['Unknown location: give the id or the code of a location of your organization'];
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Unknown location',
+      code: 'VALIDATION_ERROR',
+      details: Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`items.${i}.locationId`, unknown])),
+    });
+    // A's warehouse, named by B: unknown to B.
+    const theirs = await check([{ sku: 'ATP-1', locationId: a.warehouse.id, quantity: 1 }], b.key);
+    expect([theirs.status, theirs.body.details]).toEqual([400, { 'items.0.locationId': unknown }]);
+    expect((await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
   });
 
   it('answers 400 with details for invalid items', async () => {
@@ -286,6 +324,6 @@ describe('tenant isolation of availability filters', () => {
       { l: a.warehouse.id },
       b.key,
     );
-    expect(checked.body.data.checkAvailability).toEqual([{ availableQuantity: 0, isAvailable: false }]);
+    expect(checked.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'items.0.locationId': [expect.any(String)] } });
   });
 });

@@ -226,6 +226,18 @@ describe('PATCH and DELETE /api/inventory-levels/:id', () => {
     expect(cleared.body).toMatchObject({ comments: null, abcClass: null, status: 'Review' });
   });
 
+  it('an empty change ({}) answers the level as it is (200), and 404 only for a level that does not exist', async () => {
+    const created = await level(1, 5, 10);
+    const res = await patch(a.key, created.id, {});
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(LEVEL_KEYS);
+    expect(res.body).toMatchObject({ id: created.id, minQuantity: 1, reorderQuantity: 5, maxQuantity: 10, updatedAt: created.updatedAt });
+    const empty = await patch(a.key, created.id, undefined);
+    expect(empty.status).toBe(200);
+    expect((await patch(b.key, created.id, {})).status).toBe(404);
+    expect((await patch(a.key, 'no-such-level', {})).status).toBe(404);
+  });
+
   it('checks the invariant on the merged values', async () => {
     const created = await level(2, 5, 10);
     const res = await patch(a.key, created.id, { minQuantity: 6 });

@@ -61,31 +61,36 @@ export const builder = new SchemaBuilder<{
   },
   scopeAuth: {
     // Scope checks throw the documented error themselves, so the caller learns why it was refused.
-    authScopes: (ctx) => ({
-      public: true,
-      permission: (permission) => {
-        const auth = requireAuth(ctx);
-        if (auth.permissions.has(permission)) return true;
-        throw auth.actor.type === 'apiKey'
-          ? new DomainError('INSUFFICIENT_SCOPE', `API key scopes do not grant ${permission}`, { permission })
-          : new DomainError('FORBIDDEN', `Your role does not grant ${permission}`, { permission });
-      },
-      authenticated: () => Boolean(requireAuth(ctx)),
-      session: () => {
-        if (requireAuth(ctx).actor.type === 'user') return true;
-        throw new DomainError('FORBIDDEN', 'This operation needs a signed-in user session, not an API key');
-      },
-      capability: (capability) => {
-        if (requireAuth(ctx).organization.capabilities.includes(capability)) return true;
-        throw new DomainError('FEATURE_NOT_ENABLED', `The organization's plan does not include ${capability}`, {
-          feature: capability,
-          planCapability: capability,
-          entitlement: capability,
-        });
-      },
-    }),
+    authScopes: scopesOf,
   },
 });
+
+/** The scopes of a request: each either holds (true) or throws the documented refusal. */
+export function scopesOf(ctx: RequestContext) {
+  return {
+    public: true,
+    permission: (permission: Permission) => {
+      const auth = requireAuth(ctx);
+      if (auth.permissions.has(permission)) return true;
+      throw auth.actor.type === 'apiKey'
+        ? new DomainError('INSUFFICIENT_SCOPE', `API key scopes do not grant ${permission}`, { permission })
+        : new DomainError('FORBIDDEN', `Your role does not grant ${permission}`, { permission });
+    },
+    authenticated: () => Boolean(requireAuth(ctx)),
+    session: () => {
+      if (requireAuth(ctx).actor.type === 'user') return true;
+      throw new DomainError('FORBIDDEN', 'This operation needs a signed-in user session, not an API key');
+    },
+    capability: (capability: string) => {
+      if (requireAuth(ctx).organization.capabilities.includes(capability)) return true;
+      throw new DomainError('FEATURE_NOT_ENABLED', `The organization's plan does not include ${capability}`, {
+        feature: capability,
+        planCapability: capability,
+        entitlement: capability,
+      });
+    },
+  };
+}
 
 function requireAuth(ctx: RequestContext) {
   if (!ctx.auth) throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');

@@ -2,13 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import { createRestAdapter } from '../../rest-adapter/router.js';
 import { allRoutes, allSchemas } from '../../rest-adapter/all-routes.js';
 import { buildOpenApi, OPENAPI_PATH } from '../../rest-adapter/openapi.js';
-import { json } from '../../rest-adapter/errors.js';
+import { json, methodNotAllowed } from '../../rest-adapter/errors.js';
 import type { App } from '../context.js';
 import { schema } from '../schema/index.js';
 import { admitRequest } from './context.js';
 import { createCors } from './cors.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
@@ -40,7 +41,9 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     const { pathname } = new URL(request.url);
     if (pathname === '/health') return json(200, { status: 'ok' });
     if (pathname === '/graphql') return graphql.fetch(request, server, clientIp(app, request, server));
-    if (pathname === OPENAPI_PATH && request.method === 'GET') {
+    if (pathname.startsWith(GRAPHIQL_ASSETS_PATH)) return serveGraphiQLAsset(request);
+    if (pathname === OPENAPI_PATH) {
+      if (request.method !== 'GET') return methodNotAllowed(request.method, pathname, ['GET']);
       return json(200, buildOpenApi(allRoutes, allSchemas, new URL(request.url).origin));
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../errors.js';
@@ -10,6 +10,8 @@ import { admitRequest } from './context.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
 import { rateLimitedStatus } from './rate-limit.js';
+import { renderGraphiQLPage } from './graphiql-assets.js';
+import { assertSessionScopes, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -40,6 +42,34 @@ function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
     },
     onSubscribe({ args }) {
       checkCost(args.schema, limits, args.document, args.variableValues ?? undefined, args.operationName);
+    },
+  };
+}
+
+/**
+ * Root fields only a signed-in user may call are refused to anyone else before the variables are coerced
+ * (which GraphQL does before any resolver's authScopes run), as a resolver would refuse them.
+ */
+function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
+  const refusal = (args: { schema: GraphQLSchema; document: import('graphql').DocumentNode; operationName?: string | null; contextValue: unknown }) => {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (!operation) return null;
+    try {
+      assertSessionScopes(args.contextValue as RequestContext, sessionOnlyFields(args.schema, operation, args.document));
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return { data: null, errors: [error] };
+      throw error;
+    }
+  };
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const result = refusal(args);
+      if (result) setResultAndStopExecution(result);
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const result = refusal(args);
+      if (result) setResultAndStopExecution(result);
     },
   };
 }
@@ -84,6 +114,8 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
+    // Served from this server (/graphql/assets/), not a CDN, so that GraphiQL works without internet.
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
     cors: false,
@@ -97,6 +129,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         },
       },
       useInputCheck(),
+      sessionFieldsPlugin(),
       limitsPlugin(app),
       rateLimitedStatus(),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),

@@ -18,9 +18,21 @@ export interface RunningServer {
   database: Database;
   server: Server;
   handler: ReturnType<typeof createHttpHandler>;
+  /** Where this machine reaches the server (127.0.0.1 when it listens on every interface). */
   url: string;
+  /** The address and port it listens on. */
+  listening: { host: string; port: number };
+  /** Stops at once: open connections are cut. */
   close(): Promise<void>;
+  /**
+   * Stops gracefully: no new connections, graphql-ws sockets closed (1001), requests in flight finish
+   * (their connections are cut after graceMs), import workers finish their chunk, then the pool closes.
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
+
+export const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /** Opens the database (migrating it), builds the app and listens. Used by `npm start` and the tests. */
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
@@ -57,12 +69,27 @@ export async function startServer(config: Config, options: { database?: Database
     log,
   });
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = typeof address === 'object' && address ? address.address : config.host;
   return {
     app,
     database,
     server,
     handler,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : urlHost(host)}:${port}`,
+    listening: { host, port },
+    async shutdown(graceMs) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A keep-alive connection becomes idle once its request is answered: close it then, not later.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+      try {
+        await Promise.all([subscriptions.close(), workers.stop(), closed]);
+      } finally {
+        clearInterval(idle);
+        clearTimeout(deadline);
+      }
+      await database.close();
+    },
     async close() {
       await subscriptions.close();
       server.closeAllConnections();

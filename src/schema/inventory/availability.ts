@@ -78,9 +78,9 @@ const AvailabilityCheckResultType = builder.objectRef<AvailabilityCheckResult>('
   description: 'Whether one SKU at one location can supply a quantity.',
   fields: (t) => ({
     sku: t.exposeString('sku', { description: 'The SKU asked about.' }),
-    locationId: t.exposeString('locationId', { description: 'The location asked about.' }),
+    locationId: t.exposeString('locationId', { description: 'The location asked about, as the item named it (id, code or normalized form).' }),
     requestedQuantity: t.exposeInt('requestedQuantity', { description: 'The quantity asked for.' }),
-    availableQuantity: t.exposeInt('availableQuantity', { description: 'Units available (0 for an unknown SKU or location).' }),
+    availableQuantity: t.exposeInt('availableQuantity', { description: 'Units available (0 for an unknown SKU).' }),
     isAvailable: t.exposeBoolean('isAvailable', { description: 'availableQuantity >= requestedQuantity.' }),
   }),
 });
@@ -89,7 +89,11 @@ const AvailabilityCheckItemInput = builder.inputType('AvailabilityCheckItemInput
   description: 'One SKU, location and quantity to check.',
   fields: (t) => ({
     sku: t.string({ required: true, description: 'Product SKU.' }),
-    locationId: t.string({ required: true, description: 'Location id.' }),
+    locationId: t.string({
+      required: true,
+      description:
+        'The location: its id, its code or the normalized form <organizationId>-<locationId> (an id wins, then a code). One that is not the organization’s refuses the check (VALIDATION_ERROR naming items.N.locationId).',
+    }),
     quantity: t.int({ required: true, description: 'Units wanted, at least 1.' }),
   }),
 });
@@ -177,7 +181,7 @@ builder.queryFields((t) => {
   }),
   checkAvailability: t.field({
     type: [AvailabilityCheckResultType],
-    description: 'Whether each SKU at each location can supply the quantity; unknown SKUs or locations have 0 available.',
+    description: 'Whether each SKU at each location can supply the quantity; unknown SKUs have 0 available, unknown locations refuse the check.',
     authScopes: { permission: 'inventory.read' },
     args: { input: t.arg({ type: AvailabilityCheckInput, required: true, description: 'The items to check.' }) },
     resolve: (_parent, args, ctx) => checkAvailability(ctx, args.input),

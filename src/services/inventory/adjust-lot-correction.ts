@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../errors.js';
 import type { Lot, StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, usableQty } from './adjust-rules.js';
+import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from './adjust-rules.js';
 import { applyStockChange, findOrCreateStockLine, type Tx } from './stock-ledger.js';
 
 const schema = z
@@ -48,7 +48,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
 
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId } });
-    if (!source) throw notFound('Inventory item');
+    if (!source) throw unknownInBody('inventoryItemId', 'Inventory item');
     const lot = await targetLot(tx, ctx, source.productMasterId, input);
     if (lot.id === source.lotId) throw validationError({ [input.toLotId ? 'toLotId' : 'toLotCode']: ['The stock is already in this lot'] });
     const target = await findOrCreateStockLine(tx, ctx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
@@ -94,7 +94,7 @@ async function targetLot(tx: Tx, ctx: RequestContext, productMasterId: string, i
   const organizationId = orgId(ctx);
   if (input.toLotId) {
     const lot = await tx.lot.findFirst({ where: { id: input.toLotId, organizationId } });
-    if (!lot) throw notFound('Lot');
+    if (!lot) throw unknownInBody('toLotId', 'Lot');
     if (lot.productMasterId !== productMasterId) throw validationError({ toLotId: ['The lot belongs to another product'] });
     return lot;
   }

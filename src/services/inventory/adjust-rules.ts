@@ -10,6 +10,12 @@ import type { Tx } from './stock-ledger.js';
 /** Largest quantity a stock line column holds (PostgreSQL integer). */
 export const MAX_QTY = 2_147_483_647;
 
+/**
+ * A stock line or lot named in an adjustment's body that is not the organization's: a field of the body
+ * being validated, so 400 with its name (an id in the path or a filter is 404).
+ */
+export const unknownInBody = (field: string, what: string) => validationError({ [field]: [`${what} not found`] }, `${what} not found`);
+
 /** A stock line with its lot and bin codes: what adjustment and receiving responses show. */
 export interface LineState extends StockLine {
   lotCode: string | null;

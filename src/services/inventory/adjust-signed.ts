@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { Prisma } from '../../generated/prisma/client.js';
@@ -13,6 +13,7 @@ import {
   rootCauseProblem,
   rootCauseThreshold,
   signed,
+  unknownInBody,
 } from './adjust-rules.js';
 import { BUCKET_COLUMN, type Bucket } from './quantities.js';
 import { actorOf, ledgerRow, ruleHolds } from './stock-ledger.js';
@@ -110,7 +111,7 @@ async function tryAdjustment(ctx: RequestContext, input: SignedAdjustment) {
 async function diagnose(ctx: RequestContext, input: SignedAdjustment): Promise<void> {
   const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
   const line = await ctx.prisma.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId: orgId(ctx) } });
-  if (!line) throw notFound('Inventory item');
+  if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
   checkOnHandFloor(line, line.qtyOnHand + input.delta, 'delta');
   checkReasonDirection(reason, input.delta, 'reasonCodeId');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { validationError } from '../../errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';
@@ -16,6 +16,7 @@ import {
   rootCauseThreshold,
   signed,
   TRANSACTION,
+  unknownInBody,
 } from './adjust-rules.js';
 import { applySignedAdjustment } from './adjust-signed.js';
 import { applyStockChange } from './stock-ledger.js';
@@ -71,7 +72,7 @@ export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentIn
   const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
   return ctx.prisma.$transaction(async (tx) => {
     const line = (await lockLines(tx, ctx, [input.inventoryItemId])).get(input.inventoryItemId);
-    if (!line) throw notFound('Inventory item');
+    if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
     const delta = newQty - line.qtyOnHand;
     if (delta === 0) throw validationError({ newQtyOnHand: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
     checkOnHandFloor(line, newQty, 'newQtyOnHand');

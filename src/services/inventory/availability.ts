@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { newFieldErrors, notFound, validationError } from '../../errors.js';
+import { normalizedLocationCode } from '../import/appliers/references.js';
 import { orgId, parseInput } from '../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from './quantities.js';
 import { checkFilterIds, stockLineWhere } from './stock-lines.js';
@@ -179,37 +180,67 @@ export interface AvailabilityCheckResult {
   isAvailable: boolean;
 }
 
-type CheckRow = LineQuantities & { sku: string; locationId: string; expiryDate: Date | string | null; recalled: boolean | null };
+type CheckRow = Partial<LineQuantities> & {
+  sku: string;
+  locationKey: string;
+  locationId: string | null;
+  expiryDate: Date | string | null;
+  recalled: boolean | null;
+};
 
 /**
- * Can each (SKU, location) supply the requested quantity? The whole batch reads its stock lines in one
- * query, whatever its size, and the rule of quantities.ts sums them. An unknown SKU or location (or
- * one of another organization) has 0 available; it does not fail the batch. Items are checked
- * independently: two items for the same SKU and location are each compared with the same stock.
+ * Can each (SKU, location) supply the requested quantity? An item names its location by id, by code
+ * (`DC-EAST`) or by the normalized form `<organizationId>-<locationId>`, as import rows do (an id wins,
+ * then a code). The whole batch resolves its locations and reads its stock lines in one query, whatever
+ * its size, and the rule of quantities.ts sums them. A location that is not the organization's refuses
+ * the batch (400 naming `items.N.locationId`), since 0 available would read as "out of stock"; an
+ * unknown SKU has 0 available. Items are checked independently: two items for the same SKU and
+ * location are each compared with the same stock.
  */
 export async function checkAvailability(ctx: RequestContext, raw: AvailabilityCheckInput): Promise<AvailabilityCheckResult[]> {
   const { items } = parseInput(checkSchema, raw);
   const pairs = [...new Map(items.map((item) => [`${item.sku}\u0000${item.locationId}`, item])).values()];
   const organizationId = orgId(ctx);
+  const prefix = normalizedLocationCode(organizationId, '');
   const skus = pairs.map((p) => p.sku);
   // The SKUs are resolved first, through the (organizationId, sku) index: joined directly, the planner
-  // scans every product of the organization instead.
+  // scans every product of the organization instead. Each distinct location reference is resolved once,
+  // and a pair without stock (or with an unknown SKU) still gives one row, so an unknown location shows.
   const rows = await ctx.prisma.$queryRaw<CheckRow[]>`
-    WITH r AS MATERIALIZED (SELECT * FROM unnest(${skus}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationId")),
+    WITH r AS MATERIALIZED (SELECT * FROM unnest(${skus}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationKey")),
+         k AS MATERIALIZED (
+           SELECT refs.ref AS "locationKey",
+                  (SELECT loc.id FROM locations loc
+                   WHERE loc."organizationId" = ${organizationId}
+                     AND (loc.id = refs.ref OR loc.code = refs.ref
+                          OR (left(refs.ref, ${prefix.length}::int) = ${prefix} AND loc.id = substr(refs.ref, ${prefix.length + 1}::int)))
+                   ORDER BY loc.id = refs.ref DESC, loc.code = refs.ref DESC
+                   LIMIT 1) AS "locationId"
+           FROM (SELECT DISTINCT "locationKey" AS ref FROM r) refs),
          p AS MATERIALIZED (SELECT id, sku FROM product_masters WHERE "organizationId" = ${organizationId} AND sku = ANY(${skus}::text[]))
-    SELECT r.sku, r."locationId", s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired",
+    SELECT r.sku, r."locationKey", k."locationId", s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired",
            l."expiryDate", l.recalled
-    FROM r JOIN p ON p.sku = r.sku
-    JOIN stock_lines s ON s."organizationId" = ${organizationId} AND s."productMasterId" = p.id AND s."locationId" = r."locationId"
+    FROM r JOIN k ON k."locationKey" = r."locationKey"
+    LEFT JOIN p ON p.sku = r.sku
+    LEFT JOIN stock_lines s ON s."organizationId" = ${organizationId} AND s."productMasterId" = p.id AND s."locationId" = k."locationId"
     LEFT JOIN lots l ON l.id = s."lotId"`;
+  const unknownLocations = new Set(rows.filter((row) => row.locationId === null).map((row) => row.locationKey));
+  if (unknownLocations.size) {
+    const details = newFieldErrors();
+    items.forEach((item, index) => {
+      if (unknownLocations.has(item.locationId)) details[`items.${index}.locationId`] = ['Unknown location: give the id or the code of a location of your organization'];
+    });
+    throw validationError(details, 'Unknown location');
+  }
   const today = startOfTodayUtc();
   const available = new Map<string, number>();
   for (const row of rows) {
+    if (row.qtyOnHand === null || row.qtyOnHand === undefined) continue;
     // Raw queries may hand a DATE back as text; a date-only string parses as UTC midnight, like the rule's today.
     const lot = row.recalled === null ? null : { expiryDate: row.expiryDate === null ? null : new Date(row.expiryDate), recalled: row.recalled };
     if (lineExcluded(lot, {}, today)) continue;
-    const key = `${row.sku}\u0000${row.locationId}`;
-    available.set(key, (available.get(key) ?? 0) + availableQty(row));
+    const key = `${row.sku}\u0000${row.locationKey}`;
+    available.set(key, (available.get(key) ?? 0) + availableQty(row as LineQuantities));
   }
   return items.map((item) => {
     const availableQuantity = available.get(`${item.sku}\u0000${item.locationId}`) ?? 0;

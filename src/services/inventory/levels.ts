@@ -155,6 +155,9 @@ export async function updateInventoryLevel(ctx: RequestContext, id: string, raw:
   const existing = await getInventoryLevel(ctx, id, { select: { locationId: true, minQuantity: true, reorderQuantity: true, maxQuantity: true } });
   checkOrder(merged(existing, fields));
   await checkReferences(ctx, existing.locationId, fields);
+  // Prisma answers an update with nothing to set with count 0 without asking the database, which
+  // would read as "not found": an empty change is a read of the level that exists.
+  if (!Object.values(fields).some((value) => value !== undefined)) return getInventoryLevel(ctx, id, query);
   const { count } = await ctx.prisma.inventoryLevel.updateMany({ where: { id, organizationId }, data: fields }).catch(mapCheckViolation);
   if (!count) throw notFound('Inventory level');
   return getInventoryLevel(ctx, id, query);
