@@ -6,7 +6,7 @@ import type { RequestContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
-import type { Permission } from '../services/auth/permissions.js';
+import type { Permission } from '../auth/permissions.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;

@@ -1,7 +1,7 @@
 import { graphql } from 'graphql';
 import type { App, AuthInfo, RequestContext } from '../../src/context.js';
 import { schema } from '../../src/schema/index.js';
-import type { Permission } from '../../src/services/auth/permissions.js';
+import type { Permission } from '../../src/auth/permissions.js';
 
 /**
  * Runs a GraphQL operation in-process as an API key of the organization holding exactly these
