@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 
 /** Name of the cookie that carries a browser's session token (set by POST /api/auth/sign-in). */
 export const SESSION_COOKIE = 'scm_session';

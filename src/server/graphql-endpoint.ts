@@ -4,12 +4,12 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
-import { DomainError, ERROR_STATUS } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
+import { maskError, quietAboutDomainErrors } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
-import { rateLimitedStatus } from './rate-limit.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -61,11 +61,10 @@ function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, bo
   }) as Plugin;
 }
 
-function errorResponse(request: Request, error: GraphQLError & { code?: string }): Response {
-  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+function errorResponse(request: Request, error: DomainError): Response {
   const accept = request.headers.get('accept') ?? '';
-  return new Response(JSON.stringify({ errors: [{ message: error.message, extensions }] }), {
-    status: ERROR_STATUS[error.code as keyof typeof ERROR_STATUS] ?? 400,
+  return new Response(JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code, ...error.extra } }] }), {
+    status: error.status,
     headers: { 'content-type': accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8' },
   });
 }
@@ -88,6 +87,8 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
     // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
     cors: false,
     multipart: false,
+    maskedErrors: { maskError },
+    logging: quietAboutDomainErrors(),
     context: ({ requestContext }) => requestContext!,
     plugins: [
       {
@@ -98,7 +99,6 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
       },
       useInputCheck(),
       limitsPlugin(app),
-      rateLimitedStatus(),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
     ],
   });

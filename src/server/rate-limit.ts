@@ -1,4 +1,3 @@
-import type { Plugin } from 'graphql-yoga';
 import { json } from '../../rest-adapter/errors.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -139,20 +138,5 @@ export function limitRequests<S>(
     const response = await fetch(request, server);
     for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
     return response;
-  };
-}
-
-/** GraphQL answers a RATE_LIMITED error (a locked sign-in) with HTTP 429 and Retry-After, as REST does. */
-export function rateLimitedStatus(): Plugin {
-  return {
-    onExecute: () => ({
-      onExecuteDone: ({ result }) => {
-        if (!('errors' in result)) return;
-        for (const error of result.errors ?? []) {
-          const { code, retryAfter } = error.extensions ?? {};
-          if (code === 'RATE_LIMITED') error.extensions.http = { status: 429, headers: { 'retry-after': String(retryAfter) } };
-        }
-      },
-    }),
   };
 }

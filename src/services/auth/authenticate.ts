@@ -1,5 +1,5 @@
 import type { App, AuthInfo } from '../../context.js';
-import { DomainError } from '../../errors.js';
+import { DomainError } from '../../kernel/errors.js';
 import type { ApiKeyRow } from '../../auth/api-key-cache.js';
 import type { Credentials } from '../../auth/credentials.js';
 import { ipAllowed } from './ip-allow.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../errors.js';
+import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { uuidv7 } from '../../db/ids.js';
 import { Prisma, type ImportJob } from '../../generated/prisma/client.js';
 import type { ImportKind } from '../../generated/prisma/enums.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, validationError } from '../../kernel/errors.js';
 import { orgId, parseInput } from '../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from './quantities.js';
 import { checkFilterIds, stockLineWhere } from './stock-lines.js';
