@@ -1,4 +1,4 @@
-// Prints the scope and role tables of the README from src/services/auth/permissions.ts.
+// Prints the scope and role tables of the README from src/auth/permissions.ts.
 // test/readme.test.ts fails when the README's copy differs: run `npm run docs:permissions` and paste.
 import { PERMISSIONS, ROLE_PERMISSIONS, SCOPE_PERMISSIONS } from '../src/auth/permissions.js';
 

@@ -7,7 +7,7 @@ import type { App, RequestContext } from '../context.js';
 import { DomainError } from '../kernel/errors.js';
 import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
-import { maskError, quietAboutDomainErrors } from './graphql-errors.js';
+import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
 
@@ -63,7 +63,7 @@ function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, bo
 
 function errorResponse(request: Request, error: DomainError): Response {
   const accept = request.headers.get('accept') ?? '';
-  return new Response(JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code, ...error.extra } }] }), {
+  return new Response(JSON.stringify({ errors: [toGraphQLError(error).toJSON()] }), {
     status: error.status,
     headers: { 'content-type': accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8' },
   });
