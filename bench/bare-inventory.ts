@@ -15,7 +15,7 @@ interface Deps {
   send(res: ServerResponse, status: number, body: unknown): void;
 }
 
-// API-key scopes granting inventory.adjust and inventory.read (src/services/auth/permissions.ts).
+// API-key scopes granting inventory.adjust and inventory.read (src/auth/permissions.ts).
 const ADJUST_SCOPES = new Set(['*', 'inventory:write', 'inventory:*']);
 const READ_SCOPES = new Set(['*', 'inventory:read', 'inventory:write', 'inventory:*']);
 

@@ -23,7 +23,7 @@ const AUTH_SQL = `
 const PAGE_SQL = `
   SELECT id, sku, name, description, "organizationId", "createdAt", "updatedAt"
   FROM product_masters WHERE "organizationId" = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`;
-// The API-key scopes that grant products.read (src/services/auth/permissions.ts).
+// The API-key scopes that grant products.read (src/auth/permissions.ts).
 const PRODUCT_READ_SCOPES = new Set(['*', 'inventory:read', 'inventory:write', 'inventory:*']);
 const COUNT_SQL = `SELECT COUNT(*)::int AS count FROM product_masters WHERE "organizationId" = $1`;
 

@@ -3,7 +3,7 @@
 // the same rows as CSV for the bare COPY.
 import { openDatabase } from '../src/db/database.js';
 import { createLocationFor } from '../src/services/admin/admin.js';
-import { MAX_ROWS } from '../src/services/import/jobs.js';
+import { MAX_ROWS } from '../src/kernel/import-limits.js';
 import { PRODUCT_COUNT } from './data.js';
 
 export const IMPORT_ROWS = 100_000;

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../src/context.js';
-import { SESSION_COOKIE } from '../src/services/auth/authenticate.js';
+import { SESSION_COOKIE } from '../src/auth/credentials.js';
 import { jsonContent, responses, schemaRef } from './openapi-common.js';
 import { defineRoutes } from './route.js';
 

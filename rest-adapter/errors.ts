@@ -1,5 +1,11 @@
 import { GraphQLError } from 'graphql';
-import { DomainError, ERROR_STATUS, type ErrorCode } from '../src/errors.js';
+import { DomainError, ERROR_STATUS, type ErrorCode } from '../src/kernel/errors.js';
+
+interface Refusal {
+  code: ErrorCode;
+  message: string;
+  extra: Record<string, unknown>;
+}
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -24,16 +30,20 @@ export function errorResponse(error: unknown): Response {
     console.error('unexpected error', error);
     return json(500, { error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.' });
   }
-  const { code, ...extensions } = domain.extensions as { code: ErrorCode; [key: string]: unknown };
-  const retryAfter = typeof extensions.retryAfter === 'number' ? { 'retry-after': String(extensions.retryAfter) } : undefined;
-  return json(ERROR_STATUS[code] ?? 400, { error: domain.message, code, ...extensions }, retryAfter);
+  const { code, message, extra } = domain;
+  const retryAfter = typeof extra.retryAfter === 'number' ? { 'retry-after': String(extra.retryAfter) } : undefined;
+  return json(ERROR_STATUS[code] ?? 400, { error: message, code, ...extra }, retryAfter);
 }
 
-function asDomainError(error: unknown): GraphQLError | null {
+/** A DomainError (thrown here or by a resolver), or an error of the GraphQL limits that carries one of our codes. */
+function asDomainError(error: unknown): Refusal | null {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) {
     if (error.originalError instanceof DomainError) return error.originalError;
-    if (!error.originalError && typeof error.extensions?.code === 'string' && error.extensions.code in ERROR_STATUS) return error;
+    if (!error.originalError && typeof error.extensions?.code === 'string' && error.extensions.code in ERROR_STATUS) {
+      const { code, ...extra } = error.extensions;
+      return { code: code as ErrorCode, message: error.message, extra };
+    }
   }
   return null;
 }

@@ -1,14 +1,15 @@
 import type { ImportKind } from '../src/generated/prisma/enums.js';
-import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
-import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../src/services/import/jobs.js';
-import { IMPORT_PATHS } from '../src/services/import/kinds.js';
+import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../src/kernel/import-kinds.js';
+import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../src/kernel/import-limits.js';
 import { MAX_DECIMAL, MAX_INT } from '../src/input-limits.js';
 import { SUPPLY_IMPORT_ROW_DOCS } from './import-supply-docs.js';
 import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
 import { defineRoutes, type RouteSpec } from './route.js';
 
 const JOB = `id kind state totalRows processedRows rejectedRows errorCount rowErrors(first: ${ENVELOPE_ERRORS}) { row field message }
-  failureReason createdAt startedAt completedAt statusUrl`;
+  failureReason createdAt startedAt completedAt`;
+
+const statusUrl = (jobId: string) => `/api/import/status/${jobId}`;
 
 /** The job envelope every import route answers with. */
 const envelope = (job: any) => ({
@@ -26,13 +27,13 @@ const envelope = (job: any) => ({
   startedAt: job.startedAt,
   completedAt: job.completedAt,
   failureReason: job.failureReason,
-  statusUrl: job.statusUrl,
+  statusUrl: statusUrl(job.id),
 });
 
 const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
 const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years 1900 to 9999. Text with the NUL character anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). ${LIMITS}`;
 
-/** Row schema and words for each kind; a kind gets a POST route once it has an applier (appliers/index-map.ts). */
+/** Row schema and words for each kind; a kind gets a POST route once it has an applier (IMPORTABLE_KINDS). */
 const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: string; row: Record<string, unknown> }>> = {
   CATALOG: {
     summary: 'Import catalog rows (products)',
@@ -157,7 +158,7 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
 
 export const importRoutes = defineRoutes([
   ...Object.entries(IMPORT_PATHS)
-    .filter(([, kind]) => CHUNK_APPLIERS[kind])
+    .filter(([, kind]) => (IMPORTABLE_KINDS as readonly ImportKind[]).includes(kind))
     .map(([path, kind]) => postRoute(path, kind)),
   {
     method: 'GET',

@@ -2,7 +2,7 @@ import { type ExecutionResult, GraphQLError, type GraphQLSchema, type OperationD
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { IttyRouter } from 'itty-router';
 import type { RequestContext } from '../src/context.js';
-import { DomainError } from '../src/errors.js';
+import { DomainError } from '../src/kernel/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
 import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-field-check.js';

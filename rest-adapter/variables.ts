@@ -1,5 +1,5 @@
 import { coerceInputValue, type GraphQLSchema, isInputType, type OperationDefinitionNode, typeFromAST, type GraphQLInputType } from 'graphql';
-import { newFieldErrors, validationError } from '../src/errors.js';
+import { newFieldErrors, validationError } from '../src/kernel/errors.js';
 
 /**
  * Checks a route's variables against the operation's declared types (after execution refused them), and turns

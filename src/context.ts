@@ -1,9 +1,9 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
-import type { ApiKeyCache, ApiKeyRow } from './services/auth/api-key-cache.js';
-import type { Permission } from './services/auth/permissions.js';
-import type { SignInThrottle } from './services/auth/sign-in-throttle.js';
+import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
+import type { Permission } from './auth/permissions.js';
+import type { SignInThrottle } from './auth/sign-in-throttle.js';
 
 export interface Actor {
   type: 'user' | 'apiKey';

@@ -1,4 +1,4 @@
-import { type FieldErrors, newFieldErrors, validationError } from './errors.js';
+import { type FieldErrors, newFieldErrors, validationError } from './kernel/errors.js';
 
 /**
  * The checks every request's input passes at the door (REST: path, query and body; GraphQL: variables

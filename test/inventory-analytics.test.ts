@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App, RequestContext } from '../src/context.js';
 import { createLocationFor } from '../src/services/admin/admin.js';
-import { permissionsForScopes } from '../src/services/auth/permissions.js';
+import { permissionsForScopes } from '../src/auth/permissions.js';
 import { applyStockChange } from '../src/services/inventory/stock-ledger.js';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../src/services/import/jobs.js';
+import { MAX_BODY_BYTES } from '../src/kernel/import-limits.js';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { DomainError, validationError } from '../errors.js';
+import { DomainError, validationError } from '../kernel/errors.js';
 import type { Role } from '../generated/prisma/enums.js';
 import {
   createApiKey,
@@ -146,7 +146,7 @@ function parse(argv: string[]): { name: string; command: Command; values: Values
 
 function describeError(error: unknown, command: Command): string {
   if (!(error instanceof DomainError)) return (error as Error)?.message ?? String(error);
-  const details = error.extensions.details as Record<string, string[]> | undefined;
+  const details = error.details;
   if (!details) return error.message;
   const lines = Object.entries(details).map(([field, messages]) => {
     const head = field.split('.')[0] ?? field;

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from './errors.js';
 
 const tooLarge = (maxBytes: number) =>
   new DomainError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${maxBytes} bytes for this path`, { maxBodyBytes: maxBytes });

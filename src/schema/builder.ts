@@ -3,10 +3,10 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { RequestContext } from '../context.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
-import type { Permission } from '../services/auth/permissions.js';
+import type { Permission } from '../auth/permissions.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;

@@ -7,7 +7,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { RequestContext } from '../context.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import { scopesOf } from './builder.js';
 
 type ScopeMap = Record<string, unknown>;

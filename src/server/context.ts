@@ -1,5 +1,6 @@
 import type { App, RequestContext } from '../context.js';
-import { authenticate, credentialSource, credentialsFrom } from '../services/auth/authenticate.js';
+import { credentialSource, credentialsFrom } from '../auth/credentials.js';
+import { authenticate } from '../services/auth/authenticate.js';
 import { checkCookieRequest } from './csrf.js';
 
 /** Builds the request context shared by GraphQL and REST: who is calling, scoped to one organization. */

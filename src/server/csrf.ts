@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import { saysJson } from '../kernel/request-body.js';
 
 /**

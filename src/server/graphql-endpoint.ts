@@ -4,12 +4,12 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
-import { DomainError, ERROR_STATUS } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
+import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
-import { rateLimitedStatus } from './rate-limit.js';
 import { renderGraphiQLPage } from './graphiql-assets.js';
 import { assertSessionScopes, sessionOnlyFields } from '../schema/session-field-check.js';
 
@@ -58,7 +58,7 @@ function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
       assertSessionScopes(args.contextValue as RequestContext, sessionOnlyFields(args.schema, operation, args.document));
       return null;
     } catch (error) {
-      if (error instanceof DomainError) return { data: null, errors: [error] };
+      if (error instanceof DomainError) return { data: null, errors: [toGraphQLError(error)] };
       throw error;
     }
   };
@@ -91,11 +91,10 @@ function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, bo
   }) as Plugin;
 }
 
-function errorResponse(request: Request, error: GraphQLError & { code?: string }): Response {
-  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+function errorResponse(request: Request, error: DomainError): Response {
   const accept = request.headers.get('accept') ?? '';
-  return new Response(JSON.stringify({ errors: [{ message: error.message, extensions }] }), {
-    status: ERROR_STATUS[error.code as keyof typeof ERROR_STATUS] ?? 400,
+  return new Response(JSON.stringify({ errors: [toGraphQLError(error).toJSON()] }), {
+    status: error.status,
     headers: { 'content-type': accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8' },
   });
 }
@@ -120,6 +119,8 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
     // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
     cors: false,
     multipart: false,
+    maskedErrors: { maskError },
+    logging: quietAboutDomainErrors(),
     context: ({ requestContext }) => requestContext!,
     plugins: [
       {
@@ -131,7 +132,6 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
       useInputCheck(),
       sessionFieldsPlugin(),
       limitsPlugin(app),
-      rateLimitedStatus(),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
     ],
   });

@@ -18,7 +18,7 @@ import {
 } from 'graphql';
 import { type ComplexityEstimatorArgs, getComplexity } from 'graphql-query-complexity';
 import type { GraphQLLimits } from '../config.js';
-import type { ErrorCode } from '../errors.js';
+import type { ErrorCode } from '../kernel/errors.js';
 
 /** A list field's size when the query does not say: the Prisma plugin's default connection page is 20, its cap 100. */
 const DEFAULT_PAGE = 20;

@@ -1,6 +1,7 @@
 import { type ASTNode, type ASTVisitor, GraphQLError, Kind, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
+import { toGraphQLError } from './graphql-errors.js';
 import { hasNul, inputProblems, NUL_MESSAGE } from '../input-text.js';
 
 /**
@@ -40,9 +41,7 @@ export function useInputCheck(): Plugin {
     onParams({ params, setResult }) {
       const details = inputProblems(params.variables ?? {});
       if (!Object.keys(details).length) return;
-      const error = new DomainError('VALIDATION_ERROR', 'Invalid input', { details });
-      Object.assign(error.extensions, badRequest);
-      setResult({ errors: [error] });
+      setResult({ errors: [toGraphQLError(new DomainError('VALIDATION_ERROR', 'Invalid input', { details }), undefined, badRequest)] });
     },
     onValidate({ addValidationRule }) {
       addValidationRule(nulInStringLiterals);

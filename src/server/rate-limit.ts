@@ -1,10 +1,9 @@
-import type { Plugin } from 'graphql-yoga';
 import { json } from '../../rest-adapter/errors.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { credentialsFrom } from '../services/auth/authenticate.js';
+import { credentialsFrom } from '../auth/credentials.js';
 import { hashApiKey } from '../services/auth/secrets.js';
-import type { SignInThrottle } from '../services/auth/sign-in-throttle.js';
+import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import { looksLikeJwt, verifySessionToken } from '../services/auth/tokens.js';
 import { LeasedCounter, type Take } from './leased-counter.js';
 import { openLimiterStore, type LimiterStore } from './rate-limit-store.js';
@@ -139,20 +138,5 @@ export function limitRequests<S>(
     const response = await fetch(request, server);
     for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
     return response;
-  };
-}
-
-/** GraphQL answers a RATE_LIMITED error (a locked sign-in) with HTTP 429 and Retry-After, as REST does. */
-export function rateLimitedStatus(): Plugin {
-  return {
-    onExecute: () => ({
-      onExecuteDone: ({ result }) => {
-        if (!('errors' in result)) return;
-        for (const error of result.errors ?? []) {
-          const { code, retryAfter } = error.extensions ?? {};
-          if (code === 'RATE_LIMITED') error.extensions.http = { status: 429, headers: { 'retry-after': String(retryAfter) } };
-        }
-      },
-    }),
   };
 }

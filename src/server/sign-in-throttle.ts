@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
-import type { SignInThrottle } from '../services/auth/sign-in-throttle.js';
+import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { LimiterStore } from './rate-limit-store.js';
 
 // Emails are kept as hashes: the store needs no readable account names, and the key length is fixed.

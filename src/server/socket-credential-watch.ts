@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { App, AuthInfo } from '../context.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../kernel/errors.js';
 import { authenticateSocket, closeForCredentials, type SocketCredentials } from './socket-credentials.js';
 
 interface Watched {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { App, RequestContext } from '../context.js';
-import { DomainError, ERROR_STATUS } from '../errors.js';
+import { DomainError, ERROR_STATUS } from '../kernel/errors.js';
 import { buildContextFromHeaders } from './context.js';
 
 /** What a graphql-ws connection authenticates with, kept for as long as the socket is open. */

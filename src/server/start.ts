@@ -1,4 +1,4 @@
-import { ApiKeyCache, type ApiKeyRow } from '../services/auth/api-key-cache.js';
+import { ApiKeyCache, type ApiKeyRow } from '../auth/api-key-cache.js';
 import { createServer, type Server } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';

@@ -1,10 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, type GraphQLError, parse, specifiedRules, validate, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '../context.js';
-import { DomainError, validationError } from '../errors.js';
+import { DomainError, validationError } from '../kernel/errors.js';
 import { inputProblems } from '../input-text.js';
+import { maskedForSocket, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
 import { nulInStringLiterals } from './input-check-plugin.js';
 import { watchSocketCredentials } from './socket-credential-watch.js';
@@ -15,12 +16,6 @@ type Extra = {
   request: IncomingMessage;
   credentials?: SocketCredentials;
 };
-
-/** What a client sees of an error that is not one of ours, as Yoga masks it over HTTP. */
-function masked(error: GraphQLError): GraphQLFormattedError {
-  if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
-  return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-}
 
 /**
  * GraphQL subscriptions over graphql-ws on the HTTP server's /graphql path.
@@ -63,7 +58,7 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         const { socket, credentials } = ctx.extra;
         // Refused before any database work; graphql-ws has already counted this operation.
         if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptions) {
-          return [new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`)];
+          return [toGraphQLError(new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`))];
         }
         let contextValue;
         try {
@@ -71,12 +66,12 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           closeForCredentials(socket, error);
-          return [error];
+          return [toGraphQLError(error)];
         }
         watch.renew(socket, contextValue.auth!);
         // The input check of both HTTP doors (src/input-text.ts): NUL characters and deep nesting.
         const problems = inputProblems(payload.variables ?? {});
-        if (Object.keys(problems).length) return [validationError(problems, 'Invalid input')];
+        if (Object.keys(problems).length) return [toGraphQLError(validationError(problems, 'Invalid input'))];
         let document;
         try {
           checkTokens(payload.query, limits);
@@ -86,7 +81,7 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         }
         const operation = getOperationAST(document, payload.operationName);
         if (operation && operation.operation !== 'subscription') {
-          return [new DomainError('OPERATION_NOT_ALLOWED', `Only subscriptions are served over WebSocket; send ${operation.operation} operations to POST /graphql`)];
+          return [toGraphQLError(new DomainError('OPERATION_NOT_ALLOWED', `Only subscriptions are served over WebSocket; send ${operation.operation} operations to POST /graphql`))];
         }
         const errors = validate(schema, document, rules);
         if (errors.length) return errors;
@@ -97,8 +92,8 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         }
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(masked) } : undefined),
-      onError: (_ctx, _id, _payload, errors) => errors.map(masked),
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: result.errors.map(maskedForSocket) } : undefined),
+      onError: (_ctx, _id, _payload, errors) => errors.map(maskedForSocket),
     },
     wss,
   );

@@ -1,5 +1,5 @@
 import type { AuthInfo, RequestContext } from '../context.js';
-import { DomainError, newFieldErrors, validationError } from '../errors.js';
+import { DomainError, newFieldErrors, validationError } from '../kernel/errors.js';
 import type { z } from 'zod';
 
 /** The caller's organization id; every tenant read and write filters by it. */

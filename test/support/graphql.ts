@@ -1,7 +1,8 @@
-import { graphql } from 'graphql';
+import { graphql, type GraphQLError } from 'graphql';
 import type { App, AuthInfo, RequestContext } from '../../src/context.js';
 import { schema } from '../../src/schema/index.js';
-import type { Permission } from '../../src/services/auth/permissions.js';
+import { maskError } from '../../src/server/graphql-errors.js';
+import type { Permission } from '../../src/auth/permissions.js';
 
 /**
  * Runs a GraphQL operation in-process as an API key of the organization holding exactly these
@@ -14,5 +15,7 @@ export async function runWithPermissions(app: App, organization: AuthInfo['organ
     clientIp: '127.0.0.1',
     auth: { organization, actor: { type: 'apiKey', id: 'test', scopes: [] }, permissions: new Set(permissions) },
   };
-  return graphql({ schema, source, contextValue: ctx, variableValues });
+  const result = await graphql({ schema, source, contextValue: ctx, variableValues });
+  // As /graphql answers: DomainErrors in their GraphQL form (code in extensions), the rest masked.
+  return result.errors ? { ...result, errors: result.errors.map((error) => maskError(error, 'Unexpected error.') as GraphQLError) } : result;
 }

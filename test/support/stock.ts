@@ -1,5 +1,5 @@
 import type { App, RequestContext } from '../../src/context.js';
-import { permissionsForScopes } from '../../src/services/auth/permissions.js';
+import { permissionsForScopes } from '../../src/auth/permissions.js';
 import { applyStockChange, findOrCreateStockLine } from '../../src/services/inventory/stock-ledger.js';
 import type { Bucket } from '../../src/services/inventory/quantities.js';
 

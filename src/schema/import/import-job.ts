@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { ImportJobState, ImportKind } from '../../generated/prisma/enums.js';
-import { ENVELOPE_ERRORS, getImportJob, startImport, statusUrl } from '../../services/import/jobs.js';
+import { ENVELOPE_ERRORS } from '../../kernel/import-limits.js';
+import { getImportJob, startImport } from '../../services/import/jobs.js';
 
 const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
 const ImportJobStateEnum = builder.enumType(ImportJobState, {
@@ -37,7 +38,6 @@ export const ImportJobType = builder.prismaObject('ImportJob', {
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the rows were accepted.' }),
     startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When a worker took the job up (it then reads PROCESSING).' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true, description: 'When the job completed or failed.' }),
-    statusUrl: t.string({ description: 'REST path that reports this job.', resolve: (job) => statusUrl(job.id) }),
   }),
 });
 
@@ -54,7 +54,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   startImport: t.prismaField({
     type: 'ImportJob',
-    description: 'Stores rows for asynchronous import and returns the PENDING job; poll importJob (or GET statusUrl) for progress.',
+    description: 'Stores rows for asynchronous import and returns the PENDING job; poll importJob for progress.',
     authScopes: { permission: 'import.write' },
     args: {
       kind: t.arg({ type: ImportKindEnum, required: true, description: 'What the rows describe.' }),

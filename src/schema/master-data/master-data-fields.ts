@@ -1,7 +1,7 @@
 // The queries and mutations every reference table (locations, channels, categories) offers, built
 // from one description so that the three stay alike.
 import type { RequestContext } from '../../context.js';
-import type { Permission } from '../../services/auth/permissions.js';
+import type { Permission } from '../../auth/permissions.js';
 import type { Query } from '../../services/master-data/master-data.js';
 import { builder } from '../builder.js';
 

@@ -1,7 +1,7 @@
 // Operator operations behind the admin CLI and the demo seed. They act outside any request, so they
 // take the database rather than a request context; input is validated as strictly as over HTTP.
 import { z } from 'zod';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';

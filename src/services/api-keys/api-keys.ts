@@ -2,10 +2,10 @@
 // create and rotate) and only their hash is stored; nothing here ever returns a hash.
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound } from '../../errors.js';
+import { DomainError, notFound } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { invalidIpEntries } from '../auth/ip-allow.js';
-import { API_KEY_SCOPES } from '../auth/permissions.js';
+import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { authOf, orgId, parseInput } from '../tenant.js';

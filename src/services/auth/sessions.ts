@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../kernel/errors.js';
 import { verifyPassword } from './secrets.js';
 import { signSessionToken } from './tokens.js';
 

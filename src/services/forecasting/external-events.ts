@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError, type FieldErrors } from '../../errors.js';
+import { notFound, validationError, type FieldErrors } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
 import { orgId, parseInput } from '../tenant.js';

@@ -21,13 +21,3 @@ export interface RowRejection {
  * cannot go on at all (the job then fails with that reason).
  */
 export type ChunkApplier = (tx: Prisma.TransactionClient, ctx: RequestContext, rows: ImportRow[]) => Promise<RowRejection[]>;
-
-/** URL segment of each kind: POST /api/import/<path>. */
-export const IMPORT_PATHS: Record<string, ImportKind> = {
-  catalog: 'CATALOG',
-  inventory: 'INVENTORY',
-  suppliers: 'SUPPLIERS',
-  'purchase-orders': 'PURCHASE_ORDERS',
-  orders: 'ORDERS',
-  'demand-history': 'DEMAND_HISTORY',
-};

@@ -1,8 +1,8 @@
 import type { App, AuthInfo, RequestContext } from '../../context.js';
 import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
-import { DomainError } from '../../errors.js';
-import { permissionsForScopes } from '../auth/permissions.js';
+import { DomainError } from '../../kernel/errors.js';
+import { permissionsForScopes } from '../../auth/permissions.js';
 import { CHUNK_APPLIERS } from './appliers/index-map.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ImportRow } from './kinds.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';

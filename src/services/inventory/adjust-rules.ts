@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { ReasonCode, StockLine } from '../../generated/prisma/client.js';
 import { authOf, orgId } from '../tenant.js';

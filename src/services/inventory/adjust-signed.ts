@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../errors.js';
+import { DomainError, validationError } from '../../kernel/errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { Prisma } from '../../generated/prisma/client.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { validationError } from '../../errors.js';
+import { validationError } from '../../kernel/errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';

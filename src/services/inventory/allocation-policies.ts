@@ -2,7 +2,7 @@
 // (the rule that uses them is in channel-atp.ts). One policy per channel and location.
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { orgId, parseInput } from '../tenant.js';
 
 type Query = { select?: object; include?: object };

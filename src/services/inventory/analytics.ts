@@ -16,7 +16,7 @@
 //   with categoryId and categoryName null.
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { orgId, parseInput } from '../tenant.js';

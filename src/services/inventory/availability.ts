@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { newFieldErrors, notFound, validationError } from '../../errors.js';
+import { newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
 import { normalizedLocationCode } from '../import/appliers/references.js';
 import { orgId, parseInput } from '../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from './quantities.js';

@@ -1,6 +1,6 @@
 // Channel availability to promise (ATP): the reads. The rule itself is in channel-atp-rule.ts.
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';

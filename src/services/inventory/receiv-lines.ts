@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { type FieldErrors, newFieldErrors, validationError } from '../../errors.js';
+import { type FieldErrors, newFieldErrors, validationError } from '../../kernel/errors.js';
 import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { orgId } from '../tenant.js';
 import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';

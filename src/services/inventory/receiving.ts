@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../errors.js';
+import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7 } from '../../db/ids.js';
 import { orgId, parseInput } from '../tenant.js';

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound } from '../../errors.js';
+import { DomainError, notFound } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../generated/prisma/client.js';
 import { uuidv7, uuidv7s } from '../../db/ids.js';

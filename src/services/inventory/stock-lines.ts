@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../tenant.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../errors.js';
+import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { orgId, parseInput } from '../tenant.js';
 import { toAvailabilityLine, type AvailabilityLine } from './availability.js';

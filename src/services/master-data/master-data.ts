@@ -2,7 +2,7 @@
 // (locations, channels, categories), so each table only declares what is particular to it.
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../errors.js';
+import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
 import { orgId, parseInput } from '../tenant.js';

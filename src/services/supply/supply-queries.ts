@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { notFound, validationError } from '../../kernel/errors.js';
 import type { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
 import { isoWeekStart } from '../import/appliers/demand-history.js';
 import { orgId } from '../tenant.js';

@@ -1,4 +1,5 @@
 import type { ImportKind } from '../../../generated/prisma/enums.js';
+import type { ImportableKind } from '../../../kernel/import-kinds.js';
 import type { ChunkApplier } from '../kinds.js';
 import { applyCatalogChunk, catalogRowKey } from './catalog.js';
 import { applyInventoryChunk } from './inventory.js';
@@ -8,10 +9,10 @@ import { applyOrderRows } from './orders.js';
 import { applyDemandHistoryRows, demandRowKeys } from './demand-history.js';
 
 /**
- * The applier of each import kind. Only kinds listed here get a POST /api/import/<path> route and
- * are accepted by the startImport mutation; a stored job of an unlisted kind fails with a reason.
+ * The applier of each importable kind (IMPORTABLE_KINDS); a stored job of another kind fails with a
+ * reason. Typed so that no importable kind lacks one.
  */
-export const CHUNK_APPLIERS: Partial<Record<ImportKind, ChunkApplier>> = {
+export const CHUNK_APPLIERS: Partial<Record<ImportKind, ChunkApplier>> & Record<ImportableKind, ChunkApplier> = {
   CATALOG: applyCatalogChunk,
   INVENTORY: applyInventoryChunk,
   SUPPLIERS: applySupplierRows,

@@ -3,8 +3,7 @@ import { uuidv7s } from '../../../db/ids.js';
 import type { RowRejection, ChunkApplier } from '../kinds.js';
 import { orgId } from '../../tenant.js';
 import { numberField, optionalIsoDate, optionalNumber, optionalText, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
-
-export const PURCHASE_ORDER_STATUSES = ['PENDING', 'APPROVED', 'SENT', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
+import { PURCHASE_ORDER_STATUSES } from '../../../kernel/import-kinds.js';
 
 const lineRow = z.object(
   {

@@ -1,6 +1,4 @@
-import { GraphQLError } from 'graphql';
-
-/** Every error the domain raises has one of these codes; the REST adapter maps each to an HTTP status. */
+/** Every error the domain raises has one of these codes, each with the HTTP status REST answers it with. */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
@@ -41,16 +39,29 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export type FieldErrors = Record<string, string[]>;
 
-/**
- * A failure the caller can act on. It is a GraphQLError so that GraphQL clients see the message and
- * `extensions.code` (Yoga masks every other error), and the REST adapter turns it into the documented body.
- */
-export class DomainError extends GraphQLError {
-  readonly code: ErrorCode;
+/** What goes out with the code: `details` for validation failures, or fields such as feature, permission, retryAfter. */
+export type DomainErrorExtra = { details?: FieldErrors; [key: string]: unknown };
 
-  constructor(code: ErrorCode, message: string, extra: { details?: FieldErrors; [key: string]: unknown } = {}) {
-    super(message, { extensions: { code, ...extra } });
+/**
+ * A failure the caller can act on: a plain error with a code, its HTTP status and the fields that go out
+ * with it. Each door maps it once: GraphQL in src/server/graphql-errors.ts (every other error is
+ * masked), REST in rest-adapter/errors.ts.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: DomainErrorExtra;
+
+  constructor(code: ErrorCode, message: string, extra: DomainErrorExtra = {}) {
+    super(message);
+    this.name = 'DomainError';
     this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.extra = extra;
+  }
+
+  get details(): FieldErrors | undefined {
+    return this.extra.details;
   }
 }
 

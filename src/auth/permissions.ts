@@ -1,4 +1,4 @@
-import type { Role } from '../../generated/prisma/enums.js';
+import type { Role } from '../generated/prisma/enums.js';
 
 /** Every permission an operation can require (the dotted names of the published interface). */
 export const PERMISSIONS = [

@@ -1,4 +1,4 @@
-import type { OrganizationStatus } from '../../generated/prisma/enums.js';
+import type { OrganizationStatus } from '../generated/prisma/enums.js';
 
 /** An API key with its organization, as authentication reads it. */
 export interface ApiKeyRow {

@@ -1,0 +1,47 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { createLogger, maskError as maskUnexpected, type YogaLogger } from 'graphql-yoga';
+import { DomainError } from '../kernel/errors.js';
+
+/** The DomainError behind an error: itself, or what a resolver threw. */
+export function domainErrorOf(error: unknown): DomainError | null {
+  if (error instanceof DomainError) return error;
+  if (error instanceof GraphQLError && error.originalError instanceof DomainError) return error.originalError;
+  return null;
+}
+
+/**
+ * The one GraphQL form of a DomainError: its message, and `extensions` with the code and its fields.
+ * `located` keeps the path and locations of a resolver's error. A locked sign-in (RATE_LIMITED) is
+ * answered 429 with Retry-After over HTTP, as REST does; other codes leave the status to Yoga.
+ */
+export function toGraphQLError(error: DomainError, located?: GraphQLError, extensions: Record<string, unknown> = {}): GraphQLError {
+  const http = error.code === 'RATE_LIMITED' ? { http: { status: 429, headers: { 'retry-after': String(error.extra.retryAfter) } } } : {};
+  return new GraphQLError(error.message, {
+    nodes: located?.nodes,
+    source: located?.source,
+    positions: located?.positions,
+    path: located?.path,
+    originalError: error,
+    extensions: { code: error.code, ...error.extra, ...http, ...extensions },
+  });
+}
+
+/** Yoga's maskError: DomainErrors go out in their GraphQL form, every other error as Yoga masks it ('Unexpected error.'). */
+export function maskError(error: unknown, message: string, isDev?: boolean): Error {
+  const domain = domainErrorOf(error);
+  if (domain) return toGraphQLError(domain, error instanceof GraphQLError ? error : undefined);
+  return maskUnexpected(error, message, isDev);
+}
+
+/** What a graphql-ws client sees of an error: the same as over HTTP, except that only the code tells an unexpected one. */
+export function maskedForSocket(error: GraphQLError): GraphQLFormattedError {
+  const domain = domainErrorOf(error);
+  if (domain) return toGraphQLError(domain, error).toJSON();
+  if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
+  return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/** Yoga's logger, except that it does not log the DomainErrors maskError maps: they are answers, not failures. */
+export function quietAboutDomainErrors(logger: YogaLogger = createLogger()): YogaLogger {
+  return { ...logger, error: (...args) => (args.some((arg) => domainErrorOf(arg)) ? undefined : logger.error(...args)) };
+}

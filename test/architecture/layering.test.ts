@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** Which folders a folder's files may not import, and which packages. */
+const RULES: { from: string; forbidden: string[]; packages?: RegExp }[] = [
+  { from: 'src/services', forbidden: ['src/schema', 'rest-adapter', 'src/server'], packages: /^(graphql|graphql-yoga|graphql-ws|@pothos\/.*|@graphql-yoga\/.*)$/ },
+  { from: 'src/schema', forbidden: ['rest-adapter', 'src/server'] },
+  { from: 'rest-adapter', forbidden: ['src/services'] },
+  { from: 'src/db', forbidden: ['src/services'] },
+  { from: 'src/kernel', forbidden: ['src/services', 'src/schema', 'src/server', 'rest-adapter'] },
+  { from: 'src/auth', forbidden: ['src/services', 'src/schema', 'src/server', 'rest-adapter'] },
+];
+
+const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+/** Static imports and re-exports, `import type`, side-effect imports and dynamic import() calls. */
+export function importSpecifiers(source: string): string[] {
+  const pattern = /(?:^|[^\w.])(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  return [...source.matchAll(pattern)].map((m) => (m[1] ?? m[2])!);
+}
+
+/** The rule broken by each import of `file` (a path from the repository root). */
+export function violations(file: string, specifiers: string[]): string[] {
+  const found: string[] = [];
+  for (const rule of RULES.filter((r) => within(file, r.from))) {
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) {
+        const target = relative(root, resolve(root, dirname(file), specifier));
+        const folder = rule.forbidden.find((f) => within(target, f));
+        if (folder) found.push(`${file} imports ${specifier} (${rule.from} never imports ${folder})`);
+      } else if (rule.packages?.test(specifier)) {
+        found.push(`${file} imports ${specifier} (${rule.from} never imports GraphQL packages)`);
+      }
+    }
+  }
+  return found;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+describe('layering', () => {
+  it('finds the imports of every form', () => {
+    const source = [
+      "import { a } from '../a.js';",
+      "import type { B } from '../b.js';",
+      "import '../c.js';",
+      "export { d } from '../d.js';",
+      "export * from '../e.js';",
+      'import {\n  f,\n  g,\n} from "../f.js";',
+      "const h = await import('../h.js');",
+    ].join('\n');
+    expect(importSpecifiers(source)).toEqual(['../a.js', '../b.js', '../c.js', '../d.js', '../e.js', '../f.js', '../h.js']);
+  });
+
+  it('flags a forbidden import, so that the check below cannot pass for want of looking', () => {
+    expect(violations('rest-adapter/x-routes.ts', ['../src/services/import/jobs.js'])).toHaveLength(1);
+    expect(violations('src/services/import/jobs.ts', ['graphql', '../../schema/builder.js', '../../server/app.js'])).toHaveLength(3);
+    expect(violations('src/services/import/jobs.ts', ['@pothos/core'])).toHaveLength(1);
+    expect(violations('src/schema/import/import-job.ts', ['../../../rest-adapter/router.js'])).toHaveLength(1);
+    expect(violations('src/db/database.ts', ['../services/tenant.js'])).toHaveLength(1);
+    expect(violations('src/kernel/errors.ts', ['../services/tenant.js'])).toHaveLength(1);
+    expect(violations('src/auth/credentials.ts', ['../server/app.js'])).toHaveLength(1);
+    expect(violations('src/schema/import/import-job.ts', ['../../services/import/jobs.js', '../../kernel/errors.js', 'graphql'])).toEqual([]);
+  });
+
+  it('holds in every source file: services never import schema, server, rest-adapter or GraphQL; schema never imports rest-adapter or server; rest-adapter and db never import services; kernel and auth import none of them', () => {
+    const files = [...sourceFiles('src'), ...sourceFiles('rest-adapter')].filter((f) => !within(f, 'src/generated'));
+    expect(files.filter((f) => within(f, 'src/services')).length).toBeGreaterThan(10);
+    expect(files.filter((f) => within(f, 'rest-adapter')).length).toBeGreaterThan(10);
+    const found = files.flatMap((file) => violations(file, importSpecifiers(readFileSync(join(root, file), 'utf8'))));
+    expect(found).toEqual([]);
+  });
+});
