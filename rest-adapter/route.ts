@@ -41,12 +41,6 @@ export function intParam(value: string | string[] | undefined): number | string 
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
-export function numberParam(value: string | string[] | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = Array.isArray(value) ? value[0]! : value;
-  return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
-}
-
 export function boolParam(value: string | string[] | undefined): boolean | string | undefined {
   if (value === undefined || value === '') return undefined;
   const text = (Array.isArray(value) ? value[0]! : value).toLowerCase();

@@ -138,14 +138,3 @@ export async function getImportJob(ctx: RequestContext, id: string, query: objec
   if (!job) throw notFound('Import job');
   return job;
 }
-
-/** Row errors of a job in row order (first `limit`). */
-export function findRowErrors(ctx: RequestContext, jobId: string, limit: number, query: object = {}) {
-  return ctx.prisma.importRowError.findMany({
-    ...query,
-    where: { jobId, job: { organizationId: orgId(ctx) } },
-    orderBy: [{ rowNumber: 'asc' }, { id: 'asc' }],
-    take: Math.max(0, Math.min(limit, 1000)),
-  });
-}
-

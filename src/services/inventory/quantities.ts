@@ -58,9 +58,3 @@ export function lineExcluded(
 export function startOfTodayUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
-
-/** Would these quantities satisfy the invariants? (The same test as the database CHECK.) */
-export function quantitiesValid(q: LineQuantities): boolean {
-  const parts = q.qtyReserved + q.qtyOnHold + q.qtyPicked + q.qtyRecalled + q.qtyExpired;
-  return [q.qtyOnHand, q.qtyReserved, q.qtyOnHold, q.qtyPicked, q.qtyRecalled, q.qtyExpired].every((n) => n >= 0) && parts <= q.qtyOnHand;
-}

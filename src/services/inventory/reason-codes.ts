@@ -1,6 +1,4 @@
 import type { Prisma } from '../../generated/prisma/client.js';
-import type { RequestContext } from '../../context.js';
-import { orgId } from '../tenant.js';
 
 /** Every new organization starts with these adjustment reasons. */
 export const DEFAULT_REASON_CODES = [
@@ -21,9 +19,4 @@ export async function seedReasonCodes(db: Prisma.TransactionClient, organization
     data: DEFAULT_REASON_CODES.map((r) => ({ ...r, organizationId })),
     skipDuplicates: true,
   });
-}
-
-/** The organization's active reason codes, by code. */
-export function listReasonCodes(ctx: RequestContext) {
-  return ctx.prisma.reasonCode.findMany({ where: { organizationId: orgId(ctx), active: true }, orderBy: { code: 'asc' } });
 }
