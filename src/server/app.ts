@@ -6,6 +6,7 @@ import { json, methodNotAllowed } from '../../rest-adapter/errors.js';
 import type { App } from '../context.js';
 import { schema } from '../schema/index.js';
 import { admitRequest } from './context.js';
+import { clientAddress } from './client-address.js';
 import { createCors } from './cors.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
@@ -15,13 +16,8 @@ export interface ServerContext {
   req?: IncomingMessage;
 }
 
-export function clientIp(app: App, request: Request, server?: ServerContext): string {
-  if (app.config.trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return server?.req?.socket.remoteAddress ?? '127.0.0.1';
-}
+export const clientIp = (app: App, request: Request, server?: ServerContext) =>
+  clientAddress(app.config.trustProxy, request.headers.get('x-forwarded-for'), server?.req?.socket.remoteAddress);
 
 /**
  * The whole HTTP surface as one fetch handler: /health, /graphql, /api/*. Request limits (when given) come

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { App, RequestContext } from '../context.js';
 import { DomainError, ERROR_STATUS } from '../kernel/errors.js';
+import { clientAddress } from './client-address.js';
 import { buildContextFromHeaders } from './context.js';
 
 /** What a graphql-ws connection authenticates with, kept for as long as the socket is open. */
@@ -46,16 +47,8 @@ function connectionHeaders(request: IncomingMessage, params: Record<string, unkn
   return headers;
 }
 
-function clientIp(app: App, request: IncomingMessage): string {
-  if (app.config.trustProxy) {
-    const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return request.socket.remoteAddress ?? '127.0.0.1';
-}
-
 export function socketCredentials(app: App, request: IncomingMessage, params: Record<string, unknown> | undefined): SocketCredentials {
-  return { headers: connectionHeaders(request, params), clientIp: clientIp(app, request) };
+  return { headers: connectionHeaders(request, params), clientIp: clientAddress(app.config.trustProxy, String(request.headers['x-forwarded-for'] ?? ''), request.socket.remoteAddress) };
 }
 
 /** The same identity as a request with these credentials gets over HTTP; throws its 401/403 DomainError. */
