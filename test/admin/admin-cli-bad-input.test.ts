@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseForProcesses, runEntry } from './support/processes.js';
+import { databaseForProcesses, runEntry } from '../support/processes.js';
 
 // The admin CLI and the server entry refusing bad input: real processes, so the runs are few.
 const SLOW = 180_000;

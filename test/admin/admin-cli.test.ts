@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { startServer, type RunningServer } from '../src/server/start.js';
-import { importEvents } from '../src/services/import/jobs.js';
-import { databaseForProcesses, runEntry } from './support/processes.js';
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import { importEvents } from '../../src/services/import/jobs.js';
+import { databaseForProcesses, runEntry } from '../support/processes.js';
 
 // Every CLI run is a real process that opens (and on PGlite first creates and migrates) the database,
 // so the runs are few and the timeouts generous.

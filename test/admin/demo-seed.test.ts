@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/database.js';
-import { startServer, type RunningServer } from '../src/server/start.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const config = (seed: boolean) => ({
   ...loadConfig({ SEED_DEMO: seed ? 'true' : 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000' }),

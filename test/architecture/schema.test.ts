@@ -3,11 +3,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { isInputObjectType, isObjectType, type OperationDefinitionNode } from 'graphql';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { describe, expect, it } from 'vitest';
-import { allRoutes } from '../rest-adapter/all-routes.js';
+import { allRoutes } from '../../rest-adapter/all-routes.js';
 import { parse } from 'graphql';
-import { diffMigrationsToSchema } from '../src/db/migrations.js';
-import { schema } from '../src/schema/index.js';
-import { printedSchema } from '../scripts/print-schema.js';
+import { diffMigrationsToSchema } from '../../src/db/migrations.js';
+import { schema } from '../../src/schema/index.js';
+import { printedSchema } from '../../scripts/print-schema.js';
 
 const rootFields = () =>
   [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]
@@ -23,7 +23,7 @@ const policyOf = (typeName: string, fieldName: string) => {
 
 describe('GraphQL schema', () => {
   it('matches the committed schema.graphql (run npm run schema after changing it)', () => {
-    expect(printedSchema()).toBe(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
+    expect(printedSchema()).toBe(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
   });
 
   it('declares an authorization policy on every root field', () => {

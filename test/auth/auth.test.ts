@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createUser, revokeApiKeyById, setOrganizationStatus } from '../src/services/admin/admin.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createApiKey, createUser, revokeApiKeyById, setOrganizationStatus } from '../../src/services/admin/admin.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Three attempts per account, six per address, then a one-minute lock. TRUST_PROXY lets each test
 // speak from its own address (X-Forwarded-For), so the address counters of the tests stay apart.

@@ -2,10 +2,10 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createApiKey, revokeApiKeyById, setOrganizationStatus } from '../src/services/admin/admin.js';
-import { createTenant } from './support/fixtures.js';
-import { expectHealthy, wsConnection } from './support/graphql-ws.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createApiKey, revokeApiKeyById, setOrganizationStatus } from '../../src/services/admin/admin.js';
+import { createTenant } from '../support/fixtures.js';
+import { expectHealthy, wsConnection } from '../support/graphql-ws.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const PROGRESS = `subscription ($id: ID!) { importJobProgress(id: $id) { id state } }`;
 

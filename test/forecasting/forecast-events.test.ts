@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const CAPABILITY = 'ai.forecasting.demand';
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { createProduct, graphqlData } from './support/api.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
-import { importRows as importAndWait, waitForJob as waitForImport } from './support/import.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { createProduct, graphqlData } from '../support/api.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
+import { importRows as importAndWait, waitForJob as waitForImport } from '../support/import.js';
 
 // Several workers, so that order imports of different jobs really run side by side on PostgreSQL.
 

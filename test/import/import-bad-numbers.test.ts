@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from './support/api.js';
-import { createTenant } from './support/fixtures.js';
-import { runWithPermissions } from './support/graphql.js';
-import { importRows, waitForJob } from './support/import.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createProduct } from '../support/api.js';
+import { createTenant } from '../support/fixtures.js';
+import { runWithPermissions } from '../support/graphql.js';
+import { importRows, waitForJob } from '../support/import.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Import rows with numbers a double cannot hold (1e309 parses to Infinity, which JSON.stringify would
 // store as null, a blank field), text the database cannot hold, and repeated stock lines.

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { type ProcessRun, runEntry, runProcess } from './support/processes.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createTenant } from '../support/fixtures.js';
+import { type ProcessRun, runEntry, runProcess } from '../support/processes.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Every run is a real `npm run import` process (tsx start-up included), so the runs are few.
 const SLOW = 60_000;

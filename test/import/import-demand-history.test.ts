@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { createProduct, graphqlData } from './support/api.js';
-import { createTenant } from './support/fixtures.js';
-import { importRows as importAndWait } from './support/import.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { createProduct, graphqlData } from '../support/api.js';
+import { createTenant } from '../support/fixtures.js';
+import { importRows as importAndWait } from '../support/import.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Weekly demand history rows (the other kinds are in import-appliers.test.ts).
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { CHUNK_SIZE, CHUNK_SIZES } from '../src/kernel/import-limits.js';
-import { importEvents } from '../src/services/import/jobs.js';
-import { startImportWorkers } from '../src/services/import/worker.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { CHUNK_SIZE, CHUNK_SIZES } from '../../src/kernel/import-limits.js';
+import { importEvents } from '../../src/services/import/jobs.js';
+import { startImportWorkers } from '../../src/services/import/worker.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;

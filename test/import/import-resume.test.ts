@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { createTenant } from './support/fixtures.js';
+import { openDatabase } from '../../src/db/database.js';
+import { createTenant } from '../support/fixtures.js';
 
 // A real server process is killed (SIGKILL) in the middle of an import and started again on the same
 // database: the job must finish with every row applied exactly once.
@@ -37,7 +37,7 @@ async function startProcess() {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+    cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', JWT_SECRET: 'resume-test-secret-long-enough-0000000', IMPORT_WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,9 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { processNextChunk } from '../src/services/import/worker.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { processNextChunk } from '../../src/services/import/worker.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 const PROGRESS = `subscription ($id: ID!) {
   importJobProgress(id: $id) { id kind state totalRows processedRows rejectedRows errorCount rowErrors { row field message } startedAt completedAt }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
 
 // POST /api/inventory/adjust and adjustStockBy run as one statement (reason lookup, guarded UPDATE,
 // ledger INSERT); these tests pin what that must keep: the order in which refusals are explained, the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
 
 // POST /api/inventory/adjustments, POST /api/inventory/adjust, GET /api/inventory/adjustments,
 // GET /api/inventory/adjustments/reason-codes, POST /api/inventory/adjustments/lot-correction and their GraphQL fields.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
 
 // POST /api/inventory/availability/{id} and GraphQL moveStock: moving quantity between a line's buckets.
 let server: TestServer;

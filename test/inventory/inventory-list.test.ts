@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { addStock } from './support/stock.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
 
 // Many requests on the same stock line at once. Meaningful on PostgreSQL (TEST_DATABASE_URL), where
 // they run in parallel on several connections; PGlite runs them one after another and must agree.

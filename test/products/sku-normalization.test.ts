@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from './support/api.js';
-import { createTenant } from './support/fixtures.js';
-import { importRows } from './support/import.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createProduct } from '../support/api.js';
+import { createTenant } from '../support/fixtures.js';
+import { importRows } from '../support/import.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // A SKU is trimmed NFC text without control or invisible characters, unique per organization whatever its case.
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Bad input at the two doors (REST and /graphql): refused with 400 VALIDATION_ERROR naming the field,
 // never a 500, never a partial write; the server keeps answering.

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { wsConnection } from './support/graphql-ws.js';
-import { childPids, databaseForProcesses, freePort, processAlive, ROOT } from './support/processes.js';
+import { wsConnection } from '../support/graphql-ws.js';
+import { childPids, databaseForProcesses, freePort, processAlive, ROOT } from '../support/processes.js';
 
 // `npm start` as a user runs it: npm, the shell it starts the script with, and the server. SIGTERM to
 // npm must reach the server, which stops gracefully within SHUTDOWN_TIMEOUT_SECONDS and frees the port.

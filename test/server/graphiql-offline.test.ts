@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // GraphiQL must work on a machine without internet: its page names no other host, and every file it
 // names is served here with the right type.

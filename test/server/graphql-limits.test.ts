@@ -3,9 +3,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from './support/fixtures.js';
-import { wsConnection } from './support/graphql-ws.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { createTenant } from '../support/fixtures.js';
+import { wsConnection } from '../support/graphql-ws.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let tenant: Awaited<ReturnType<typeof createTenant>>;

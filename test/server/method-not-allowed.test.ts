@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../rest-adapter/all-routes.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { allRoutes } from '../../rest-adapter/all-routes.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let doc: any;

@@ -1,11 +1,11 @@
 import { createConnection } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { startServer, type RunningServer } from '../src/server/start.js';
-import type { TestDatabase } from './support/database.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { openDatabase } from '../../src/db/database.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import type { TestDatabase } from '../support/database.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Counters shared by several instances: in PostgreSQL (two servers on one database) and in Redis
 // (two servers, each on its own database, one Redis at 127.0.0.1:6379).

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../src/kernel/import-limits.js';
-import { createTenant } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { MAX_BODY_BYTES } from '../../src/kernel/import-limits.js';
+import { createTenant } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -153,7 +153,7 @@ describe('OpenAPI description of the 413 answers', () => {
       const fields = (doc.components.schemas[name].allOf as any[]).flatMap((part) =>
         Object.keys(part.$ref ? doc.components.schemas[part.$ref.split('/').pop()].properties : part.properties),
       );
-      // The body-size answer (tested above) and the too-many-rows answer (test/import-jobs.test.ts).
+      // The body-size answer (tested above) and the too-many-rows answer (test/import/import-jobs.test.ts).
       for (const field of ['error', 'code', 'maxBodyBytes', 'maxRows', 'rows']) expect(fields, `${path} ${field}`).toContain(field);
     }
   });

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, type TestServer } from '../support/server.js';
 
 // Small bounds so that the tests take seconds: headers within 1 s, the whole request within 2 s, and
 // at most 20 connections from one address (3 on the second server).
