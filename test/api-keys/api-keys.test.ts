@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let adminA: string;
 let adminB: string;
 
@@ -33,9 +34,7 @@ const rotate = (id: string, body?: unknown, token = adminA) => server.call('POST
 const revoke = (id: string, token = adminA) => server.call('POST', `${BASE}/${id}/revoke`, { token });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   adminA = await signIn(a.admin.email, a.admin.password);
   adminB = await signIn(b.admin.email, b.admin.password);
 });

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createUser, revokeApiKeyById, setOrganizationStatus } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 
 beforeAll(async () => {
   // Key lookups are cached for a second here, so out-of-band changes (admin CLI) show after that.
-  server = await startTestServer({ API_KEY_CACHE_SECONDS: '1' });
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants({ API_KEY_CACHE_SECONDS: '1' }));
 });
 afterAll(() => server?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Three attempts per account, six per address, then a one-minute lock. TRUST_PROXY lets each test
@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 const ENV = { SIGN_IN_MAX_FAILURES: '3', SIGN_IN_MAX_FAILURES_PER_ADDRESS: '6', SIGN_IN_LOCK_SECONDS: '60', TRUST_PROXY: 'true' };
 
 let server: TestServer;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Tenant;
 let address = 0;
 const nextAddress = () => `198.51.100.${++address}`;
 

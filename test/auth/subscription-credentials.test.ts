@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiKey, revokeApiKeyById, setOrganizationStatus } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { expectHealthy, wsConnection } from '../support/graphql-ws.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const PROGRESS = `subscription ($id: ID!) { importJobProgress(id: $id) { id state } }`;
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /** A job no worker applies (the test servers run none), so its progress subscription stays open. */
 async function pendingJob(server: TestServer, token: string) {

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 const CAPABILITY = 'ai.forecasting.demand';
 const DAY = 24 * 60 * 60 * 1000;
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
-let plain: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
+let plain: Tenant;
 let productA: { id: string; name: string; sku: string };
 let productB: { id: string };
 
@@ -29,9 +30,7 @@ const create = async (tenant: typeof a, body: Record<string, unknown>) => {
 const ids = (res: { body: { events: { id: string }[] } }) => res.body.events.map((e) => e.id);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
-  b = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   productA = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'EV-A', name: 'Umbrella' } })).body;
   productB = (await server.call('POST', '/api/products', { token: b.key, body: { sku: 'EV-B', name: 'B product' } })).body;
@@ -158,7 +157,7 @@ describe('REST /api/forecast/events', () => {
 });
 
 describe('listing window and filters', () => {
-  let t: Awaited<ReturnType<typeof createTenant>>;
+  let t: Tenant;
   let product: { id: string };
   let store: { id: string };
   const e: Record<string, { id: string }> = {};

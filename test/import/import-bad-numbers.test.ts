@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../support/api.js';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { runWithPermissions } from '../support/graphql.js';
 import { importRows, waitForJob } from '../support/import.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 // Import rows with numbers a double cannot hold (1e309 parses to Infinity, which JSON.stringify would
 // store as null, a blank field), text the database cannot hold, and repeated stock lines.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 
 beforeAll(async () => {
   server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '20' });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { type ProcessRun, runEntry, runProcess } from '../support/processes.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 const SLOW = 60_000;
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 let dir: string;
 
 beforeAll(async () => {

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { createProduct, graphqlData } from '../support/api.js';
-import { createTenant } from '../support/fixtures.js';
+import type { Tenant } from '../support/fixtures.js';
 import { importRows as importAndWait } from '../support/import.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // Weekly demand history rows (the other kinds are in import-appliers.test.ts).
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let dc: { id: string };
 let bDc: { id: string };
 const P: Record<string, string> = {};
@@ -21,9 +22,7 @@ const gql = (query: string, variables: Record<string, unknown> = {}, token = a.k
 const product = (token: string, sku: string) => createProduct(server, token, sku);
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' });
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' }));
   dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
   bDc = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
   for (const sku of ['SKU-A', 'SKU-B']) P[sku] = await product(a.key, sku);

@@ -3,17 +3,16 @@ import { createLocationFor } from '../../src/services/admin/admin.js';
 import { CHUNK_SIZE, CHUNK_SIZES } from '../../src/kernel/import-limits.js';
 import { importEvents } from '../../src/services/import/jobs.js';
 import { startImportWorkers } from '../../src/services/import/worker.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '100' });
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '100' }));
 }, 60_000);
 afterAll(() => server?.close());
 

@@ -2,23 +2,22 @@ import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { processNextChunk } from '../../src/services/import/worker.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 const PROGRESS = `subscription ($id: ID!) {
   importJobProgress(id: $id) { id kind state totalRows processedRows rejectedRows errorCount rowErrors { row field message } startedAt completedAt }
 }`;
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   // No background workers: the tests apply chunks one at a time, so every checkpoint is seen.
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // POST /api/inventory/adjust and adjustStockBy run as one statement (reason lookup, guarded UPDATE,
 // ledger INSERT); these tests pin what that must keep: the order in which refusals are explained, the
 // answer's ledger row, its relations through GraphQL, and the history order of fast successive changes.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let productId: string;
 let n = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   productId = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SIGNED-1', name: 'Signed' } })).body.id;
 });
 afterAll(() => server?.close());

@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // POST /api/inventory/adjustments, POST /api/inventory/adjust, GET /api/inventory/adjustments,
 // GET /api/inventory/adjustments/reason-codes, POST /api/inventory/adjustments/lot-correction and their GraphQL fields.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let productId: string;
 let otherProductId: string;
 let n = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   productId = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'ADJ-1', name: 'Adjusted' } })).body.id;
   otherProductId = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'ADJ-2', name: 'Other' } })).body.id;
 });

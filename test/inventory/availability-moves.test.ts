@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // POST /api/inventory/availability/{id} and GraphQL moveStock: moving quantity between a line's buckets.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let productId: string;
 let n = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   const res = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'MOVE-1', name: 'Moved' } });
   productId = res.body.id;
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -53,10 +52,8 @@ const stock = (tenant: Tenant, productMasterId: string, locationId: string, delt
 const entriesOf = (p: any) => Object.fromEntries(p.channels.map((c: any) => [c.channelId, { atp: c.atp, severity: c.severity, threshold: c.threshold }]));
 
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, a, b } = await startServerWithTwoTenants());
   const db = server.app.prisma;
-  a = await createTenant(db);
-  b = await createTenant(db);
   ch.store = (await createChannelFor(db, { organizationId: a.org.id, name: 'Retail store', type: 'RETAIL' })).id;
   ch.web = (await createChannelFor(db, { organizationId: a.org.id, name: 'Web shop', type: 'ONLINE' })).id;
   ch.wholesale = (await createChannelFor(db, { organizationId: a.org.id, name: 'Wholesale', type: 'WHOLESALE' })).id;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 
 // The channel summary over varied stock, policies and lots, checked exactly and against the
 // channel-location page (the other channel ATP tests are in channel-atp.test.ts).
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 let server: TestServer;
 const today = new Date().toISOString().slice(0, 10);

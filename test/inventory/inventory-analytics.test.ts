@@ -3,11 +3,10 @@ import type { App, RequestContext } from '../../src/context.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { permissionsForScopes } from '../../src/auth/permissions.js';
 import { applyStockChange } from '../../src/services/inventory/stock-ledger.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -49,8 +48,8 @@ async function move(app: App, organizationId: string, changes: { stockLineId: st
 const analytics = (token: string, query = '') => server.call('GET', `/api/inventory/analytics${query}`, { token });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [a, b, c] = [await createTenant(server.app.prisma), await createTenant(server.app.prisma), await createTenant(server.app.prisma)];
+  ({ server, a, b } = await startServerWithTwoTenants());
+  c = await createTenant(server.app.prisma);
   wh2 = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'WH2', name: 'Second' });
   food = await category(a.key, 'Food');
   tools = await category(a.key, 'Tools');

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { INVALID_QUANTITIES, isCheckViolation } from '../../src/services/inventory/levels.js';
-import { createTenant } from '../support/fixtures.js';
+import type { Tenant } from '../support/fixtures.js';
 import { runWithPermissions } from '../support/graphql.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let productA: string;
 let productB: string;
 let locationB: string;
@@ -30,9 +31,7 @@ const newLocation = (organizationId: string) => createLocationFor(server.app.pri
 const post = (token: string, body: unknown) => server.call('POST', '/api/inventory-levels', { token, body });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   productA = (await newProduct(a.key)).id;
   productB = (await newProduct(b.key)).id;
   locationB = b.warehouse.id;

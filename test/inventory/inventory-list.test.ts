@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 let widget: { id: string };
 let gadget: { id: string };
 let store: { id: string };
@@ -19,9 +20,7 @@ const product = async (token: string, sku: string, name: string) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   widget = await product(a.key, 'WID-1', 'Blue Widget');
   gadget = await product(a.key, 'GAD-1', 'Red Gadget');
   store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 
 // Many requests on the same stock line at once. Meaningful on PostgreSQL (TEST_DATABASE_URL), where
 // they run in parallel on several connections; PGlite runs them one after another and must agree.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 let productId: string;
 let n = 0;
 

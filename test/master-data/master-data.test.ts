@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-
-type Tenant = Awaited<ReturnType<typeof createTenant>>;
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -17,9 +16,7 @@ async function signIn(tenant: Tenant, role: 'MANAGER' | 'VIEWER') {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants());
   tokens.manager = await signIn(a, 'MANAGER');
   tokens.viewer = await signIn(a, 'VIEWER');
   tokens.adminWrite = await a.keyWith(['admin:write']);

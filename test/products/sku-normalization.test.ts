@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../support/api.js';
-import { createTenant } from '../support/fixtures.js';
+import type { Tenant } from '../support/fixtures.js';
 import { importRows } from '../support/import.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // A SKU is trimmed NFC text without control or invisible characters, unique per organization whatever its case.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
-let b: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
+let b: Tenant;
 
 const TAKEN = ['A product with this SKU already exists (SKUs are compared without regard to case)'];
 const INVISIBLE = ['Must not contain control or invisible characters (such as a zero-width space)'];
 
 beforeAll(async () => {
-  server = await startTestServer({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '20' });
-  a = await createTenant(server.app.prisma);
-  b = await createTenant(server.app.prisma);
+  ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '20' }));
 });
 afterAll(() => server?.close());
 

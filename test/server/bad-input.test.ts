@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Bad input at the two doors (REST and /graphql): refused with 400 VALIDATION_ERROR naming the field,
 // never a 500, never a partial write; the server keeps answering.
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 let productId: string;
 let adminToken: string;
 let n = 0;

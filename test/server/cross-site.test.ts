@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const APP_ORIGIN = 'https://planner.example';
 const EVIL_ORIGIN = 'https://evil.example';
 
 let server: TestServer;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Tenant;
 let cookie: string;
 
 beforeAll(async () => {

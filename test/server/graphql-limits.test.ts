@@ -3,12 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { wsConnection } from '../support/graphql-ws.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Tenant;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -224,7 +224,7 @@ describe('introspection and suggestions need credentials', () => {
 
 describe('trusted documents (GRAPHQL_TRUSTED_DOCUMENTS)', () => {
   let trusted: TestServer;
-  let org: Awaited<ReturnType<typeof createTenant>>;
+  let org: Tenant;
   const document = '{ products(first: 10) { totalCount } }';
   const hash = createHash('sha256').update(document).digest('hex');
 
@@ -264,7 +264,7 @@ describe('trusted documents (GRAPHQL_TRUSTED_DOCUMENTS)', () => {
 
 describe('the same limits for subscriptions over graphql-ws', () => {
   let small: TestServer;
-  let org: Awaited<ReturnType<typeof createTenant>>;
+  let org: Tenant;
   const progress = (fields: string) => `subscription ($id: ID!) { ${fields} }`;
 
   beforeAll(async () => {

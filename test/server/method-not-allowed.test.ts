@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../rest-adapter/all-routes.js';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 
 beforeAll(async () => {
   server = await startTestServer({ CORS_ORIGINS: 'https://planner.example.com' });

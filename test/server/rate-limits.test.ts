@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Small limits; TRUST_PROXY lets each test speak from its own address (X-Forwarded-For).
@@ -12,7 +12,7 @@ const ENV = {
 };
 
 let server: TestServer;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Tenant;
 let address = 0;
 const nextAddress = () => `203.0.113.${++address}`;
 

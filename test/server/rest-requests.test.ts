@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/kernel/import-limits.js';
-import { createTenant } from '../support/fixtures.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
-let a: Awaited<ReturnType<typeof createTenant>>;
+let a: Tenant;
 
 beforeAll(async () => {
   server = await startTestServer();
