@@ -1,4 +1,4 @@
-// The bare server's inventory endpoints (bench/bare-server.ts): what POST /api/inventory/adjust and
+// The bare server's inventory endpoints (bench/harness/bare-server.ts): what POST /api/inventory/adjust and
 // POST /api/inventory/availability/check need at least, with node:http and the driver only.
 //
 // adjust: the API key, the reason code by id or code, then ONE statement that adds the delta to on

@@ -2,7 +2,7 @@
 // node:http and a database driver, no framework. Per request it does the same work as the service:
 // find the API key by its SHA-256 hash joined with its organization, check it, then fetch the page of
 // newest products and the total count in parallel, and answer {data, meta}.
-// Two inventory endpoints the same way (bench/bare-inventory.ts): POST /api/inventory/adjust and
+// Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
 // POST /api/inventory/availability/check.
 //
 // DATABASE_URL set: PostgreSQL through a pg Pool of the service's default size (10).

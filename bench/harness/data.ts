@@ -1,8 +1,8 @@
 // Benchmark data: a scratch PostgreSQL database (or a PGlite folder) with one organization, an API key
 // and 10,000 products, loaded through the service's own admin functions and Prisma client.
 import pg from 'pg';
-import { openDatabase } from '../src/db/database.js';
-import { createApiKey, createOrganization } from '../src/services/admin/admin.js';
+import { openDatabase } from '../../src/db/database.js';
+import { createApiKey, createOrganization } from '../../src/services/admin/admin.js';
 
 export const PRODUCT_COUNT = 10_000;
 const CHUNK = 1000;

@@ -2,7 +2,7 @@
 // the server under test. Argument: a JSON LoadSpec. Prints one JSON LoadResult line on stdout.
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { makeGenerator, type GeneratorKind } from './inventory-requests.js';
+import { makeGenerator, type GeneratorKind } from '../inventory/request-generators.js';
 
 export interface LoadSpec {
   url: string;
@@ -14,7 +14,7 @@ export interface LoadSpec {
   duration: number;
   /** Seconds of discarded load before the measurement. */
   warmup: number;
-  /** Vary every request (bench/inventory-requests.ts): the kind and the JSON file of ids it picks from. */
+  /** Vary every request (bench/inventory/request-generators.ts): the kind and the JSON file of ids it picks from. */
   generator?: { kind: GeneratorKind; input: string; record?: string };
 }
 

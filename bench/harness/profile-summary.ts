@@ -1,6 +1,6 @@
 // Where a server's CPU went: self time of a V8 .cpuprofile (written by `node --cpu-prof`) grouped by
 // package or project file, and the busiest functions. `npm run bench -- --profile` prints it for every
-// server; by hand: `npx tsx bench/profile-summary.ts <file.cpuprofile>`.
+// server; by hand: `npx tsx bench/harness/profile-summary.ts <file.cpuprofile>`.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

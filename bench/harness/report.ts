@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import type { LoadResult } from './load.js';
+import type { LoadResult } from './load-generator.js';
 
 export interface Row {
   backend: string;
@@ -128,11 +128,11 @@ The service runs as its own process (\`node --import tsx src/main.ts\`) and auto
 
 - **REST**: \`GET /api/products?limit=50\` with an API key (Bearer).
 - **REST, rate limits off**: the same with every request limit at 0; the other service targets run with the
-  rate limiter on (its default store) and limits raised above what the load reaches (bench/rate-limit-env.ts).
+  rate limiter on (its default store) and limits raised above what the load reaches (bench/harness/rate-limit-env.ts).
   The service with the limiter on and the one with it off run side by side and are measured in alternating
-  rounds (bench/products-rate-limit.ts); the note under the table gives the median cost over the pairs.
+  rounds (bench/server/products-rate-limit.ts); the note under the table gives the median cost over the pairs.
 - **GraphQL**: \`POST /graphql\` \`{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }\`.
-- **bare**: bench/bare-server.ts, \`node:http\` with \`pg\` (pool of 10, like the service) or PGlite, doing the
+- **bare**: bench/harness/bare-server.ts, \`node:http\` with \`pg\` (pool of 10, like the service) or PGlite, doing the
   same work per request: API key by SHA-256 hash joined with its organization, then the 50 newest products
   and the count in parallel, answered as \`{data, meta}\` (its body is checked to equal the REST body).
 
@@ -147,7 +147,7 @@ generator used during the run: when it is high, requests/s and latencies are und
 \`npm run bench -- --products\` runs only the product-list part and \`--inventory\` only the inventory part
 (default: both; each part appends its own dated section).
 
-Inventory method (issue 3, bench/inventory*.ts): on top of the 10,000 products, 5 locations, one lot per
+Inventory method (issue 3, bench/inventory/): on top of the 10,000 products, 5 locations, one lot per
 product and location (expiry dates over the next year, 2% already expired, 0.5% recalled), one stock
 line per product, location and lot (50,000 lines; on hand 100–1,000, a quarter of them 10% reserved) and
 3 channels with a SHARE or FIXED allocation policy at every location, loaded with SQL. Every request
@@ -159,18 +159,18 @@ differs (autocannon \`setupRequest\`):
 - **adjust, 10,000 lines**: \`POST /api/inventory/adjust\` \`{inventoryItemId, delta: ±1, reasonCodeId: "COUNT_CORRECTION"}\`
   on a random one of the 10,000 lines of location 5, which all start with 1,000 on hand.
 - **adjust, one hot line**: the same with every request on one line (also starting at 1,000).
-- **bare node:http** yardsticks (bench/bare-inventory.ts) for the check and the adjustment across lines:
+- **bare node:http** yardsticks (bench/harness/bare-inventory.ts) for the check and the adjustment across lines:
   the same API-key check; for the check the service's query and rule; for the adjustment the reason code
   lookup, then one statement that adds the delta under the service's guard and writes the ledger row from
   the updated line (\`UPDATE … RETURNING\` feeding \`INSERT\`). Their check answers are compared with the service's.
 
-Lost-update check (bench/inventory-check.ts), once the servers have stopped: for every line an adjustment
+Lost-update check (bench/inventory/lost-update-check.ts), once the servers have stopped: for every line an adjustment
 target used, on hand = 1,000 + Σ of its ADJUSTMENT ledger rows; every 2xx answer's ledger row (its id is
 in the answer) exists, on the requested line with the requested delta; the only other rows belong to
 requests that were cut off in flight when a run stopped (sent, never answered). Goals, on PostgreSQL:
 availability check p99 under 50 ms; at least 1,000 adjustments/s across lines with zero lost updates.
 PGlite serves one query at a time, so its inventory targets use 8 connections (\`--pglite-connections\`).
-\`npx tsx bench/inventory-breakdown.ts [N] [adjust|check|page]\` times the inventory requests piece by piece.
+\`npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page]\` times the inventory requests piece by piece.
 
 `;
 

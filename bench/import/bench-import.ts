@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { spawnTs, sleep, stop } from './children.js';
-import { cpuBetween, machineCpu, sampleCpu } from './cpu.js';
-import { getJson, root, startServer, stopServer } from './harness.js';
-import { catalogData, demandData, inventoryData, LOADER_BATCH, LOADER_POLL_MS, prepareImportData, type ImportKindData } from './import-data.js';
+import { spawnTs, sleep, stop } from '../harness/children.js';
+import { cpuBetween, machineCpu, sampleCpu } from '../harness/cpu.js';
+import { getJson, startServer, stopServer } from '../harness/servers.js';
+import { root } from '../harness/settings.js';
+import { catalogData, demandData, inventoryData, LOADER_BATCH, LOADER_POLL_MS, prepareImportData, type ImportKindData } from './data.js';
 
 export interface ImportResult {
   backend: string;
@@ -60,7 +61,7 @@ async function postLikeTheLoader(base: string, key: string, data: ImportKindData
 
 async function importOne(backend: string, base: string, server: number, key: string, data: ImportKindData, database: string | undefined, work: string) {
   const probeFile = join(work, `probe-${data.kind}.json`);
-  const probe = spawnTs('bench/import-probe.ts', [`${base}/api/products?limit=50`, key, probeFile], {}, root);
+  const probe = spawnTs('bench/import/latency-probe.ts', [`${base}/api/products?limit=50`, key, probeFile], {}, root);
   for (let i = 0; !probe.stdout().includes('ready'); i++) {
     if (probe.process.exitCode !== null || i > 300) throw new Error(`probe did not start:\n${probe.output()}`);
     await sleep(100);

@@ -1,5 +1,5 @@
 // Where an import's time goes, piece by piece, in one process (no probe, no polling):
-//   npx tsx bench/import-breakdown.ts [catalog|demand-history] [postgres|pglite] [--queries]
+//   npx tsx bench/import/breakdown.ts [catalog|demand-history] [postgres|pglite] [--queries]
 // Stores 100,000 rows as the POST routes do (10,000 per request), then applies every chunk with the
 // worker's processNextChunk, timing the POSTs, each chunk and the kind's applier inside it; --queries
 // (PostgreSQL) also sums the time of every statement. Wrap it in `flock /tmp/bench.lock` like the bench.
@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/database.js';
-import { PrismaClient } from '../src/generated/prisma/client.js';
-import { startServer } from '../src/server/start.js';
-import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
-import { processNextChunk } from '../src/services/import/worker.js';
-import { createScratchDatabase, loadBenchmarkData } from './data.js';
-import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './import-data.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { PrismaClient } from '../../src/generated/prisma/client.js';
+import { startServer } from '../../src/server/start.js';
+import { CHUNK_APPLIERS } from '../../src/services/import/appliers/index-map.js';
+import { processNextChunk } from '../../src/services/import/worker.js';
+import { createScratchDatabase, loadBenchmarkData } from '../harness/data.js';
+import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './data.js';
 
 const kind = process.argv[2] ?? 'catalog';
 const backend = process.argv[3] ?? 'postgres';

@@ -1,10 +1,10 @@
 // Rows of the import part of `npm run bench`: 100,000 catalog rows (new SKUs) and 100,000 demand-history
 // rows (the benchmark's 10,000 products × 2 locations × 5 weeks), as the loader would post them, and
 // the same rows as CSV for the bare COPY.
-import { openDatabase } from '../src/db/database.js';
-import { createLocationFor } from '../src/services/admin/admin.js';
-import { MAX_ROWS } from '../src/kernel/import-limits.js';
-import { PRODUCT_COUNT } from './data.js';
+import { openDatabase } from '../../src/db/database.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { MAX_ROWS } from '../../src/kernel/import-limits.js';
+import { PRODUCT_COUNT } from '../harness/data.js';
 
 export const IMPORT_ROWS = 100_000;
 /**

@@ -1,7 +1,7 @@
 // The import part's summary table, verdict and BENCHMARKS.md section.
-import type { ImportResult } from './import.js';
-import { IMPORT_ROWS, LOADER_BATCH, LOADER_POLL_MS } from './import-data.js';
-import { machineLine, sectionStamp, type Machine } from './report.js';
+import type { ImportResult } from './bench-import.js';
+import { IMPORT_ROWS, LOADER_BATCH, LOADER_POLL_MS } from './data.js';
+import { machineLine, sectionStamp, type Machine } from '../harness/report.js';
 
 export const IMPORT_RATE_TARGET = 20_000;
 export const IMPORT_P99_TARGET = 100;
@@ -53,12 +53,12 @@ export function importSection(date: Date, machine: Machine, mode: string, result
   return [
     `## ${sectionStamp(date)} UTC, import (${mode})`,
     '',
-    `Import method (issue 4, bench/import*.ts): ${IMPORT_ROWS.toLocaleString('en')} catalog rows (new SKUs, 20 category names) and ` +
+    `Import method (issue 4, bench/import/): ${IMPORT_ROWS.toLocaleString('en')} catalog rows (new SKUs, 20 category names) and ` +
       `${IMPORT_ROWS.toLocaleString('en')} demand-history rows (the 10,000 products × 2 locations × 5 weeks), then, without a target, ` +
       `${IMPORT_ROWS.toLocaleString('en')} inventory rows (stock levels of the new SKUs at one location, written through the ledger), posted as the loader ` +
       `(src/cli/import.ts) posts them with \`--batch ${LOADER_BATCH}\`: ${LOADER_BATCH.toLocaleString('en')} rows per request (the most the API ` +
       `takes, so one request and one job per kind), the job's status asked every ${LOADER_POLL_MS} ms. Time runs from the first POST to the last job seen COMPLETED. The service ` +
-      `runs as its own process with its defaults (two import workers on PostgreSQL, one on PGlite). Meanwhile a probe process (bench/import-probe.ts) sends ` +
+      `runs as its own process with its defaults (two import workers on PostgreSQL, one on PGlite). Meanwhile a probe process (bench/import/latency-probe.ts) sends ` +
       '`GET /api/products?limit=50` with the API key, one request at a time, back to back (concurrency 1); p50/p99 are of the requests ' +
       'started during the import. "Bare COPY" loads the same rows as CSV into an unindexed scratch table of the same database ' +
       `(${copyMethods || 'not measured'}). CPU is of the server process and of the PostgreSQL backends of the scratch database; ` +

@@ -1,18 +1,20 @@
 // The inventory part of `npm run bench` (issue 3), on one backend: availability check of 100 items,
 // a channel-location page of 200 products, and signed adjustments across 10,000 lines and on one hot
-// line, then the lost-update check of every adjustment written (bench/inventory-check.ts).
+// line, then the lost-update check of every adjustment written (bench/inventory/lost-update-check.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { onCleanup } from './children.js';
-import { PRODUCT_COUNT } from './data.js';
-import { args, getJson, measure, settings, startServer, stopServer, type MeasureSpec, type Server } from './harness.js';
-import { checkAdjustments, type AdjustCheck } from './inventory-check.js';
-import type { InventoryData } from './inventory-data.js';
-import type { AdjustRecord, GeneratorInput, GeneratorKind } from './inventory-requests.js';
-import type { Row } from './report.js';
+import { onCleanup } from '../harness/children.js';
+import { PRODUCT_COUNT } from '../harness/data.js';
+import { measure, type MeasureSpec } from '../harness/measure.js';
+import { getJson, startServer, stopServer, type Server } from '../harness/servers.js';
+import { args, settings } from '../harness/settings.js';
+import { checkAdjustments, type AdjustCheck } from './lost-update-check.js';
+import type { InventoryData } from './data.js';
+import type { AdjustRecord, GeneratorInput, GeneratorKind } from './request-generators.js';
+import type { Row } from '../harness/report.js';
 
 export const CHECK_ITEMS = 100;
 export const PAGE_SIZE = 200;
@@ -155,7 +157,7 @@ export async function benchInventory(
   for (const group of groups) {
     const bare = group[0]!.script === 'bare';
     const server = bare
-      ? await startServer('bench/bare-server.ts', dbEnv, `${backend}-bare-inventory`)
+      ? await startServer('bench/harness/bare-server.ts', dbEnv, `${backend}-bare-inventory`)
       : await startServer('src/main.ts', serviceEnv, `${backend}-inventory`);
     try {
       probed[bare ? 'bare' : 'service'] ??= (await probe(server.base, headers, data, bare)) as unknown[];

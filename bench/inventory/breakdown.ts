@@ -2,26 +2,26 @@
 // PostgreSQL: the same work through raw `pg`, through Prisma, the service function, GraphQL execution
 // and the whole in-process HTTP handler (no sockets). Each step runs sequentially N times after a
 // warm-up and reports wall time and this process' CPU time per operation; wall minus CPU is roughly the
-// time spent waiting for PostgreSQL. `npx tsx bench/inventory-breakdown.ts [N] [adjust|check|page ...]`
+// time spent waiting for PostgreSQL. `npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page ...]`
 // (BENCH_DATABASE_URL as for npm run bench; a scratch database is created and dropped).
 import { execute, parse } from 'graphql';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import type { App, RequestContext } from '../src/context.js';
-import { openDatabase } from '../src/db/database.js';
-import { schema } from '../src/schema/index.js';
-import { createHttpHandler } from '../src/server/app.js';
-import { authenticate } from '../src/services/auth/authenticate.js';
-import { findReasonCode, lockLines, TRANSACTION } from '../src/services/inventory/adjust-rules.js';
-import { adjustStockBy } from '../src/services/inventory/adjustments.js';
-import { checkAvailability } from '../src/services/inventory/availability.js';
-import { channelLocationAtp, stockTotals } from '../src/services/inventory/channel-atp.js';
-import { applyStockChange } from '../src/services/inventory/stock-ledger.js';
-import { adjustmentRoutes } from '../rest-adapter/adjustments-routes.js';
-import { channelAtpRoutes } from '../rest-adapter/channel-atp-routes.js';
-import { inventoryRoutes } from '../rest-adapter/inventory-routes.js';
-import { createScratchDatabase, loadBenchmarkData, probePostgres } from './data.js';
-import { loadInventoryData } from './inventory-data.js';
+import { loadConfig } from '../../src/config.js';
+import type { App, RequestContext } from '../../src/context.js';
+import { openDatabase } from '../../src/db/database.js';
+import { schema } from '../../src/schema/index.js';
+import { createHttpHandler } from '../../src/server/app.js';
+import { authenticate } from '../../src/services/auth/authenticate.js';
+import { findReasonCode, lockLines, TRANSACTION } from '../../src/services/inventory/adjust-rules.js';
+import { adjustStockBy } from '../../src/services/inventory/adjustments.js';
+import { checkAvailability } from '../../src/services/inventory/availability.js';
+import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp.js';
+import { applyStockChange } from '../../src/services/inventory/stock-ledger.js';
+import { adjustmentRoutes } from '../../rest-adapter/adjustments-routes.js';
+import { channelAtpRoutes } from '../../rest-adapter/channel-atp-routes.js';
+import { inventoryRoutes } from '../../rest-adapter/inventory-routes.js';
+import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
+import { loadInventoryData } from './data.js';
 
 const N = Number(process.argv[2] ?? 300);
 const parts = new Set(process.argv.slice(3).length ? process.argv.slice(3) : ['adjust', 'check', 'page']);

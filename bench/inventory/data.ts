@@ -1,4 +1,4 @@
-// Inventory data of the benchmark, added with plain SQL (fast) to a database that bench/data.ts has
+// Inventory data of the benchmark, added with plain SQL (fast) to a database that bench/harness/data.ts has
 // loaded with the organization and its 10,000 products: 5 locations, one lot per product and location
 // (expiry dates over the next year, 2% already expired, 0.5% recalled), one stock line per product,
 // location and lot, and 3 channels with an allocation policy at every location.
@@ -6,8 +6,8 @@
 // Location 5 holds the lines the adjustment target picks from: each starts with exactly 1,000 on hand,
 // so the ledger alone says what on hand must be afterwards. The hot line (product 1 at location 1)
 // also starts at 1,000. Elsewhere on hand is 100..1,000 and a quarter of the lines have 10% reserved.
-import { openDatabase } from '../src/db/database.js';
-import { PRODUCT_COUNT } from './data.js';
+import { openDatabase } from '../../src/db/database.js';
+import { PRODUCT_COUNT } from '../harness/data.js';
 
 export const LOCATION_COUNT = 5;
 export const START_ON_HAND = 1000;

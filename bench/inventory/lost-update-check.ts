@@ -7,9 +7,9 @@
 //   the request asked for;
 // - there are no other ledger rows than those, except for requests that were cut off in flight when a
 //   run ended (sent but never answered: the service may still have carried them out).
-import { openDatabase } from '../src/db/database.js';
-import type { AdjustRecord } from './inventory-requests.js';
-import { START_ON_HAND } from './inventory-data.js';
+import { openDatabase } from '../../src/db/database.js';
+import type { AdjustRecord } from './request-generators.js';
+import { START_ON_HAND } from './data.js';
 
 export interface AdjustCheck {
   ok: boolean;

@@ -1,7 +1,7 @@
 // The inventory part's table, goals and BENCHMARKS.md section.
-import type { AdjustCheck } from './inventory-check.js';
-import { TARGETS } from './inventory.js';
-import { machineLine, sectionStamp, type Machine, type Row } from './report.js';
+import type { AdjustCheck } from './lost-update-check.js';
+import { TARGETS } from './bench-inventory.js';
+import { machineLine, sectionStamp, type Machine, type Row } from '../harness/report.js';
 
 /** Issue 3's goals, on PostgreSQL. */
 export const GOALS = { checkP99Ms: 50, adjustPerSec: 1000 };

@@ -1,4 +1,4 @@
-// Varied requests of the inventory targets, built in the load generator's process (bench/load.ts) by
+// Varied requests of the inventory targets, built in the load generator's process (bench/harness/load-generator.ts) by
 // autocannon's setupRequest for every request, from the ids the harness wrote to a JSON file.
 import { readFileSync } from 'node:fs';
 

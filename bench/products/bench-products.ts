@@ -2,10 +2,11 @@
 // server doing the same work, on one backend.
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { PRODUCT_COUNT } from './data.js';
-import { getJson, measure, startServer, stopServer } from './harness.js';
-import { benchRateLimitCost, RATE_LIMIT_PAIRS } from './products-rate-limit.js';
-import type { Row } from './report.js';
+import { PRODUCT_COUNT } from '../harness/data.js';
+import { measure } from '../harness/measure.js';
+import { getJson, startServer, stopServer } from '../harness/servers.js';
+import { benchRateLimitCost, RATE_LIMIT_PAIRS } from '../server/products-rate-limit.js';
+import type { Row } from '../harness/report.js';
 
 const GRAPHQL_QUERY =
   '{ productsPage(limit: 50) { items { id sku name description organizationId createdAt updatedAt } page limit total totalPages } }';
@@ -45,7 +46,7 @@ export async function benchProducts(backend: string, dbEnv: Record<string, strin
 
   rows.push(await benchRateLimitCost(backend, serviceEnv, auth, expectPage, notes, database));
 
-  const bare = await startServer('bench/bare-server.ts', dbEnv, `${backend}-bare`);
+  const bare = await startServer('bench/harness/bare-server.ts', dbEnv, `${backend}-bare`);
   try {
     const url = `${bare.base}/api/products?limit=50`;
     const check = await getJson(url, { headers: auth });

@@ -1,19 +1,19 @@
 // Where one GET /api/products?limit=50 spends its time, piece by piece, in one process on PostgreSQL:
 // the same work through raw `pg`, through Prisma, through GraphQL execution and through the whole
 // in-process HTTP handler (no sockets). Each step runs sequentially N times after a warm-up and reports
-// wall time and this process' CPU time per operation. `npx tsx bench/breakdown.ts [N]`
+// wall time and this process' CPU time per operation. `npx tsx bench/products/breakdown.ts [N]`
 // (BENCH_DATABASE_URL as for npm run bench; a scratch database is created and dropped).
 import { execute, parse } from 'graphql';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
-import type { App, RequestContext } from '../src/context.js';
-import { openDatabase } from '../src/db/database.js';
-import { schema } from '../src/schema/index.js';
-import { createHttpHandler } from '../src/server/app.js';
-import { authenticate } from '../src/services/auth/authenticate.js';
-import { hashApiKey } from '../src/services/auth/secrets.js';
-import { listProducts } from '../src/services/products/products.js';
-import { createScratchDatabase, loadBenchmarkData, probePostgres } from './data.js';
+import { loadConfig } from '../../src/config.js';
+import type { App, RequestContext } from '../../src/context.js';
+import { openDatabase } from '../../src/db/database.js';
+import { schema } from '../../src/schema/index.js';
+import { createHttpHandler } from '../../src/server/app.js';
+import { authenticate } from '../../src/services/auth/authenticate.js';
+import { hashApiKey } from '../../src/services/auth/secrets.js';
+import { listProducts } from '../../src/services/products/products.js';
+import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
 
 const N = Number(process.argv[2] ?? 500);
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -2,11 +2,11 @@
 // request before parsing) and the cost estimate (run on every request before execution, since it
 // depends on the variables), for the products page the products benchmark asks for. Reported in
 // microseconds per request (the cost for variables seen before, and for new ones), median of several rounds, to hold against the CPU of a whole GraphQL
-// request (BENCHMARKS.md). `npx tsx bench/graphql-limits-cost.ts [N] [rounds]`.
+// request (BENCHMARKS.md). `npx tsx bench/server/graphql-limits-cost.ts [N] [rounds]`.
 import { parse } from 'graphql';
-import { loadConfig } from '../src/config.js';
-import { schema } from '../src/schema/index.js';
-import { checkCost, checkTokens } from '../src/server/graphql-limits.js';
+import { loadConfig } from '../../src/config.js';
+import { schema } from '../../src/schema/index.js';
+import { checkCost, checkTokens } from '../../src/server/graphql-limits.js';
 
 const N = Number(process.argv[2] ?? 20_000);
 const ROUNDS = Number(process.argv[3] ?? 5);

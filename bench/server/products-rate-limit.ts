@@ -3,9 +3,11 @@
 // (on, off; off, on; …), so that other work on a shared machine weighs on both alike. The cost is the
 // median over the pairs of each pair's ratio.
 import { cp, rm } from 'node:fs/promises';
-import { getJson, measureOnce, settings, startServer, stopServer } from './harness.js';
-import { RATE_LIMITS_OFF } from './rate-limit-env.js';
-import type { Row } from './report.js';
+import { measureOnce } from '../harness/measure.js';
+import { getJson, startServer, stopServer } from '../harness/servers.js';
+import { settings } from '../harness/settings.js';
+import { RATE_LIMITS_OFF } from '../harness/rate-limit-env.js';
+import type { Row } from '../harness/report.js';
 
 export const REST_LIMITS_OFF = 'REST, rate limits off';
 /** Measured pairs: at least 3, more with --rounds. */

@@ -3,17 +3,17 @@
 // and of the PostgreSQL backends serving the scratch database, per request), alternating in
 // rounds so that other work on the machine weighs on both alike. Stores: PostgreSQL (the default on
 // PostgreSQL; leases as in the service) and memory (the default on PGlite), with the default limits
-// raised above what this sends. `npx tsx bench/rate-limit-cost.ts [N] [rounds]` (BENCH_DATABASE_URL as
+// raised above what this sends. `npx tsx bench/server/rate-limit-cost.ts [N] [rounds]` (BENCH_DATABASE_URL as
 // for npm run bench; a scratch database is created and dropped).
-import { loadConfig } from '../src/config.js';
-import type { App } from '../src/context.js';
-import { openDatabase } from '../src/db/database.js';
-import { createHttpHandler } from '../src/server/app.js';
-import { limitRequests, RequestLimiter } from '../src/server/rate-limit.js';
-import { openLimiterStore } from '../src/server/rate-limit-store.js';
-import { cpuBetween, sampleCpu } from './cpu.js';
-import { createScratchDatabase, loadBenchmarkData, probePostgres } from './data.js';
-import { RATE_LIMITS_RAISED } from './rate-limit-env.js';
+import { loadConfig } from '../../src/config.js';
+import type { App } from '../../src/context.js';
+import { openDatabase } from '../../src/db/database.js';
+import { createHttpHandler } from '../../src/server/app.js';
+import { limitRequests, RequestLimiter } from '../../src/server/rate-limit.js';
+import { openLimiterStore } from '../../src/server/rate-limit-store.js';
+import { cpuBetween, sampleCpu } from '../harness/cpu.js';
+import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
+import { RATE_LIMITS_RAISED } from '../harness/rate-limit-env.js';
 
 const N = Number(process.argv[2] ?? 2000);
 const ROUNDS = Number(process.argv[3] ?? 5);
