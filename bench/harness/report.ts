@@ -46,7 +46,8 @@ export function describeMachine(root: string, postgres?: string): Machine {
 
 const HEAD = ['Backend', 'Target', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'vs bare', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work'];
 
-function cells(row: Row): string[] {
+/** A row's cells under HEAD; other tables insert their own columns. */
+export function cells(row: Row): string[] {
   const r = row.result;
   return [
     row.backend,

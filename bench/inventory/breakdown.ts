@@ -21,22 +21,14 @@ import { adjustmentRoutes } from '../../rest-adapter/adjustments-routes.js';
 import { channelAtpRoutes } from '../../rest-adapter/channel-atp-routes.js';
 import { inventoryRoutes } from '../../rest-adapter/inventory-routes.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
+import { timeStep } from '../harness/time-step.js';
 import { loadInventoryData } from './data.js';
 
 const N = Number(process.argv[2] ?? 300);
 const parts = new Set(process.argv.slice(3).length ? process.argv.slice(3) : ['adjust', 'check', 'page']);
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-async function step(name: string, fn: () => Promise<unknown>, n = N) {
-  for (let i = 0; i < Math.min(50, n); i++) await fn();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < n; i++) await fn();
-  const wall = (performance.now() - start) / n;
-  const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000 / n;
-  console.log(`${name.padEnd(64)} ${wall.toFixed(3).padStart(7)} ms wall ${cpuMs.toFixed(3).padStart(7)} ms CPU`);
-}
+const step = (name: string, fn: () => Promise<unknown>, n = N) => timeStep(name, fn, { n, warmup: Math.min(50, n), width: 64 });
 
 const operation = (routes: { method: string; path: string; operation: string }[], method: string, path: string) =>
   parse(routes.find((r) => r.method === method && r.path === path)!.operation);

@@ -1,7 +1,7 @@
 // The inventory part's table, goals and BENCHMARKS.md section.
 import type { AdjustCheck } from './lost-update-check.js';
 import { TARGETS } from './bench-inventory.js';
-import { machineLine, sectionStamp, type Machine, type Row } from '../harness/report.js';
+import { cells, machineLine, sectionStamp, type Machine, type Row } from '../harness/report.js';
 
 /** Issue 3's goals, on PostgreSQL. */
 export const GOALS = { checkP99Ms: 50, adjustPerSec: 1000 };
@@ -29,26 +29,13 @@ function goal(row: Row, checks: BackendChecks[]): string {
 
 const HEAD = ['Backend', 'Target', 'Conn.', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'vs bare', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work', 'Goal'];
 
-function cells(row: Row, checks: BackendChecks[]): string[] {
-  const r = row.result;
-  return [
-    row.backend,
-    row.target,
-    String(row.connections ?? ''),
-    r.requestsPerSec.toFixed(0),
-    r.p50.toFixed(1),
-    r.p99.toFixed(1),
-    `${r.errors + r.timeouts} / ${r.non2xx}`,
-    row.ratio === undefined ? '' : row.ratio.toFixed(2),
-    row.cpu ? row.cpu.serverMs.toFixed(2) : '',
-    row.cpu ? (row.backend === 'PGlite' ? 'in Node' : row.cpu.databaseMs.toFixed(2)) : '',
-    `${(row.otherShare * 100).toFixed(0)}%`,
-    goal(row, checks),
-  ];
+function inventoryCells(row: Row, checks: BackendChecks[]): string[] {
+  const [backend = '', target = '', ...measured] = cells(row);
+  return [backend, target, String(row.connections ?? ''), ...measured, goal(row, checks)];
 }
 
 export function inventoryTextTable(rows: Row[], checks: BackendChecks[]): string {
-  const all = [HEAD, ...rows.map((row) => cells(row, checks))];
+  const all = [HEAD, ...rows.map((row) => inventoryCells(row, checks))];
   const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
   const right = (i: number) => i >= 2 && i < HEAD.length - 1;
   return all.map((r) => r.map((c, i) => (right(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
@@ -57,7 +44,7 @@ export function inventoryTextTable(rows: Row[], checks: BackendChecks[]): string
 function markdownTable(rows: Row[], checks: BackendChecks[]): string {
   const line = (r: string[]) => `| ${r.join(' | ')} |`;
   const align = HEAD.map((_, i) => (i >= 2 && i < HEAD.length - 1 ? '---:' : '---'));
-  return [line(HEAD), line(align), ...rows.map((r) => line(cells(r, checks)))].join('\n');
+  return [line(HEAD), line(align), ...rows.map((r) => line(inventoryCells(r, checks)))].join('\n');
 }
 
 /** The goals of issue 3 on PostgreSQL, one line each. */

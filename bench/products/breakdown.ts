@@ -14,20 +14,12 @@ import { authenticate } from '../../src/services/auth/authenticate.js';
 import { hashApiKey } from '../../src/services/auth/secrets.js';
 import { listProducts } from '../../src/services/products/products.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
+import { timeStep } from '../harness/time-step.js';
 
 const N = Number(process.argv[2] ?? 500);
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-async function step(name: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(100, N); i++) await fn();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < N; i++) await fn();
-  const wall = (performance.now() - start) / N;
-  const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000 / N;
-  console.log(`${name.padEnd(58)} ${wall.toFixed(3).padStart(7)} ms wall ${cpuMs.toFixed(3).padStart(7)} ms CPU`);
-}
+const step = (name: string, fn: () => Promise<unknown>) => timeStep(name, fn, { n: N, warmup: Math.min(100, N), width: 58 });
 
 const probe = await probePostgres(adminUrl);
 if ('skip' in probe) {
