@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../src/services/admin/admin.js';
+import { graphqlData, graphqlError } from '../support/api.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
@@ -23,17 +24,9 @@ const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locat
 const DRILL_GQL = 'query ($l: ID, $p: ID) { channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { productMasterId } stockLines { id } } }';
 const SUMMARY_GQL = 'query ($l: ID) { channelSummary(locationId: $l) { channelId totalAtp } }';
 
-async function gql(token: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await server.graphql(query, variables, token);
-  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-  return res.body.data;
-}
+const gql = (token: string, query: string, variables: Record<string, unknown> = {}) => graphqlData(server, token, query, variables);
 
-async function gqlError(token: string | undefined, query: string, variables: Record<string, unknown> = {}) {
-  const res = await server.graphql(query, variables, token);
-  expect(res.body.errors?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
-  return res.body.errors[0].extensions as { code: string; details?: Record<string, string[]> };
-}
+const gqlError = (token: string | undefined, query: string, variables: Record<string, unknown> = {}) => graphqlError(server, token, query, variables);
 
 const get = (path: string, token = a.key) => server.call('GET', path, { token });
 const atpPage = (query: string, token = a.key) => get(`/api/inventory/channel-location?${query}`, token);

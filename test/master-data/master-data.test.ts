@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlData, graphqlError } from '../support/api.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
@@ -24,19 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Runs a GraphQL operation and returns its data, failing the test on any error. */
-async function gql(token: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await server.graphql(query, variables, token);
-  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-  return res.body.data;
-}
+const gql = (token: string, query: string, variables: Record<string, unknown> = {}) => graphqlData(server, token, query, variables);
 
-/** Runs a GraphQL operation that must fail and returns the first error's extensions. */
-async function gqlError(token: string | undefined, query: string, variables: Record<string, unknown> = {}) {
-  const res = await server.graphql(query, variables, token);
-  expect(res.body.errors?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
-  return res.body.errors[0].extensions as { code: string; details?: Record<string, string[]> };
-}
+const gqlError = (token: string | undefined, query: string, variables: Record<string, unknown> = {}) => graphqlError(server, token, query, variables);
 
 /** What differs between the three tables; the CRUD tests below run over each. */
 const tables = [

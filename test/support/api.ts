@@ -8,6 +8,13 @@ export async function graphqlData(server: TestServer, token: string, query: stri
   return res.body.data;
 }
 
+/** POST /graphql expecting errors: the first error's extensions. */
+export async function graphqlError(server: TestServer, token: string | undefined, query: string, variables: Record<string, unknown> = {}) {
+  const res = await server.graphql(query, variables, token);
+  expect(res.body.errors?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
+  return res.body.errors[0].extensions as { code: string; details?: Record<string, string[]> };
+}
+
 /** POST /api/products (201): the new product's id. */
 export async function createProduct(server: TestServer, token: string, sku: string, name = `Product ${sku}`): Promise<string> {
   const res = await server.call('POST', '/api/products', { token, body: { sku, name } });
