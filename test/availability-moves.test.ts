@@ -136,9 +136,9 @@ describe('moving quantity between buckets', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('NOT_FOUND');
     expect((await move('no-such-line', { action: 'RESERVE', quantity: 1 })).status).toBe(404);
-    const gql = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { success } }`, { id: line.id }, b.key);
+    const gql = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } } }`, { id: line.id }, b.key);
     expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const gqlReader = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { success } }`, { id: line.id }, reader);
+    const gqlReader = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } } }`, { id: line.id }, reader);
     expect(gqlReader.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
     expect((await quantities(line.id)).qtyReserved).toBe(0);
     expect(await ledger(line.id)).toEqual([]);
@@ -147,8 +147,8 @@ describe('moving quantity between buckets', () => {
   it('moves through GraphQL moveStock', async () => {
     const line = await freshLine({ ON_HAND: 3 });
     const res = await server.graphql(
-      `mutation ($id: ID!) { moveStock(id: $id, input: { action: HOLD, quantity: 3, comment: "QA" }) {
-        success inventoryItem { qtyOnHold qtyAvailable } transactions { bucket deltaQty qtyBefore qtyAfter comment } } }`,
+      `mutation ($id: ID!) { moveStock(id: $id, input: { action: HOLD, quantity: 3, comment: "QA" }) { ... on StockMoveResult {
+        success inventoryItem { qtyOnHold qtyAvailable } transactions { bucket deltaQty qtyBefore qtyAfter comment } } } }`,
       { id: line.id },
       a.key,
     );

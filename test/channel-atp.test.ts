@@ -16,8 +16,8 @@ const pol = {} as Record<'webWh1' | 'storeWh1', string>;
 const today = new Date().toISOString().slice(0, 10);
 
 const SET = `mutation ($input: SetAllocationPolicyInput!) {
-  setAllocationPolicy(input: $input) { id channelId locationId mode sharePct fixedQuantity lowAtpThreshold channel { name } location { code } } }`;
-const DELETE = 'mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { id mode } }';
+  setAllocationPolicy(input: $input) { ... on AllocationPolicy { id channelId locationId mode sharePct fixedQuantity lowAtpThreshold channel { name } location { code } } } }`;
+const DELETE = 'mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { ... on AllocationPolicy { id mode } } }';
 const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { id channelId locationId } }';
 const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locationId: $locationId, limit: $limit) {
   products { productMasterId channels { channelId atp severity } } location { id } pagination { total } } }`;
@@ -65,7 +65,7 @@ beforeAll(async () => {
   loc.bnd = (await createLocationFor(db, { organizationId: a.org.id, code: 'BND', name: 'Boundaries' })).id;
   loc.bulk = (await createLocationFor(db, { organizationId: a.org.id, code: 'BULK', name: 'Bulk' })).id;
   loc.other = (await createLocationFor(db, { organizationId: a.org.id, code: 'OTH', name: 'Other' })).id;
-  const category = (await gql(a.key, 'mutation { createCategory(input: {name: "Widgets"}) { id } }')).createCategory.id;
+  const category = (await gql(a.key, 'mutation { createCategory(input: {name: "Widgets"}) { ... on Category { id } } }')).createCategory.id;
 
   // WH1: Web SHARE 0.29 (threshold 20), Store FIXED 25 (threshold 10), Wholesale no policy.
   pol.webWh1 = (await setPolicy({ channelId: ch.web, locationId: loc.wh1, mode: 'SHARE', sharePct: 0.29, lowAtpThreshold: 20 })).id;

@@ -86,20 +86,20 @@ describe('GraphQL', () => {
 
   it('upserts, updates and deletes through mutations, and refuses other organizations’ rows', async () => {
     const product = await newProduct(a.key);
-    const upsert = `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { id minQuantity maxQuantity abcClass } }`;
+    const upsert = `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { ... on InventoryLevel { id minQuantity maxQuantity abcClass } } }`;
     const created = await server.graphql(upsert, { input: { productMasterId: product.id, locationId: a.warehouse.id, maxQuantity: 9, abcClass: 'C' } }, a.key);
     const id = created.body.data.upsertInventoryLevel.id;
     expect(created.body.data.upsertInventoryLevel).toEqual({ id, minQuantity: 0, maxQuantity: 9, abcClass: 'C' });
     const foreignUpsert = await server.graphql(upsert, { input: { productMasterId: product.id, locationId: locationB } }, b.key);
     expect(foreignUpsert.body.errors[0].extensions.code).toBe('NOT_FOUND');
 
-    const update = `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { id minQuantity } }`;
+    const update = `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { ... on InventoryLevel { id minQuantity } } }`;
     const invalid = await server.graphql(update, { id, input: { minQuantity: 10 } }, a.key);
     expect(invalid.body.errors[0]).toMatchObject({ message: INVALID_QUANTITIES, extensions: { code: 'VALIDATION_ERROR' } });
     expect((await server.graphql(update, { id, input: { minQuantity: 9 } }, b.key)).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await server.graphql(update, { id, input: { minQuantity: 3, reorderQuantity: 5 } }, a.key)).body.data.updateInventoryLevel).toEqual({ id, minQuantity: 3 });
 
-    const remove = 'mutation ($id: ID!) { deleteInventoryLevel(id: $id) { success message } }';
+    const remove = 'mutation ($id: ID!) { deleteInventoryLevel(id: $id) { ... on InventoryLevelDeleteResult { success message } } }';
     expect((await server.graphql(remove, { id }, b.key)).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect(await server.app.prisma.inventoryLevel.count({ where: { id } })).toBe(1);
     expect((await server.graphql(remove, { id }, a.key)).body.data.deleteInventoryLevel).toEqual({ success: true, message: 'Inventory level deleted' });

@@ -67,9 +67,9 @@ const tables = [
 ] as const;
 
 const ops = (t: (typeof tables)[number]) => ({
-  create: `mutation ($input: ${t.name}CreateInput!) { create${t.name}(input: $input) { ${t.fields} } }`,
-  update: `mutation ($id: ID!, $input: ${t.name}UpdateInput!) { update${t.name}(id: $id, input: $input) { ${t.fields} } }`,
-  remove: `mutation ($id: ID!) { delete${t.name}(id: $id) { ${t.fields} } }`,
+  create: `mutation ($input: ${t.name}CreateInput!) { create${t.name}(input: $input) { ... on ${t.name} { ${t.fields} } } }`,
+  update: `mutation ($id: ID!, $input: ${t.name}UpdateInput!) { update${t.name}(id: $id, input: $input) { ... on ${t.name} { ${t.fields} } } }`,
+  remove: `mutation ($id: ID!) { delete${t.name}(id: $id) { ... on ${t.name} { ${t.fields} } } }`,
   get: `query ($id: ID!) { ${t.one}(id: $id) { ${t.fields} } }`,
   list: `query ($search: String) { ${t.many}(search: $search) { ${t.fields} } }`,
 });
@@ -148,11 +148,11 @@ describe.each(tables)('GraphQL $many', (t) => {
 describe('defaults and order', () => {
   it('defaults the type, and lists in code or name order', async () => {
     const c = await createTenant(server.app.prisma);
-    const location = await gql(c.key, `mutation { createLocation(input: { code: "A0", name: "First" }) { type } }`);
+    const location = await gql(c.key, `mutation { createLocation(input: { code: "A0", name: "First" }) { ... on Location { type } } }`);
     expect(location.createLocation.type).toBe('WAREHOUSE');
-    const channel = await gql(c.key, `mutation { createChannel(input: { name: "Zeta" }) { type channelType } }`);
+    const channel = await gql(c.key, `mutation { createChannel(input: { name: "Zeta" }) { ... on Channel { type channelType } } }`);
     expect(channel.createChannel).toEqual({ type: 'OTHER', channelType: 'OTHER' });
-    await gql(c.key, `mutation { createChannel(input: { name: "Alpha" }) { id } }`);
+    await gql(c.key, `mutation { createChannel(input: { name: "Alpha" }) { ... on Channel { id } } }`);
 
     const lists = await gql(c.key, `{ locations { code } channels { name } }`);
     expect(lists.locations.map((l: { code: string }) => l.code)).toEqual(['A0', 'WH1']);
@@ -170,7 +170,7 @@ describe('defaults and order', () => {
 describe('GET /api/inventory/locations', () => {
   it('lists the locations under both keys, with search on code or name', async () => {
     const c = await createTenant(server.app.prisma);
-    const store = await gql(c.key, `mutation { createLocation(input: { code: "ST-9", name: "Harbour Store", type: "STORE" }) { id } }`);
+    const store = await gql(c.key, `mutation { createLocation(input: { code: "ST-9", name: "Harbour Store", type: "STORE" }) { ... on Location { id } } }`);
     const res = await server.call('GET', '/api/inventory/locations', { token: c.key });
     expect(res.status).toBe(200);
     const all = [
@@ -203,7 +203,7 @@ describe('GET /api/inventory/locations', () => {
 
 describe('product categories', () => {
   it('shows a product\'s category and leaves products uncategorised when it is deleted', async () => {
-    const category = (await gql(tokens.manager, `mutation { createCategory(input: { name: "Paint" }) { id } }`)).createCategory;
+    const category = (await gql(tokens.manager, `mutation { createCategory(input: { name: "Paint" }) { ... on Category { id } } }`)).createCategory;
     const product = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PAINT-1', name: 'Red', categoryId: category.id } });
     expect(product.status).toBe(201);
     const read = `query ($id: ID!) { product(id: $id) { category { id name } categoryName } }`;
@@ -212,7 +212,7 @@ describe('product categories', () => {
     const withProducts = await gql(a.key, `query ($id: ID!) { category(id: $id) { products { totalCount edges { node { sku } } } } }`, { id: category.id });
     expect(withProducts.category.products).toEqual({ totalCount: 1, edges: [{ node: { sku: 'PAINT-1' } }] });
 
-    await gql(tokens.manager, `mutation ($id: ID!) { deleteCategory(id: $id) { id } }`, { id: category.id });
+    await gql(tokens.manager, `mutation ($id: ID!) { deleteCategory(id: $id) { ... on Category { id } } }`, { id: category.id });
     expect((await gql(a.key, read, { id: product.body.id })).product).toEqual({ category: null, categoryName: null });
   });
 });
@@ -228,7 +228,7 @@ describe('query counts', () => {
   it('reads products with their categories in a fixed number of queries', async () => {
     const c = await createTenant(server.app.prisma);
     for (let i = 0; i < 10; i++) {
-      const cat = (await gql(c.key, `mutation ($name: String!) { createCategory(input: { name: $name }) { id } }`, { name: `Cat ${i}` })).createCategory;
+      const cat = (await gql(c.key, `mutation ($name: String!) { createCategory(input: { name: $name }) { ... on Category { id } } }`, { name: `Cat ${i}` })).createCategory;
       await server.call('POST', '/api/products', { token: c.key, body: { sku: `QCAT-${i}`, name: `P ${i}`, categoryId: cat.id } });
     }
     const productsQuery = (n: number) => `{ products(first: ${n}) { edges { node { sku category { name } categoryName } } } }`;

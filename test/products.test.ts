@@ -123,15 +123,15 @@ describe('GraphQL products', () => {
   });
 
   it('creates and updates through mutations', async () => {
-    const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { id sku unitCost } }`, {}, a.key);
+    const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { ... on Product { id sku unitCost } } }`, {}, a.key);
     expect(created.body.data.createProduct).toMatchObject({ sku: 'GQL-1', unitCost: 2.5 });
     const updated = await server.graphql(
-      `mutation ($id: ID!) { updateProduct(id: $id, input: { name: "Renamed" }) { name sku } }`,
+      `mutation ($id: ID!) { updateProduct(id: $id, input: { name: "Renamed" }) { ... on Product { name sku } } }`,
       { id: created.body.data.createProduct.id },
       a.key,
     );
     expect(updated.body.data.updateProduct).toEqual({ name: 'Renamed', sku: 'GQL-1' });
-    const bad = await server.graphql(`mutation { createProduct(input: { sku: "", name: "x" }) { id } }`, {}, a.key);
+    const bad = await server.graphql(`mutation { createProduct(input: { sku: "", name: "x" }) { ... on Product { id } } }`, {}, a.key);
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
   });
 });
