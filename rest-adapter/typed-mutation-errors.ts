@@ -12,8 +12,13 @@ import {
 import { MUTATION_ERROR_INTERFACE } from '../src/schema/refusal-kinds.js';
 import { refusalOfTypedError, type TypedError } from './errors.js';
 
-/** What a route selects of a typed error: what refusalOfTypedError needs to answer it as REST always has. */
-const ERROR_SELECTION = parse(`{ __typename ... on ${MUTATION_ERROR_INTERFACE} { code message fields { field messages } } }`).definitions[0] as OperationDefinitionNode;
+/**
+ * What a route selects of a typed error: what refusalOfTypedError needs to answer it as REST always has.
+ * Aliased, because a result type may have fields of the same names and other types (Location.code).
+ */
+const ERROR_SELECTION = parse(
+  `{ __typename ... on ${MUTATION_ERROR_INTERFACE} { refusalCode: code refusalMessage: message refusalFields: fields { field messages } } }`,
+).definitions[0] as OperationDefinitionNode;
 
 interface Wrapped {
   /** The field's key in `data` (its alias, else its name). */
@@ -65,9 +70,11 @@ export function withTypedMutationErrors(schema: GraphQLSchema, document: Documen
     if (!data) return data;
     const settled = { ...data };
     for (const { key, ownTypename, errorTypes } of wrapped) {
-      const value = settled[key] as (Record<string, unknown> & { __typename?: string }) | null | undefined;
+      const value = settled[key] as Record<string, unknown> | null | undefined;
       if (!value) continue;
-      if (errorTypes.has(value.__typename!)) throw refusalOfTypedError(value as unknown as TypedError);
+      if (errorTypes.has(value.__typename as string)) {
+        throw refusalOfTypedError({ code: value.refusalCode, message: value.refusalMessage, fields: value.refusalFields } as TypedError);
+      }
       if (!ownTypename) {
         const { __typename: _added, ...result } = value;
         settled[key] = result;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { addStock } from './support/stock.js';
+import { graphqlRefusal } from './support/api.js';
+import { REFUSAL } from './support/graphql.js';
 
 // POST /api/inventory/adjustments, POST /api/inventory/adjust, GET /api/inventory/adjustments,
 // GET /api/inventory/adjustments/reason-codes, POST /api/inventory/adjustments/lot-correction and their GraphQL fields.
@@ -339,7 +341,7 @@ describe('GraphQL adjustments', () => {
   it('adjustStock, adjustStockBy and correctLot answer like REST and keep to the organization', async () => {
     const line = await freshLine({ ON_HAND: 30 });
     const adjustStock = `mutation ($input: StockAdjustmentInput!) { adjustStock(input: $input) { ... on StockAdjustmentResult { success message transaction { deltaQty qtyAfter }
-      inventoryItem { qtyOnHand quantityAvailable stockLine { id product { sku } lot { code } } } } } }`;
+      inventoryItem { qtyOnHand quantityAvailable stockLine { id product { sku } lot { code } } } } ${REFUSAL} } }`;
     const res = await server.graphql(adjustStock, { input: { inventoryItemId: line.id, newQtyOnHand: 25, reasonCodeId: 'LOST' } }, a.key);
     expect(res.body.data.adjustStock).toMatchObject({
       success: true, message: 'Adjusted on hand by -5 (from 30 to 25)', transaction: { deltaQty: -5, qtyAfter: 25 },
@@ -356,11 +358,11 @@ describe('GraphQL adjustments', () => {
 
     for (const [query, vars] of [
       [adjustStock, { input: { inventoryItemId: line.id, newQtyOnHand: 1, reasonCodeId: 'LOST' } }],
-      [`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: -1, reasonCodeId: "LOST" }) { ... on StockAdjustmentResult { success } } }`, { id: line.id }],
-      [`mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "STOLEN", quantity: 1 }) { ... on LotCorrectionResult { success } } }`, { id: line.id }],
+      [`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: -1, reasonCodeId: "LOST" }) { ... on StockAdjustmentResult { success } ${REFUSAL} } }`, { id: line.id }],
+      [`mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "STOLEN", quantity: 1 }) { ... on LotCorrectionResult { success } ${REFUSAL} } }`, { id: line.id }],
     ] as const) {
-      const foreign = await server.graphql(query, vars, b.key);
-      expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
+      const foreign = await graphqlRefusal(server, b.key, query, vars);
+      expect(foreign).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
     }
     expect(await onHand(line.id)).toBe(20);
     const refused = await server.graphql('{ reasonCodes { id } }', {}, await a.keyWith(['inventory:read']));

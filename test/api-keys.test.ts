@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { graphqlRefusal } from './support/api.js';
 import { createTenant } from './support/fixtures.js';
+import { REFUSAL } from './support/graphql.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -389,13 +391,13 @@ describe('GraphQL', () => {
 
     const revoked = await server.graphql(`mutation ($id: ID!) { revokeApiKey(id: $id) { ... on ApiKey { revokedAt } } }`, { id: apiKey.id }, adminA);
     expect(revoked.body.data.revokeApiKey.revokedAt).not.toBeNull();
-    const again = await server.graphql(`mutation ($id: ID!) { revokeApiKey(id: $id) { ... on ApiKey { id } } }`, { id: apiKey.id }, adminA);
-    expect(again.body.errors[0].extensions.code).toBe('INVALID_STATE');
+    const again = await graphqlRefusal(server, adminA, `mutation ($id: ID!) { revokeApiKey(id: $id) { ... on ApiKey { id } ${REFUSAL} } }`, { id: apiKey.id });
+    expect(again).toMatchObject({ type: 'ConflictError', code: 'INVALID_STATE' });
   });
 
   it('reports validation details, refusals and foreign ids as error codes', async () => {
-    const bad = await server.graphql(`mutation { createApiKey(input: { name: "", scopes: ["nope"] }) { ... on ApiKeyWithSecret { key } } }`, {}, adminA);
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { name: ['Required'], scopes: [expect.any(String)] } });
+    const bad = await graphqlRefusal(server, adminA, `mutation { createApiKey(input: { name: "", scopes: ["nope"] }) { ... on ApiKeyWithSecret { key } ${REFUSAL} } }`);
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { name: ['Required'], scopes: [expect.any(String)] } });
 
     const byKey = await server.graphql(`mutation { createApiKey(input: { name: "x", scopes: ["*"] }) { ... on ApiKeyWithSecret { key } } }`, {}, a.key);
     expect(byKey.body.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -423,8 +425,8 @@ describe('GraphQL', () => {
     expect(anonymous.body.errors[0].extensions.code).toBe('MISSING_AUTHORIZATION');
 
     const target = await create();
-    const foreign = await server.graphql(`mutation ($id: ID!) { rotateApiKey(id: $id) { ... on ApiKeyWithSecret { key } } }`, { id: target.id }, adminB);
-    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const foreign = await graphqlRefusal(server, adminB, `mutation ($id: ID!) { rotateApiKey(id: $id) { ... on ApiKeyWithSecret { key } ${REFUSAL} } }`, { id: target.id });
+    expect(foreign).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
     expect((await products(target.key)).status).toBe(200);
   });
 });

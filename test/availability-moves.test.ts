@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlRefusal } from './support/api.js';
 import { createTenant } from './support/fixtures.js';
+import { REFUSAL } from './support/graphql.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { addStock } from './support/stock.js';
 
@@ -136,8 +138,8 @@ describe('moving quantity between buckets', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('NOT_FOUND');
     expect((await move('no-such-line', { action: 'RESERVE', quantity: 1 })).status).toBe(404);
-    const gql = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } } }`, { id: line.id }, b.key);
-    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const gql = await graphqlRefusal(server, b.key, `mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } ${REFUSAL} } }`, { id: line.id });
+    expect(gql).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
     const gqlReader = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } } }`, { id: line.id }, reader);
     expect(gqlReader.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
     expect((await quantities(line.id)).qtyReserved).toBe(0);

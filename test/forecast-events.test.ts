@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../src/services/admin/admin.js';
+import { graphqlRefusal } from './support/api.js';
 import { createTenant } from './support/fixtures.js';
+import { REFUSAL } from './support/graphql.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const CAPABILITY = 'ai.forecasting.demand';
@@ -363,12 +365,12 @@ describe('GraphQL external events', () => {
     );
     expect(updated.body.data.updateExternalEvent).toEqual({ name: 'Renamed', location: null, isOrgWide: true, productMaster: { sku: 'EV-A' } });
 
-    const bad = await server.graphql(
-      `mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-02T00:00:00Z", endsAt: "2030-01-01T00:00:00Z", value: { liftPct: 9 } }) { ... on ExternalEvent { id } } }`,
-      {},
+    const bad = await graphqlRefusal(
+      server,
       a.key,
+      `mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-02T00:00:00Z", endsAt: "2030-01-01T00:00:00Z", value: { liftPct: 9 } }) { ... on ExternalEvent { id } ${REFUSAL} } }`,
     );
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'value.liftPct': ['Must be at most 5'] } });
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { 'value.liftPct': ['Must be at most 5'] } });
 
     const deleted = await server.graphql(`mutation ($id: ID!) { deleteExternalEvent(id: $id) { ... on ExternalEvent { id name } } }`, { id: made.id }, a.key);
     expect(deleted.body.data.deleteExternalEvent).toEqual({ id: made.id, name: 'Renamed' });

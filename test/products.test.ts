@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
+import { graphqlRefusal } from './support/api.js';
+import { REFUSAL } from './support/graphql.js';
 
 let server: TestServer;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -131,8 +133,8 @@ describe('GraphQL products', () => {
       a.key,
     );
     expect(updated.body.data.updateProduct).toEqual({ name: 'Renamed', sku: 'GQL-1' });
-    const bad = await server.graphql(`mutation { createProduct(input: { sku: "", name: "x" }) { ... on Product { id } } }`, {}, a.key);
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
+    const bad = await graphqlRefusal(server, a.key, `mutation { createProduct(input: { sku: "", name: "x" }) { ... on Product { id } ${REFUSAL} } }`);
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlRefusal } from './support/api.js';
 import { createTenant } from './support/fixtures.js';
+import { REFUSAL } from './support/graphql.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { addStock } from './support/stock.js';
 
@@ -134,8 +136,8 @@ describe('POST /api/inventory/record-stock', () => {
     const foreign = await receive(lines, b.key);
     expect(foreign.status).toBe(400);
     expect(foreign.body.details).toMatchObject({ 'lines.0.productMasterId': ['Product not found'], 'lines.0.locationId': ['Location not found'] });
-    const gql = await server.graphql(`mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { ... on RecordStockResult { lines { qtyOnHand } } } }`, { lines }, b.key);
-    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'lines.0.productMasterId': ['Product not found'] } });
+    const gql = await graphqlRefusal(server, b.key, `mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { ... on RecordStockResult { lines { qtyOnHand } } ${REFUSAL} } }`, { lines });
+    expect(gql).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { 'lines.0.productMasterId': ['Product not found'] } });
     expect(await footprint(a.org.id)).toEqual(before);
     const own = await server.graphql(`mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { ... on RecordStockResult { lines { qtyOnHand stockLine { product { id } } } } } }`, { lines }, a.key);
     expect(own.body.data.recordStock.lines).toEqual([{ qtyOnHand: 1, stockLine: { product: { id: p1 } } }]);
@@ -227,8 +229,8 @@ describe('POST /api/inventory/adjustments/record-stock (counted)', () => {
     const foreign = await count({ lines }, b.key);
     expect(foreign.status).toBe(400);
     expect(Object.keys(foreign.body.details).sort()).toEqual(['lines.0.locationId', 'lines.0.productMasterId']);
-    const gql = await server.graphql(`mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { ... on RecordCountResult { changed } } }`, { lines }, b.key);
-    expect(gql.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    const gql = await graphqlRefusal(server, b.key, `mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { ... on RecordCountResult { changed } ${REFUSAL} } }`, { lines });
+    expect(gql.code).toBe('VALIDATION_ERROR');
     expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyOnHand).toBe(4);
     const own = await server.graphql(`mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { ... on RecordCountResult { changed transactions { deltaQty } lines { qtyOnHand } } } }`, { lines }, a.key);
     expect(own.body.data.recordCount).toEqual({ changed: 1, transactions: [{ deltaQty: 5 }], lines: [{ qtyOnHand: 9 }] });
