@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -356,7 +358,7 @@ describe('GraphQL', () => {
 
   it('creates, lists, updates, rotates and revokes keys', async () => {
     const created = await server.graphql(
-      `mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key apiKey { ${FIELDS} } } }`,
+      `mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { ... on ApiKeyWithSecret { key apiKey { ${FIELDS} } } } }`,
       { input: { name: 'From GraphQL', scopes: ['inventory:read'], allowedIps: ['127.0.0.1', '::1'] } },
       adminA,
     );
@@ -371,7 +373,7 @@ describe('GraphQL', () => {
     expect(listB.body.data.apiKeys.map((k: { id: string }) => k.id)).not.toContain(apiKey.id);
 
     const updated = await server.graphql(
-      `mutation ($id: ID!) { updateApiKey(id: $id, input: { scopes: ["reports:read"], expiresAt: null }) { scopes expiresAt } }`,
+      `mutation ($id: ID!) { updateApiKey(id: $id, input: { scopes: ["reports:read"], expiresAt: null }) { ... on ApiKey { scopes expiresAt } } }`,
       { id: apiKey.id },
       adminA,
     );
@@ -379,39 +381,39 @@ describe('GraphQL', () => {
     expect((await products(key)).body.code).toBe('INSUFFICIENT_SCOPE');
 
     const rotated = await server.graphql(
-      `mutation ($id: ID!) { rotateApiKey(id: $id, input: { gracePeriodSeconds: 60 }) { key apiKey { previousKeyExpiresAt } } }`,
+      `mutation ($id: ID!) { rotateApiKey(id: $id, input: { gracePeriodSeconds: 60 }) { ... on ApiKeyWithSecret { key apiKey { previousKeyExpiresAt } } } }`,
       { id: apiKey.id },
       adminA,
     );
     expect(rotated.body.data.rotateApiKey.key).not.toBe(key);
     expect(rotated.body.data.rotateApiKey.apiKey.previousKeyExpiresAt).not.toBeNull();
 
-    const revoked = await server.graphql(`mutation ($id: ID!) { revokeApiKey(id: $id) { revokedAt } }`, { id: apiKey.id }, adminA);
+    const revoked = await server.graphql(`mutation ($id: ID!) { revokeApiKey(id: $id) { ... on ApiKey { revokedAt } } }`, { id: apiKey.id }, adminA);
     expect(revoked.body.data.revokeApiKey.revokedAt).not.toBeNull();
-    const again = await server.graphql(`mutation ($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: apiKey.id }, adminA);
-    expect(again.body.errors[0].extensions.code).toBe('INVALID_STATE');
+    const again = await graphqlRefusal(server, adminA, `mutation ($id: ID!) { revokeApiKey(id: $id) { ... on ApiKey { id } ${REFUSAL} } }`, { id: apiKey.id });
+    expect(again).toMatchObject({ type: 'ConflictError', code: 'INVALID_STATE' });
   });
 
   it('reports validation details, refusals and foreign ids as error codes', async () => {
-    const bad = await server.graphql(`mutation { createApiKey(input: { name: "", scopes: ["nope"] }) { key } }`, {}, adminA);
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { name: ['Required'], scopes: [expect.any(String)] } });
+    const bad = await graphqlRefusal(server, adminA, `mutation { createApiKey(input: { name: "", scopes: ["nope"] }) { ... on ApiKeyWithSecret { key } ${REFUSAL} } }`);
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { name: ['Required'], scopes: [expect.any(String)] } });
 
-    const byKey = await server.graphql(`mutation { createApiKey(input: { name: "x", scopes: ["*"] }) { key } }`, {}, a.key);
+    const byKey = await server.graphql(`mutation { createApiKey(input: { name: "x", scopes: ["*"] }) { ... on ApiKeyWithSecret { key } } }`, {}, a.key);
     expect(byKey.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(byKey.body.data).toBeNull();
     // Variables that do not fit the input type are not checked for a caller who may not run the field.
     for (const variables of [{ input: { name: 1, scopes: 'x', secret: 'y' } }, {}]) {
-      const byKeyBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key } }`, variables, a.key);
+      const byKeyBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { ... on ApiKeyWithSecret { key } } }`, variables, a.key);
       expect(byKeyBadInput.body.errors.map((e: any) => e.extensions.code), JSON.stringify(byKeyBadInput.body)).toEqual(['FORBIDDEN']);
       expect(byKeyBadInput.body.data).toBeNull();
     }
     const viaFragment = await server.graphql(
-      `mutation ($id: ID!, $g: Int) { ...F } fragment F on Mutation { rotateApiKey(id: $id, input: { gracePeriodSeconds: $g }) { key } }`,
+      `mutation ($id: ID!, $g: Int) { ...F } fragment F on Mutation { rotateApiKey(id: $id, input: { gracePeriodSeconds: $g }) { ... on ApiKeyWithSecret { key } } }`,
       { id: 'x', g: 'not a number' },
       a.key,
     );
     expect(viaFragment.body.errors.map((e: any) => e.extensions.code)).toEqual(['FORBIDDEN']);
-    const adminBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key } }`, { input: { name: 1 } }, adminA);
+    const adminBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { ... on ApiKeyWithSecret { key } } }`, { input: { name: 1 } }, adminA);
     expect(adminBadInput.body.errors[0].message).toMatch(/^Variable "\$input" got invalid value/);
     const byKeyList = await server.graphql(`{ apiKeys { id } }`, {}, a.key);
     expect(byKeyList.body.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -422,8 +424,8 @@ describe('GraphQL', () => {
     expect(anonymous.body.errors[0].extensions.code).toBe('MISSING_AUTHORIZATION');
 
     const target = await create();
-    const foreign = await server.graphql(`mutation ($id: ID!) { rotateApiKey(id: $id) { key } }`, { id: target.id }, adminB);
-    expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const foreign = await graphqlRefusal(server, adminB, `mutation ($id: ID!) { rotateApiKey(id: $id) { ... on ApiKeyWithSecret { key } ${REFUSAL} } }`, { id: target.id });
+    expect(foreign).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
     expect((await products(target.key)).status).toBe(200);
   });
 });

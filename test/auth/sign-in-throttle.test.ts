@@ -94,7 +94,7 @@ describe('sign-in throttling', () => {
   it('GraphQL signIn shares the counters and answers HTTP 429 with Retry-After', async () => {
     const user = await tenant.userWith('VIEWER');
     const from = nextAddress();
-    const mutation = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }';
+    const mutation = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { ... on SignInPayload { token } } }';
     const graphql = (password: string) =>
       server.call('POST', '/graphql', { body: { query: mutation, variables: { email: user.email, password } }, headers: { 'x-forwarded-for': from } });
     expect((await signIn(user.email, 'wrong password', from)).status).toBe(401);

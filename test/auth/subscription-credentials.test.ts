@@ -64,7 +64,7 @@ describe('graphql-ws operations, checked when they start', () => {
     const query = await ws.result(await ws.subscribe('{ productsPage { total } }'));
     expect(query.type).toBe('error');
     expect(query.payload[0].extensions.code).toBe('OPERATION_NOT_ALLOWED');
-    const mutation = await ws.result(await ws.subscribe('mutation { createProduct(input: {sku: "WS-MUTATION", name: "No"}) { id } }'));
+    const mutation = await ws.result(await ws.subscribe('mutation { createProduct(input: {sku: "WS-MUTATION", name: "No"}) { ... on Product { id } } }'));
     expect(mutation.type).toBe('error');
     expect(mutation.payload[0].extensions.code).toBe('OPERATION_NOT_ALLOWED');
     expect(mutation.payload[0].message).toMatch(/POST \/graphql/);

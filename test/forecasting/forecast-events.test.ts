@@ -3,6 +3,8 @@ import { createLocationFor } from '../../src/services/admin/admin.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 const CAPABILITY = 'ai.forecasting.demand';
 const DAY = 24 * 60 * 60 * 1000;
@@ -265,7 +267,7 @@ describe('plan capability and permissions', () => {
   it('says FEATURE_NOT_ENABLED over GraphQL too', async () => {
     const res = await server.graphql(`{ externalEvents { id } }`, {}, plain.key);
     expect(res.body.errors[0].extensions).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });
-    const mutation = await server.graphql(`mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-01T00:00:00Z", endsAt: "2030-01-02T00:00:00Z" }) { id } }`, {}, plain.key);
+    const mutation = await server.graphql(`mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-01T00:00:00Z", endsAt: "2030-01-02T00:00:00Z" }) { ... on ExternalEvent { id } } }`, {}, plain.key);
     expect(mutation.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
   });
 
@@ -333,7 +335,7 @@ describe('GraphQL external events', () => {
   it('creates, lists, updates and deletes', async () => {
     const fields = 'id name type value { liftPct stackingMode } isGlobal isOrgWide productMaster { sku } location { code }';
     const created = await server.graphql(
-      `mutation ($input: ExternalEventCreateInput!) { createExternalEvent(input: $input) { ${fields} } }`,
+      `mutation ($input: ExternalEventCreateInput!) { createExternalEvent(input: $input) { ... on ExternalEvent { ${fields} } } }`,
       { input: event({ name: 'GQL event', type: 'BOOKING', value: { liftPct: 1.5 }, productMasterId: productA.id, locationId: a.warehouse.id }) },
       a.key,
     );
@@ -356,20 +358,20 @@ describe('GraphQL external events', () => {
     expect(listed.body.data.externalEvents).toEqual([{ id: made.id }]);
 
     const updated = await server.graphql(
-      `mutation ($id: ID!) { updateExternalEvent(id: $id, input: { name: "Renamed", locationId: null }) { name location { code } isOrgWide productMaster { sku } } }`,
+      `mutation ($id: ID!) { updateExternalEvent(id: $id, input: { name: "Renamed", locationId: null }) { ... on ExternalEvent { name location { code } isOrgWide productMaster { sku } } } }`,
       { id: made.id },
       a.key,
     );
     expect(updated.body.data.updateExternalEvent).toEqual({ name: 'Renamed', location: null, isOrgWide: true, productMaster: { sku: 'EV-A' } });
 
-    const bad = await server.graphql(
-      `mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-02T00:00:00Z", endsAt: "2030-01-01T00:00:00Z", value: { liftPct: 9 } }) { id } }`,
-      {},
+    const bad = await graphqlRefusal(
+      server,
       a.key,
+      `mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-02T00:00:00Z", endsAt: "2030-01-01T00:00:00Z", value: { liftPct: 9 } }) { ... on ExternalEvent { id } ${REFUSAL} } }`,
     );
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'value.liftPct': ['Must be at most 5'] } });
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { 'value.liftPct': ['Must be at most 5'] } });
 
-    const deleted = await server.graphql(`mutation ($id: ID!) { deleteExternalEvent(id: $id) { id name } }`, { id: made.id }, a.key);
+    const deleted = await server.graphql(`mutation ($id: ID!) { deleteExternalEvent(id: $id) { ... on ExternalEvent { id name } } }`, { id: made.id }, a.key);
     expect(deleted.body.data.deleteExternalEvent).toEqual({ id: made.id, name: 'Renamed' });
     expect(await server.app.prisma.externalEvent.count({ where: { id: made.id } })).toBe(0);
   });

@@ -92,7 +92,7 @@ describe('numbers too large for a double', () => {
 describe('rows that reach the appliers without the HTTP input check', () => {
   it('a NUL character in a row is a row rejection, not a failed job', async () => {
     // In-process GraphQL has no HTTP door: the appliers must still refuse what PostgreSQL cannot store.
-    const result = await runWithPermissions(server.app, a.org, ['import.write'], 'mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { id } }', {
+    const result = await runWithPermissions(server.app, a.org, ['import.write'], 'mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { ... on ImportJob { id } } }', {
       rows: [{ externalId: 'NUL-ROW', name: 'a\u0000b' }, { externalId: 'NUL-OK' }, { externalId: 'NUL\u0000SKU' }],
     });
     expect(result.errors).toBeUndefined();

@@ -376,7 +376,7 @@ describe('chunk boundaries', () => {
 describe('GraphQL', () => {
   it('starts an import and reads the job with its row errors', async () => {
     const started = await server.graphql(
-      'mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { id state totalRows } }',
+      'mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { ... on ImportJob { id state totalRows } } }',
       { rows: [{ externalId: 'GQL-1' }, { externalId: '' }] },
       a.key,
     );
@@ -390,7 +390,7 @@ describe('GraphQL', () => {
 
   it('refuses startImport without import:write', async () => {
     const readOnly = await a.keyWith(['import:read']);
-    const res = await server.graphql('mutation { startImport(kind: CATALOG, rows: [{externalId: "X"}]) { id } }', {}, readOnly);
+    const res = await server.graphql('mutation { startImport(kind: CATALOG, rows: [{externalId: "X"}]) { ... on ImportJob { id } } }', {}, readOnly);
     expect(res.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
   });
 });

@@ -65,8 +65,8 @@ describe('the answer', () => {
     expect(res.body.transaction).toMatchObject({ deltaQty: -3, qtyBefore: 20, qtyAfter: 17, reasonCode: 'DAMAGED', comment: 'broken', actorType: 'API_KEY' });
 
     const gql = await server.graphql(
-      `mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: 2, reasonCodeId: "FOUND" }) {
-        transaction { id qtyBefore qtyAfter reasonCode } inventoryItem { qtyOnHand lotCode stockLine { id qtyOnHand product { sku } } } } }`,
+      `mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: 2, reasonCodeId: "FOUND" }) { ... on StockAdjustmentResult {
+        transaction { id qtyBefore qtyAfter reasonCode } inventoryItem { qtyOnHand lotCode stockLine { id qtyOnHand product { sku } } } } } }`,
       { id: line.id },
       a.key,
     );

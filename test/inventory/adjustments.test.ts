@@ -3,6 +3,8 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 // POST /api/inventory/adjustments, POST /api/inventory/adjust, GET /api/inventory/adjustments,
 // GET /api/inventory/adjustments/reason-codes, POST /api/inventory/adjustments/lot-correction and their GraphQL fields.
@@ -337,17 +339,17 @@ describe('POST /api/inventory/adjustments/lot-correction', () => {
 describe('GraphQL adjustments', () => {
   it('adjustStock, adjustStockBy and correctLot answer like REST and keep to the organization', async () => {
     const line = await freshLine({ ON_HAND: 30 });
-    const adjustStock = `mutation ($input: StockAdjustmentInput!) { adjustStock(input: $input) { success message transaction { deltaQty qtyAfter }
-      inventoryItem { qtyOnHand quantityAvailable stockLine { id product { sku } lot { code } } } } }`;
+    const adjustStock = `mutation ($input: StockAdjustmentInput!) { adjustStock(input: $input) { ... on StockAdjustmentResult { success message transaction { deltaQty qtyAfter }
+      inventoryItem { qtyOnHand quantityAvailable stockLine { id product { sku } lot { code } } } } ${REFUSAL} } }`;
     const res = await server.graphql(adjustStock, { input: { inventoryItemId: line.id, newQtyOnHand: 25, reasonCodeId: 'LOST' } }, a.key);
     expect(res.body.data.adjustStock).toMatchObject({
       success: true, message: 'Adjusted on hand by -5 (from 30 to 25)', transaction: { deltaQty: -5, qtyAfter: 25 },
       inventoryItem: { qtyOnHand: 25, quantityAvailable: 25, stockLine: { id: line.id, product: { sku: 'ADJ-1' } } },
     });
-    const by = await server.graphql(`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: 2, reasonCodeId: "FOUND" }) { inventoryItem { qtyOnHand } } }`, { id: line.id }, a.key);
+    const by = await server.graphql(`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: 2, reasonCodeId: "FOUND" }) { ... on StockAdjustmentResult { inventoryItem { qtyOnHand } } } }`, { id: line.id }, a.key);
     expect(by.body.data.adjustStockBy.inventoryItem.qtyOnHand).toBe(27);
     const lot = await server.graphql(
-      `mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "GQL-LOT", quantity: 7 }) { success transactions { deltaQty } toInventoryItem { lotCode qtyOnHand } } }`,
+      `mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "GQL-LOT", quantity: 7 }) { ... on LotCorrectionResult { success transactions { deltaQty } toInventoryItem { lotCode qtyOnHand } } } }`,
       { id: line.id },
       a.key,
     );
@@ -355,11 +357,11 @@ describe('GraphQL adjustments', () => {
 
     for (const [query, vars] of [
       [adjustStock, { input: { inventoryItemId: line.id, newQtyOnHand: 1, reasonCodeId: 'LOST' } }],
-      [`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: -1, reasonCodeId: "LOST" }) { success } }`, { id: line.id }],
-      [`mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "STOLEN", quantity: 1 }) { success } }`, { id: line.id }],
+      [`mutation ($id: ID!) { adjustStockBy(input: { inventoryItemId: $id, delta: -1, reasonCodeId: "LOST" }) { ... on StockAdjustmentResult { success } ${REFUSAL} } }`, { id: line.id }],
+      [`mutation ($id: ID!) { correctLot(input: { inventoryItemId: $id, toLotCode: "STOLEN", quantity: 1 }) { ... on LotCorrectionResult { success } ${REFUSAL} } }`, { id: line.id }],
     ] as const) {
-      const foreign = await server.graphql(query, vars, b.key);
-      expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
+      const foreign = await graphqlRefusal(server, b.key, query, vars);
+      expect(foreign).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { inventoryItemId: ['Inventory item not found'] } });
     }
     expect(await onHand(line.id)).toBe(20);
     const refused = await server.graphql('{ reasonCodes { id } }', {}, await a.keyWith(['inventory:read']));

@@ -3,6 +3,8 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 // POST /api/inventory/availability/{id} and GraphQL moveStock: moving quantity between a line's buckets.
 let server: TestServer;
@@ -135,9 +137,9 @@ describe('moving quantity between buckets', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('NOT_FOUND');
     expect((await move('no-such-line', { action: 'RESERVE', quantity: 1 })).status).toBe(404);
-    const gql = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { success } }`, { id: line.id }, b.key);
-    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const gqlReader = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { success } }`, { id: line.id }, reader);
+    const gql = await graphqlRefusal(server, b.key, `mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } ${REFUSAL} } }`, { id: line.id });
+    expect(gql).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
+    const gqlReader = await server.graphql(`mutation ($id: ID!) { moveStock(id: $id, input: { action: RESERVE, quantity: 1 }) { ... on StockMoveResult { success } } }`, { id: line.id }, reader);
     expect(gqlReader.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
     expect((await quantities(line.id)).qtyReserved).toBe(0);
     expect(await ledger(line.id)).toEqual([]);
@@ -146,8 +148,8 @@ describe('moving quantity between buckets', () => {
   it('moves through GraphQL moveStock', async () => {
     const line = await freshLine({ ON_HAND: 3 });
     const res = await server.graphql(
-      `mutation ($id: ID!) { moveStock(id: $id, input: { action: HOLD, quantity: 3, comment: "QA" }) {
-        success inventoryItem { qtyOnHold qtyAvailable } transactions { bucket deltaQty qtyBefore qtyAfter comment } } }`,
+      `mutation ($id: ID!) { moveStock(id: $id, input: { action: HOLD, quantity: 3, comment: "QA" }) { ... on StockMoveResult {
+        success inventoryItem { qtyOnHold qtyAvailable } transactions { bucket deltaQty qtyBefore qtyAfter comment } } } }`,
       { id: line.id },
       a.key,
     );

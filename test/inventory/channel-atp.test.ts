@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../src/services/admin/admin.js';
-import { graphqlData, graphqlError } from '../support/api.js';
+import { graphqlData, graphqlError, graphqlRefusal } from '../support/api.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { REFUSAL } from '../support/graphql.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -16,8 +17,8 @@ const pol = {} as Record<'webWh1' | 'storeWh1', string>;
 const today = new Date().toISOString().slice(0, 10);
 
 const SET = `mutation ($input: SetAllocationPolicyInput!) {
-  setAllocationPolicy(input: $input) { id channelId locationId mode sharePct fixedQuantity lowAtpThreshold channel { name } location { code } } }`;
-const DELETE = 'mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { id mode } }';
+  setAllocationPolicy(input: $input) { ... on AllocationPolicy { id channelId locationId mode sharePct fixedQuantity lowAtpThreshold channel { name } location { code } } ${REFUSAL} } }`;
+const DELETE = `mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { ... on AllocationPolicy { id mode } ${REFUSAL} } }`;
 const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { id channelId locationId } }';
 const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locationId: $locationId, limit: $limit) {
   products { productMasterId channels { channelId atp severity } } location { id } pagination { total } } }`;
@@ -55,7 +56,7 @@ beforeAll(async () => {
   loc.bnd = (await createLocationFor(db, { organizationId: a.org.id, code: 'BND', name: 'Boundaries' })).id;
   loc.bulk = (await createLocationFor(db, { organizationId: a.org.id, code: 'BULK', name: 'Bulk' })).id;
   loc.other = (await createLocationFor(db, { organizationId: a.org.id, code: 'OTH', name: 'Other' })).id;
-  const category = (await gql(a.key, 'mutation { createCategory(input: {name: "Widgets"}) { id } }')).createCategory.id;
+  const category = (await gql(a.key, 'mutation { createCategory(input: {name: "Widgets"}) { ... on Category { id } } }')).createCategory.id;
 
   // WH1: Web SHARE 0.29 (threshold 20), Store FIXED 25 (threshold 10), Wholesale no policy.
   pol.webWh1 = (await setPolicy({ channelId: ch.web, locationId: loc.wh1, mode: 'SHARE', sharePct: 0.29, lowAtpThreshold: 20 })).id;
@@ -284,18 +285,18 @@ describe('allocation policies (GraphQL)', () => {
     expect(await entry()).toMatchObject({ atp: 2, severity: 'LOW', threshold: 3, policyId: first.id });
     expect((await gql(a.key, DELETE, { id: first.id })).deleteAllocationPolicy).toEqual({ id: first.id, mode: 'FIXED' });
     expect(await entry()).toMatchObject({ atp: 7, severity: 'OK', threshold: null, policyId: null });
-    expect((await gqlError(a.key, DELETE, { id: first.id })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, a.key, DELETE, { id: first.id })).code).toBe('NOT_FOUND');
   });
 
   it('validates the input with details', async () => {
     const base = { channelId: ch.web, locationId: loc.other };
-    const details = async (input: object) => (await gqlError(a.key, SET, { input: { ...base, ...input } })).details;
+    const details = async (input: object) => (await graphqlRefusal(server, a.key, SET, { input: { ...base, ...input } })).details;
     expect(await details({ mode: 'SHARE' })).toEqual({ sharePct: ['Required when mode is SHARE'] });
     expect(await details({ mode: 'SHARE', sharePct: 1.5 })).toEqual({ sharePct: ['Must be from 0 to 1'] });
     expect(await details({ mode: 'FIXED' })).toEqual({ fixedQuantity: ['Required when mode is FIXED'] });
     expect(await details({ mode: 'FIXED', fixedQuantity: -1, lowAtpThreshold: -2 })).toEqual({ fixedQuantity: ['Must be 0 or more'], lowAtpThreshold: ['Must be 0 or more'] });
-    expect((await gqlError(a.key, SET, { input: { ...base, channelId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
-    expect((await gqlError(a.key, SET, { input: { ...base, locationId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, channelId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, locationId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
     expect((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies).toEqual([]);
   });
 
@@ -338,9 +339,9 @@ describe('tenant isolation', () => {
     expect((await gql(b.key, POLICIES)).allocationPolicies).toEqual([]);
     expect((await gql(b.key, POLICIES, { locationId: loc.wh1 })).allocationPolicies).toEqual([]);
     const bInput = { channelId: ch.bWeb, locationId: b.warehouse.id, mode: 'FIXED', fixedQuantity: 1 };
-    expect((await gqlError(b.key, SET, { input: { ...bInput, channelId: ch.web } })).code).toBe('NOT_FOUND');
-    expect((await gqlError(b.key, SET, { input: { ...bInput, locationId: loc.wh1 } })).code).toBe('NOT_FOUND');
-    expect((await gqlError(b.key, DELETE, { id: pol.webWh1 })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, b.key, SET, { input: { ...bInput, channelId: ch.web } })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, b.key, SET, { input: { ...bInput, locationId: loc.wh1 } })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, b.key, DELETE, { id: pol.webWh1 })).code).toBe('NOT_FOUND');
     // A's policy is unchanged.
     const still = await gql(a.key, POLICIES, { locationId: loc.wh1, channelId: ch.web });
     expect(still.allocationPolicies).toEqual([{ id: pol.webWh1, channelId: ch.web, locationId: loc.wh1 }]);

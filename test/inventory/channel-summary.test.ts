@@ -10,7 +10,7 @@ import { addStock } from '../support/stock.js';
 let server: TestServer;
 const today = new Date().toISOString().slice(0, 10);
 
-const SET = `mutation ($input: SetAllocationPolicyInput!) { setAllocationPolicy(input: $input) { id } }`;
+const SET = `mutation ($input: SetAllocationPolicyInput!) { setAllocationPolicy(input: $input) { ... on AllocationPolicy { id } } }`;
 
 async function setPolicy(input: Record<string, unknown>, token: string) {
   const res = await server.graphql(SET, { input }, token);

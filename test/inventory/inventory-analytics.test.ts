@@ -27,7 +27,7 @@ async function product(token: string, body: { unitCost?: number; categoryId?: st
 }
 
 async function category(token: string, name: string) {
-  const res = await server.graphql('mutation ($name: String!) { createCategory(input: { name: $name }) { id } }', { name }, token);
+  const res = await server.graphql('mutation ($name: String!) { createCategory(input: { name: $name }) { ... on Category { id } } }', { name }, token);
   return res.body.data.createCategory.id as string;
 }
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { INVALID_QUANTITIES } from '../../src/services/inventory/levels.js';
 import type { Tenant } from '../support/fixtures.js';
-import { runWithPermissions } from '../support/graphql.js';
+import { runWithPermissions, REFUSAL, refusalOf } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
 
 // Inventory levels through GraphQL (the REST paths are in inventory-levels.test.ts).
 
@@ -85,21 +86,21 @@ describe('GraphQL', () => {
 
   it('upserts, updates and deletes through mutations, and refuses other organizations’ rows', async () => {
     const product = await newProduct(a.key);
-    const upsert = `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { id minQuantity maxQuantity abcClass } }`;
+    const upsert = `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { ... on InventoryLevel { id minQuantity maxQuantity abcClass } ${REFUSAL} } }`;
     const created = await server.graphql(upsert, { input: { productMasterId: product.id, locationId: a.warehouse.id, maxQuantity: 9, abcClass: 'C' } }, a.key);
     const id = created.body.data.upsertInventoryLevel.id;
     expect(created.body.data.upsertInventoryLevel).toEqual({ id, minQuantity: 0, maxQuantity: 9, abcClass: 'C' });
     const foreignUpsert = await server.graphql(upsert, { input: { productMasterId: product.id, locationId: locationB } }, b.key);
-    expect(foreignUpsert.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(refusalOf(foreignUpsert.body.data.upsertInventoryLevel)).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
 
-    const update = `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { id minQuantity } }`;
+    const update = `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { ... on InventoryLevel { id minQuantity } ${REFUSAL} } }`;
     const invalid = await server.graphql(update, { id, input: { minQuantity: 10 } }, a.key);
-    expect(invalid.body.errors[0]).toMatchObject({ message: INVALID_QUANTITIES, extensions: { code: 'VALIDATION_ERROR' } });
-    expect((await server.graphql(update, { id, input: { minQuantity: 9 } }, b.key)).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(refusalOf(invalid.body.data.updateInventoryLevel)).toMatchObject({ type: 'ValidationError', message: INVALID_QUANTITIES, code: 'VALIDATION_ERROR' });
+    expect((await graphqlRefusal(server, b.key, update, { id, input: { minQuantity: 9 } })).code).toBe('NOT_FOUND');
     expect((await server.graphql(update, { id, input: { minQuantity: 3, reorderQuantity: 5 } }, a.key)).body.data.updateInventoryLevel).toEqual({ id, minQuantity: 3 });
 
-    const remove = 'mutation ($id: ID!) { deleteInventoryLevel(id: $id) { success message } }';
-    expect((await server.graphql(remove, { id }, b.key)).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const remove = `mutation ($id: ID!) { deleteInventoryLevel(id: $id) { ... on InventoryLevelDeleteResult { success message } ${REFUSAL} } }`;
+    expect((await graphqlRefusal(server, b.key, remove, { id })).code).toBe('NOT_FOUND');
     expect(await server.app.prisma.inventoryLevel.count({ where: { id } })).toBe(1);
     expect((await server.graphql(remove, { id }, a.key)).body.data.deleteInventoryLevel).toEqual({ success: true, message: 'Inventory level deleted' });
   });

@@ -3,6 +3,8 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 // POST /api/inventory/record-stock (received), POST and GET /api/inventory/adjustments/record-stock (counted, count sheet).
 let server: TestServer;
@@ -133,10 +135,10 @@ describe('POST /api/inventory/record-stock', () => {
     const foreign = await receive(lines, b.key);
     expect(foreign.status).toBe(400);
     expect(foreign.body.details).toMatchObject({ 'lines.0.productMasterId': ['Product not found'], 'lines.0.locationId': ['Location not found'] });
-    const gql = await server.graphql(`mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { lines { qtyOnHand } } }`, { lines }, b.key);
-    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { 'lines.0.productMasterId': ['Product not found'] } });
+    const gql = await graphqlRefusal(server, b.key, `mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { ... on RecordStockResult { lines { qtyOnHand } } ${REFUSAL} } }`, { lines });
+    expect(gql).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { 'lines.0.productMasterId': ['Product not found'] } });
     expect(await footprint(a.org.id)).toEqual(before);
-    const own = await server.graphql(`mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { lines { qtyOnHand stockLine { product { id } } } } }`, { lines }, a.key);
+    const own = await server.graphql(`mutation ($lines: [RecordStockLineInput!]!) { recordStock(input: { lines: $lines }) { ... on RecordStockResult { lines { qtyOnHand stockLine { product { id } } } } } }`, { lines }, a.key);
     expect(own.body.data.recordStock.lines).toEqual([{ qtyOnHand: 1, stockLine: { product: { id: p1 } } }]);
   });
 });
@@ -226,10 +228,10 @@ describe('POST /api/inventory/adjustments/record-stock (counted)', () => {
     const foreign = await count({ lines }, b.key);
     expect(foreign.status).toBe(400);
     expect(Object.keys(foreign.body.details).sort()).toEqual(['lines.0.locationId', 'lines.0.productMasterId']);
-    const gql = await server.graphql(`mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { changed } }`, { lines }, b.key);
-    expect(gql.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    const gql = await graphqlRefusal(server, b.key, `mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { ... on RecordCountResult { changed } ${REFUSAL} } }`, { lines });
+    expect(gql.code).toBe('VALIDATION_ERROR');
     expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyOnHand).toBe(4);
-    const own = await server.graphql(`mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { changed transactions { deltaQty } lines { qtyOnHand } } }`, { lines }, a.key);
+    const own = await server.graphql(`mutation ($lines: [RecordCountLineInput!]!) { recordCount(input: { lines: $lines }) { ... on RecordCountResult { changed transactions { deltaQty } lines { qtyOnHand } } } }`, { lines }, a.key);
     expect(own.body.data.recordCount).toEqual({ changed: 1, transactions: [{ deltaQty: 5 }], lines: [{ qtyOnHand: 9 }] });
   });
 });
@@ -239,7 +241,7 @@ describe('GET /api/inventory/adjustments/record-stock (count sheet)', () => {
     const org = await createTenant(server.app.prisma);
     const pb = await product(org, 'B-SKU');
     const pa = await product(org, 'A-SKU');
-    const store = (await server.graphql('mutation { createLocation(input: { code: "S", name: "Store" }) { id } }', {}, org.key)).body.data.createLocation.id;
+    const store = (await server.graphql('mutation { createLocation(input: { code: "S", name: "Store" }) { ... on Location { id } } }', {}, org.key)).body.data.createLocation.id;
     await receive([
       { productMasterId: pb, locationId: org.warehouse.id, quantity: 2, lotCode: 'L2', expiryDate: '2030-01-01', binCode: 'X' },
       { productMasterId: pb, locationId: org.warehouse.id, quantity: 1, lotCode: 'L1' },

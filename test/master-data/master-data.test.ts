@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphqlData, graphqlError } from '../support/api.js';
+import { graphqlData, graphqlError, graphqlRefusal } from '../support/api.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { REFUSAL } from '../support/graphql.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -55,9 +56,9 @@ const tables = [
 ] as const;
 
 const ops = (t: (typeof tables)[number]) => ({
-  create: `mutation ($input: ${t.name}CreateInput!) { create${t.name}(input: $input) { ${t.fields} } }`,
-  update: `mutation ($id: ID!, $input: ${t.name}UpdateInput!) { update${t.name}(id: $id, input: $input) { ${t.fields} } }`,
-  remove: `mutation ($id: ID!) { delete${t.name}(id: $id) { ${t.fields} } }`,
+  create: `mutation ($input: ${t.name}CreateInput!) { create${t.name}(input: $input) { ... on ${t.name} { ${t.fields} } ${REFUSAL} } }`,
+  update: `mutation ($id: ID!, $input: ${t.name}UpdateInput!) { update${t.name}(id: $id, input: $input) { ... on ${t.name} { ${t.fields} } ${REFUSAL} } }`,
+  remove: `mutation ($id: ID!) { delete${t.name}(id: $id) { ... on ${t.name} { ${t.fields} } ${REFUSAL} } }`,
   get: `query ($id: ID!) { ${t.one}(id: $id) { ${t.fields} } }`,
   list: `query ($search: String) { ${t.many}(search: $search) { ${t.fields} } }`,
 });
@@ -84,7 +85,7 @@ describe.each(tables)('GraphQL $many', (t) => {
       const deleted = (await gql(token, op.remove, { id: created.id }))[`delete${t.name}`];
       expect(deleted).toEqual(updated);
       expect((await gqlError(a.key, op.get, { id: created.id })).code).toBe('NOT_FOUND');
-      expect((await gqlError(token, op.remove, { id: created.id })).code).toBe('NOT_FOUND');
+      expect((await graphqlRefusal(server, token, op.remove, { id: created.id })).code).toBe('NOT_FOUND');
     },
   );
 
@@ -106,14 +107,14 @@ describe.each(tables)('GraphQL $many', (t) => {
   it(`answers VALIDATION_ERROR with details for a duplicate or blank ${t.unique}`, async () => {
     const input = t.create(`${t.one}-dup`);
     const first = (await gql(a.key, op.create, { input }))[`create${t.name}`];
-    const dup = await gqlError(a.key, op.create, { input: { ...input, [t.unique]: ` ${input[t.unique as keyof typeof input]} ` } });
+    const dup = await graphqlRefusal(server, a.key, op.create, { input: { ...input, [t.unique]: ` ${input[t.unique as keyof typeof input]} ` } });
     expect(dup).toMatchObject({ code: 'VALIDATION_ERROR', details: { [t.unique]: [expect.stringMatching(/already exists/)] } });
 
     const other = (await gql(a.key, op.create, { input: t.create(`${t.one}-other`) }))[`create${t.name}`];
-    const clash = await gqlError(a.key, op.update, { id: other.id, input: { [t.unique]: first[t.unique] } });
+    const clash = await graphqlRefusal(server, a.key, op.update, { id: other.id, input: { [t.unique]: first[t.unique] } });
     expect(clash).toMatchObject({ code: 'VALIDATION_ERROR', details: { [t.unique]: [expect.stringMatching(/already exists/)] } });
 
-    const blank = await gqlError(a.key, op.create, { input: { ...input, [t.unique]: '  ' } });
+    const blank = await graphqlRefusal(server, a.key, op.create, { input: { ...input, [t.unique]: '  ' } });
     expect(blank).toMatchObject({ code: 'VALIDATION_ERROR', details: { [t.unique]: ['Required'] } });
 
     // The same value is free in another organization.
@@ -123,8 +124,8 @@ describe.each(tables)('GraphQL $many', (t) => {
   it('keeps each organization to its own rows', async () => {
     const mine = (await gql(a.key, op.create, { input: t.create(`${t.one}-private`) }))[`create${t.name}`];
     expect((await gqlError(b.key, op.get, { id: mine.id })).code).toBe('NOT_FOUND');
-    expect((await gqlError(b.key, op.update, { id: mine.id, input: t.change })).code).toBe('NOT_FOUND');
-    expect((await gqlError(b.key, op.remove, { id: mine.id })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, b.key, op.update, { id: mine.id, input: t.change })).code).toBe('NOT_FOUND');
+    expect((await graphqlRefusal(server, b.key, op.remove, { id: mine.id })).code).toBe('NOT_FOUND');
     expect((await gqlError(b.key, op.get, { id: 'no-such-id' })).code).toBe('NOT_FOUND');
 
     const theirs = (await gql(b.key, op.list, {}))[t.many].map((row: { id: string }) => row.id);
@@ -136,11 +137,11 @@ describe.each(tables)('GraphQL $many', (t) => {
 describe('defaults and order', () => {
   it('defaults the type, and lists in code or name order', async () => {
     const c = await createTenant(server.app.prisma);
-    const location = await gql(c.key, `mutation { createLocation(input: { code: "A0", name: "First" }) { type } }`);
+    const location = await gql(c.key, `mutation { createLocation(input: { code: "A0", name: "First" }) { ... on Location { type } } }`);
     expect(location.createLocation.type).toBe('WAREHOUSE');
-    const channel = await gql(c.key, `mutation { createChannel(input: { name: "Zeta" }) { type channelType } }`);
+    const channel = await gql(c.key, `mutation { createChannel(input: { name: "Zeta" }) { ... on Channel { type channelType } } }`);
     expect(channel.createChannel).toEqual({ type: 'OTHER', channelType: 'OTHER' });
-    await gql(c.key, `mutation { createChannel(input: { name: "Alpha" }) { id } }`);
+    await gql(c.key, `mutation { createChannel(input: { name: "Alpha" }) { ... on Channel { id } } }`);
 
     const lists = await gql(c.key, `{ locations { code } channels { name } }`);
     expect(lists.locations.map((l: { code: string }) => l.code)).toEqual(['A0', 'WH1']);
@@ -158,7 +159,7 @@ describe('defaults and order', () => {
 describe('GET /api/inventory/locations', () => {
   it('lists the locations under both keys, with search on code or name', async () => {
     const c = await createTenant(server.app.prisma);
-    const store = await gql(c.key, `mutation { createLocation(input: { code: "ST-9", name: "Harbour Store", type: "STORE" }) { id } }`);
+    const store = await gql(c.key, `mutation { createLocation(input: { code: "ST-9", name: "Harbour Store", type: "STORE" }) { ... on Location { id } } }`);
     const res = await server.call('GET', '/api/inventory/locations', { token: c.key });
     expect(res.status).toBe(200);
     const all = [
@@ -191,7 +192,7 @@ describe('GET /api/inventory/locations', () => {
 
 describe('product categories', () => {
   it('shows a product\'s category and leaves products uncategorised when it is deleted', async () => {
-    const category = (await gql(tokens.manager, `mutation { createCategory(input: { name: "Paint" }) { id } }`)).createCategory;
+    const category = (await gql(tokens.manager, `mutation { createCategory(input: { name: "Paint" }) { ... on Category { id } } }`)).createCategory;
     const product = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PAINT-1', name: 'Red', categoryId: category.id } });
     expect(product.status).toBe(201);
     const read = `query ($id: ID!) { product(id: $id) { category { id name } categoryName } }`;
@@ -200,7 +201,7 @@ describe('product categories', () => {
     const withProducts = await gql(a.key, `query ($id: ID!) { category(id: $id) { products { totalCount edges { node { sku } } } } }`, { id: category.id });
     expect(withProducts.category.products).toEqual({ totalCount: 1, edges: [{ node: { sku: 'PAINT-1' } }] });
 
-    await gql(tokens.manager, `mutation ($id: ID!) { deleteCategory(id: $id) { id } }`, { id: category.id });
+    await gql(tokens.manager, `mutation ($id: ID!) { deleteCategory(id: $id) { ... on Category { id } } }`, { id: category.id });
     expect((await gql(a.key, read, { id: product.body.id })).product).toEqual({ category: null, categoryName: null });
   });
 });
@@ -216,7 +217,7 @@ describe('query counts', () => {
   it('reads products with their categories in a fixed number of queries', async () => {
     const c = await createTenant(server.app.prisma);
     for (let i = 0; i < 10; i++) {
-      const cat = (await gql(c.key, `mutation ($name: String!) { createCategory(input: { name: $name }) { id } }`, { name: `Cat ${i}` })).createCategory;
+      const cat = (await gql(c.key, `mutation ($name: String!) { createCategory(input: { name: $name }) { ... on Category { id } } }`, { name: `Cat ${i}` })).createCategory;
       await server.call('POST', '/api/products', { token: c.key, body: { sku: `QCAT-${i}`, name: `P ${i}`, categoryId: cat.id } });
     }
     const productsQuery = (n: number) => `{ products(first: ${n}) { edges { node { sku category { name } categoryName } } } }`;

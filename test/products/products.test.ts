@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -122,16 +124,16 @@ describe('GraphQL products', () => {
   });
 
   it('creates and updates through mutations', async () => {
-    const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { id sku unitCost } }`, {}, a.key);
+    const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { ... on Product { id sku unitCost } } }`, {}, a.key);
     expect(created.body.data.createProduct).toMatchObject({ sku: 'GQL-1', unitCost: 2.5 });
     const updated = await server.graphql(
-      `mutation ($id: ID!) { updateProduct(id: $id, input: { name: "Renamed" }) { name sku } }`,
+      `mutation ($id: ID!) { updateProduct(id: $id, input: { name: "Renamed" }) { ... on Product { name sku } } }`,
       { id: created.body.data.createProduct.id },
       a.key,
     );
     expect(updated.body.data.updateProduct).toEqual({ name: 'Renamed', sku: 'GQL-1' });
-    const bad = await server.graphql(`mutation { createProduct(input: { sku: "", name: "x" }) { id } }`, {}, a.key);
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
+    const bad = await graphqlRefusal(server, a.key, `mutation { createProduct(input: { sku: "", name: "x" }) { ... on Product { id } ${REFUSAL} } }`);
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
   });
 });
 

@@ -73,7 +73,7 @@ describe('NUL characters', () => {
   });
 
   it('over /graphql: in a variable (named by its path) and in a string literal (named by its argument)', async () => {
-    const variable = await server.graphql('mutation ($input: ProductCreateInput!) { createProduct(input: $input) { id } }', { input: { sku: 'G\u00001', name: 'n' } }, a.key);
+    const variable = await server.graphql('mutation ($input: ProductCreateInput!) { createProduct(input: $input) { ... on Product { id } } }', { input: { sku: 'G\u00001', name: 'n' } }, a.key);
     expect(variable.status).toBe(400);
     expect(variable.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { 'input.sku': NUL } });
 
@@ -94,7 +94,7 @@ describe('prototype keys', () => {
       refused(await server.call('POST', '/api/inventory/record-stock', { token: a.key, body: nested }), { [`lines.0.${key}`]: ['Unknown field'] });
       const gql = await server.call('POST', '/graphql', {
         token: a.key,
-        body: `{"query":"mutation ($input: ProductCreateInput!) { createProduct(input: $input) { id } }","variables":{"input":{"sku":"P","name":"n","${key}":{"polluted":true}}}}`,
+        body: `{"query":"mutation ($input: ProductCreateInput!) { createProduct(input: $input) { ... on Product { id } } }","variables":{"input":{"sku":"P","name":"n","${key}":{"polluted":true}}}}`,
       });
       expect(gql.status).toBe(400);
       expect(gql.body.errors[0].message).toContain(`Field "${key}" is not defined`);
@@ -123,7 +123,7 @@ describe('deep nesting', () => {
     const gql = await server.call('POST', '/graphql', {
       token: a.key,
       // Within /graphql's 64 KiB body limit.
-      body: `{"query":"mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { id } }","variables":{"rows":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`,
+      body: `{"query":"mutation ($rows: JSON!) { startImport(kind: CATALOG, rows: $rows) { ... on ImportJob { id } } }","variables":{"rows":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`,
     });
     expect(gql.status).toBe(400);
     expect(gql.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
@@ -137,7 +137,7 @@ describe('numbers out of range', () => {
     refused(await server.call('POST', '/api/products', { token: a.key, body: { sku: 'COST-1', name: 'n', unitCost: 1e20 } }), { unitCost: message });
     refused(await server.call('PATCH', `/api/products/${productId}`, { token: a.key, body: { unitCost: 1e20 } }), { unitCost: message });
     refused(await server.call('PATCH', `/api/products/${productId}`, { token: a.key, body: { unitCost: 9_999_999_999.99995 } }), { unitCost: message });
-    const gql = await server.graphql('mutation { createProduct(input: {sku: "COST-2", name: "n", unitCost: 1e20}) { id } }', {}, a.key);
+    const gql = await server.graphql('mutation { createProduct(input: {sku: "COST-2", name: "n", unitCost: 1e20}) { ... on Product { id } } }', {}, a.key);
     expect(gql.body.errors[0].message).toContain('Must be a number from');
     const edge = await server.call('PATCH', `/api/products/${productId}`, { token: a.key, body: { unitCost: 9_999_999_999.9999 } });
     expect(edge.status).toBe(200);
@@ -179,7 +179,7 @@ describe('dates out of range (years 1900 to 9999)', () => {
     for (const expiresAt of ['+099999-12-05T00:00:00Z', '1899-12-31T23:59:59Z']) {
       refused(await server.call('POST', '/api/admin/api-keys', { token: adminToken, body: { name: 'far', scopes: ['*'], expiresAt } }), { expiresAt: YEARS });
     }
-    const gql = await server.graphql('mutation { createApiKey(input: {name: "far", scopes: ["*"], expiresAt: "+099999-12-05T00:00:00Z"}) { key } }', {}, adminToken);
+    const gql = await server.graphql('mutation { createApiKey(input: {name: "far", scopes: ["*"], expiresAt: "+099999-12-05T00:00:00Z"}) { ... on ApiKeyWithSecret { key } } }', {}, adminToken);
     expect(gql.body.errors[0].message).toContain('The year must be from 1900 to 9999');
     await healthy();
   });

@@ -103,7 +103,7 @@ describe('credentials and body size come before the document', () => {
   });
 
   it('form-encoded, multipart and text/plain posts are 415 (only JSON is taken)', async () => {
-    const mutation = 'mutation { createProduct(input: {sku: "FORM-1", name: "x"}) { id } }';
+    const mutation = 'mutation { createProduct(input: {sku: "FORM-1", name: "x"}) { ... on Product { id } } }';
     const form = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...asKey() },

@@ -19,3 +19,15 @@ export async function runWithPermissions(app: App, organization: AuthInfo['organ
   // As /graphql answers: DomainErrors in their GraphQL form (code in extensions), the rest masked.
   return result.errors ? { ...result, errors: result.errors.map((error) => maskError(error, 'Unexpected error.') as GraphQLError) } : result;
 }
+
+/**
+ * Selects a mutation's typed refusal; put it beside the `... on <Result> { … }` of a mutation field. The
+ * code is aliased because some results have a `code` of their own (a location's), of another type.
+ */
+export const REFUSAL = '... on MutationError { __typename errorCode: code message fields { field messages } }';
+
+/** A typed refusal as `{type, code, message, details}`, details keyed by field as REST has them (absent when no field is named). */
+export function refusalOf(value: { __typename: string; errorCode: string; message: string; fields: { field: string; messages: string[] }[] }) {
+  const details = value.fields.length ? Object.fromEntries(value.fields.map(({ field, messages }) => [field, messages])) : undefined;
+  return { type: value.__typename, code: value.errorCode, message: value.message, ...(details ? { details } : {}) };
+}
