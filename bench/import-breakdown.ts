@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { startServer } from '../src/server/start.js';
-import { CHUNK_APPLIERS } from '../src/services/import/appliers/index-map.js';
+import { CHUNK_APPLIERS } from '../src/services/import/appliers/applier-registry.js';
 import { processNextChunk } from '../src/services/import/worker.js';
 import { createScratchDatabase, loadBenchmarkData } from './data.js';
 import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './import-data.js';

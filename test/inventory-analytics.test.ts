@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App, RequestContext } from '../src/context.js';
 import { createLocationFor } from '../src/services/admin/admin.js';
 import { permissionsForScopes } from '../src/auth/permissions.js';
-import { applyStockChange } from '../src/services/inventory/stock-ledger.js';
+import { applyStockChange } from '../src/services/inventory/ledger/stock-ledger.js';
 import { createTenant } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { addStock } from './support/stock.js';

@@ -1,7 +1,7 @@
 import type { App, RequestContext } from '../../src/context.js';
 import { permissionsForScopes } from '../../src/auth/permissions.js';
-import { applyStockChange, findOrCreateStockLine } from '../../src/services/inventory/stock-ledger.js';
-import type { Bucket } from '../../src/services/inventory/quantities.js';
+import { applyStockChange, findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-ledger.js';
+import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
 
 /**
  * Test set-up only: puts stock on a line through the same guarded change function the service uses

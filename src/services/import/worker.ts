@@ -3,7 +3,7 @@ import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
 import { DomainError } from '../../kernel/errors.js';
 import { permissionsForScopes } from '../../auth/permissions.js';
-import { CHUNK_APPLIERS } from './appliers/index-map.js';
+import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ImportRow } from './kinds.js';
 

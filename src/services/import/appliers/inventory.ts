@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../../db/ids.js';
 import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
-import { applyStockChangeSeries, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
+import { applyStockChangeSeries, lineKeyOf, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
-import type { Prisma, StockLine, StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
-import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, partsOf, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from './adjust-rules.js';
-import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './receiv-lines.js';
-import { applyStockChange } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, partsOf, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './batch-lines.js';
+import { applyStockChange } from '../ledger/stock-ledger.js';
 
 const receiptSchema = z.object({ lines: batchLines(batchLine(1)) });
 

@@ -1,9 +1,9 @@
-import type { RequestContext } from '../../context.js';
-import { DomainError, notFound } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import type { StockLine, StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7, uuidv7s } from '../../db/ids.js';
-import { authOf, orgId } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, notFound } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7, uuidv7s } from '../../../db/ids.js';
+import { authOf, orgId } from '../../tenant.js';
 import { BUCKET_COLUMN, BUCKETS, type Bucket } from './quantities.js';
 
 /** A transaction client (prisma.$transaction callback argument). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../kernel/errors.js';
-import type { Lot, StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from './adjust-rules.js';
-import { applyStockChange, findOrCreateStockLine, type Tx } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
+import { applyStockChange, findOrCreateStockLine, type Tx } from '../ledger/stock-ledger.js';
 
 const schema = z
   .object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { type FieldErrors, newFieldErrors, validationError } from '../../kernel/errors.js';
-import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
-import { orgId } from '../tenant.js';
-import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';
-import { lineKeyOf, type Tx } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
+import { orgId } from '../../tenant.js';
+import { dateOnly, isoDay, MAX_QTY, optionalText } from '../ledger/stock-change-toolkit.js';
+import { lineKeyOf, type Tx } from '../ledger/stock-ledger.js';
 
 /** Most lines one record-stock request may carry; more is a 400 on `lines`. */
 export const MAX_LINES = 1000;

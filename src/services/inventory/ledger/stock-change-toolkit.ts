@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import type { ReasonCode, StockLine } from '../../generated/prisma/client.js';
-import { authOf, orgId } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { ReasonCode, StockLine } from '../../../generated/prisma/client.js';
+import { authOf, orgId } from '../../tenant.js';
 import { availableQty, lineExcluded } from './quantities.js';
 import type { Tx } from './stock-ledger.js';
 

@@ -1,9 +1,9 @@
-import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../kernel/errors.js';
-import type { StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import { orgId } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import type { StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { orgId } from '../../tenant.js';
 import {
   checkOnHandFloor,
   checkReasonDirection,
@@ -14,9 +14,9 @@ import {
   rootCauseThreshold,
   signed,
   unknownInBody,
-} from './adjust-rules.js';
-import { BUCKET_COLUMN, type Bucket } from './quantities.js';
-import { actorOf, ledgerRow, ruleHolds } from './stock-ledger.js';
+} from '../ledger/stock-change-toolkit.js';
+import { BUCKET_COLUMN, type Bucket } from '../ledger/quantities.js';
+import { actorOf, ledgerRow, ruleHolds } from '../ledger/stock-ledger.js';
 
 export interface SignedAdjustment {
   inventoryItemId: string;

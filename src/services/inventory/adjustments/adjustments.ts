@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { validationError } from '../../kernel/errors.js';
-import type { StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { validationError } from '../../../kernel/errors.js';
+import type { StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
 import {
   checkOnHandFloor,
   checkReasonDirection,
@@ -17,9 +17,9 @@ import {
   signed,
   TRANSACTION,
   unknownInBody,
-} from './adjust-rules.js';
-import { applySignedAdjustment } from './adjust-signed.js';
-import { applyStockChange } from './stock-ledger.js';
+} from '../ledger/stock-change-toolkit.js';
+import { applySignedAdjustment } from './signed-adjustment.js';
+import { applyStockChange } from '../ledger/stock-ledger.js';
 
 const common = {
   inventoryItemId: z.string().min(1, 'Required'),
@@ -48,7 +48,7 @@ export interface AdjustmentResult {
   message: string;
 }
 
-/** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see adjust-signed.ts. */
+/** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see signed-adjustment.ts. */
 export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(deltaSchema, raw);
   return applySignedAdjustment(ctx, {
