@@ -157,7 +157,7 @@ try {
         const { line, delta } = next();
         return database.prisma.$transaction(async (tx) => {
           await lockLines(tx, ctx, [line]);
-          await applyStockChange(tx, ctx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
+          await applyStockChange(ctx, tx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
         }, TRANSACTION);
       });
       await step('service: adjustStockBy()', () => {

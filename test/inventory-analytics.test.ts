@@ -42,7 +42,7 @@ async function move(app: App, organizationId: string, changes: { stockLineId: st
     auth: { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, permissions: permissionsForScopes(['*']) },
   };
   await app.prisma.$transaction(async (tx) => {
-    for (const change of changes) await applyStockChange(tx, ctx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
+    for (const change of changes) await applyStockChange(ctx, tx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
   });
 }
 

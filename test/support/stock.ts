@@ -1,6 +1,7 @@
 import type { App, RequestContext } from '../../src/context.js';
 import { permissionsForScopes } from '../../src/auth/permissions.js';
-import { applyStockChange, findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-ledger.js';
+import { findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-line-creation.js';
+import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
 import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
 
 /**
@@ -35,7 +36,7 @@ export async function addStock(
           update: {},
         })
       : null;
-    const stockLine = await findOrCreateStockLine(tx, ctx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
-    return (await applyStockChange(tx, ctx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
+    const stockLine = await findOrCreateStockLine(ctx, tx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
+    return (await applyStockChange(ctx, tx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
   });
 }

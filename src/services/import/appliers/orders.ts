@@ -156,7 +156,7 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     (statuses.get(status) ?? statuses.set(status, []).get(status)!).push(salesOrderId);
   }
   // Releases before reservations, so every step keeps the quantity rule when the end state does.
-  await applyStockChangeSeries(tx, ctx, changes);
+  await applyStockChangeSeries(ctx, tx, changes);
   await tx.salesOrderLine.createMany({ data: lineRows });
   if (allocationRows.length) await tx.salesOrderAllocation.createMany({ data: allocationRows });
   for (const [status, list] of statuses) await tx.salesOrder.updateMany({ where: { id: { in: list } }, data: { status } });

@@ -80,7 +80,7 @@ export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentIn
     const problem = rootCauseProblem(await rootCauseThreshold(tx, ctx), delta, input.rootCause);
     if (problem) throw validationError({ rootCause: [problem] });
 
-    const { line: updated, transactions } = await applyStockChange(tx, ctx, {
+    const { line: updated, transactions } = await applyStockChange(ctx, tx, {
       stockLineId: line.id,
       deltas: { ON_HAND: delta },
       transactionType: 'ADJUSTMENT',

@@ -5,7 +5,8 @@ import type { Lot, StockTransaction } from '../../../generated/prisma/client.js'
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
-import { applyStockChange, findOrCreateStockLine, type Tx } from '../ledger/stock-ledger.js';
+import { findOrCreateStockLine } from '../ledger/stock-line-creation.js';
+import { applyStockChange, type Tx } from '../ledger/stock-ledger.js';
 
 const schema = z
   .object({
@@ -51,7 +52,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
     if (!source) throw unknownInBody('inventoryItemId', 'Inventory item');
     const lot = await targetLot(tx, ctx, source.productMasterId, input);
     if (lot.id === source.lotId) throw validationError({ [input.toLotId ? 'toLotId' : 'toLotCode']: ['The stock is already in this lot'] });
-    const target = await findOrCreateStockLine(tx, ctx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
+    const target = await findOrCreateStockLine(ctx, tx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
 
     const locked = await lockLines(tx, ctx, [source.id, target.id]);
     const from = locked.get(source.id)!;
@@ -75,7 +76,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
     const results = new Map<string, Awaited<ReturnType<typeof applyStockChange>>>();
     for (const line of order) {
       const delta = line.id === from.id ? -input.quantity : input.quantity;
-      results.set(line.id, await applyStockChange(tx, ctx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
+      results.set(line.id, await applyStockChange(ctx, tx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
     }
     const out = results.get(from.id)!;
     const into = results.get(to.id)!;

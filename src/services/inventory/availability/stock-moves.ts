@@ -75,7 +75,7 @@ export async function moveStock(ctx: RequestContext, stockLineId: string, raw: S
   const reason = await reasonOf(ctx, input.reasonCodeId);
   const deltas = Object.fromEntries(Object.entries(STOCK_MOVES[input.action]).map(([bucket, sign]) => [bucket, sign * input.quantity]));
   const { line, transactions } = await ctx.prisma.$transaction((tx) =>
-    applyStockChange(tx, ctx, {
+    applyStockChange(ctx, tx, {
       stockLineId,
       deltas,
       transactionType: input.action,

@@ -4,7 +4,7 @@ import { DomainError, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { ReasonCode, StockLine } from '../../../generated/prisma/client.js';
 import { authOf, orgId } from '../../tenant.js';
-import { availableQty, lineExcluded } from './quantities.js';
+import { availableQty, lineExcluded, partsOf } from './quantities.js';
 import type { Tx } from './stock-ledger.js';
 
 /** Largest quantity a stock line column holds (PostgreSQL integer). */
@@ -51,12 +51,10 @@ export async function lockLines(tx: Tx, ctx: RequestContext, ids: string[]): Pro
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Units of on hand that are spoken for or unusable: on hand may not drop below this. */
-export const partsOf = (line: StockLine) => line.qtyReserved + line.qtyOnHold + line.qtyPicked + line.qtyRecalled + line.qtyExpired;
-
 /** Refuses a new on-hand quantity below zero, below the line's parts, or too large to store. */
 export function checkOnHandFloor(line: StockLine, newQty: number, field: string) {
   if (newQty > MAX_QTY) throw validationError({ [field]: [`On hand may not exceed ${MAX_QTY}`] });
+  // On hand may not drop below its parts: the units spoken for or unusable.
   const floor = partsOf(line);
   if (newQty < floor || newQty < 0) {
     const message = floor

@@ -4,7 +4,8 @@ import { type FieldErrors, newFieldErrors, validationError } from '../../../kern
 import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import { orgId } from '../../tenant.js';
 import { dateOnly, isoDay, MAX_QTY, optionalText } from '../ledger/stock-change-toolkit.js';
-import { lineKeyOf, type Tx } from '../ledger/stock-ledger.js';
+import { createStockLines, lineKeyOf } from '../ledger/stock-line-creation.js';
+import type { Tx } from '../ledger/stock-ledger.js';
 
 /** Most lines one record-stock request may carry; more is a 400 on `lines`. */
 export const MAX_LINES = 1000;
@@ -102,10 +103,7 @@ export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestCont
     return { line, lot, bin, key, id: `${key.productMasterId}|${key.locationId}|${lineKeyOf(key)}` };
   });
   const newLines = [...new Map(keyed.map((k) => [k.id, k.key])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  await tx.stockLine.createMany({
-    data: newLines.map(([, key]) => ({ organizationId, ...key, lineKey: lineKeyOf(key) })),
-    skipDuplicates: true,
-  });
+  await createStockLines(ctx, tx, newLines.map(([, key]) => key));
   const stored = await tx.stockLine.findMany({
     where: { organizationId, productMasterId: { in: productIds }, locationId: { in: locationIds }, lineKey: { in: unique(newLines.map(([, key]) => lineKeyOf(key))) } },
     select: { id: true, productMasterId: true, locationId: true, lineKey: true },

@@ -4,8 +4,9 @@ import { DomainError, type FieldErrors, newFieldErrors, notFound, validationErro
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, partsOf, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
 import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './batch-lines.js';
+import { partsOf } from '../ledger/quantities.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
 
 const receiptSchema = z.object({ lines: batchLines(batchLine(1)) });
@@ -56,7 +57,7 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
     const sourceId = uuidv7();
     const states = new Map<string, LineState>();
     for (const item of inLockOrder(resolved)) {
-      const { line } = await applyStockChange(tx, ctx, {
+      const { line } = await applyStockChange(ctx, tx, {
         stockLineId: item.stockLineId,
         deltas: { ON_HAND: item.input.quantity },
         transactionType: 'RECEIPT',
@@ -110,7 +111,7 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     const states = new Map<string, LineState>(changes.map((c) => [c.stockLineId, { ...c.line }]));
     for (const change of inLockOrder(changes)) {
       if (change.delta === 0) continue;
-      const result = await applyStockChange(tx, ctx, {
+      const result = await applyStockChange(ctx, tx, {
         stockLineId: change.stockLineId,
         deltas: { ON_HAND: change.delta },
         transactionType: 'COUNT',
