@@ -49,10 +49,10 @@ try {
   try {
     let applierMs = 0;
     for (const [name, applier] of Object.entries(CHUNK_APPLIERS)) {
-      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (tx, ctx, rows) => {
+      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (tx, ctx, rows, job) => {
         const t = performance.now();
         try {
-          return await applier!(tx, ctx, rows);
+          return await applier!(tx, ctx, rows, job);
         } finally {
           applierMs += performance.now() - t;
         }

@@ -1,5 +1,4 @@
-import type { App, RequestContext } from '../../src/context.js';
-import { permissionsForScopes } from '../../src/auth/permissions.js';
+import { type App, systemContext } from '../../src/context.js';
 import { findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-line-creation.js';
 import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
 import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
@@ -15,12 +14,7 @@ export async function addStock(
   deltas: Partial<Record<Bucket, number>>,
 ) {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  const ctx: RequestContext = {
-    app,
-    prisma: app.prisma,
-    clientIp: '127.0.0.1',
-    auth: { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, permissions: permissionsForScopes(['*']) },
-  };
+  const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
   return app.prisma.$transaction(async (tx) => {
     const lot = line.lotCode
       ? await tx.lot.upsert({

@@ -7,7 +7,7 @@ import { applyStockChangeSeries, type StockChange } from '../../inventory/ledger
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
-import { importJobIdOf, INVALID, RowReader } from './row-fields.js';
+import { INVALID, RowReader } from './row-fields.js';
 
 interface InventoryRow {
   rowNumber: number;
@@ -30,7 +30,7 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * stay). Unknown SKU or location, reserved above on hand, or on hand below what is held, picked,
  * recalled or expired: the row is rejected.
  */
-export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
+export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows, job) => {
   const rejections: RowRejection[] = [];
   const valid: InventoryRow[] = [];
   for (const { rowNumber, data } of rows) {
@@ -67,7 +67,6 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
   const lines = await lockLines(ctx, tx, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
   const applied: typeof targets = [];
   const changes: StockChange[] = [];
-  const jobId = importJobIdOf(ctx);
   // Each row is checked against, and changes, the line as the rows before it left it: every step keeps
   // the quantity rule, as applyStockChangeSeries asks.
   for (const row of targets) {
@@ -83,7 +82,7 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
     }
     const deltas = { ON_HAND: row.onHand - line.qtyOnHand, RESERVED: row.reserved - line.qtyReserved };
     if (deltas.ON_HAND !== 0 || deltas.RESERVED !== 0) {
-      changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: jobId });
+      changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: job.id });
       line.qtyOnHand = row.onHand;
       line.qtyReserved = row.reserved;
     }
