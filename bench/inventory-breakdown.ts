@@ -86,7 +86,7 @@ try {
     await step('authenticate() (API key, per request)', () => authenticate(app, { token: key, clientIp: '127.0.0.1' }));
 
     if (parts.has('adjust')) {
-      const reason = await findReasonCode(database.prisma, ctx, 'COUNT_CORRECTION', 'reasonCodeId');
+      const reason = await findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId');
       const firstProduct = (await database.prisma.stockLine.findUniqueOrThrow({ where: { id: data.adjustLineIds[0]! } })).productMasterId;
       let sign = 1;
       const next = () => ({ line: pick(data.adjustLineIds), delta: (sign = -sign) });
@@ -132,9 +132,9 @@ try {
           [line, organizationId, delta, reason.id],
         );
       });
-      await step('Prisma: findReasonCode()', () => findReasonCode(database.prisma, ctx, 'COUNT_CORRECTION', 'reasonCodeId'));
+      await step('Prisma: findReasonCode()', () => findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId'));
       await step('Prisma: empty interactive $transaction', () => database.prisma.$transaction(async () => {}, TRANSACTION));
-      await step('Prisma: $transaction with lockLines()', () => database.prisma.$transaction((tx) => lockLines(tx, ctx, [next().line]), TRANSACTION));
+      await step('Prisma: $transaction with lockLines()', () => database.prisma.$transaction((tx) => lockLines(ctx, tx, [next().line]), TRANSACTION));
       await step('Prisma: stockTransaction.createManyAndReturn(1 row), no transaction', () => {
         const { line, delta } = next();
         return database.prisma.stockTransaction.createManyAndReturn({
@@ -156,7 +156,7 @@ try {
       await step('Prisma: $transaction with lockLines() + applyStockChange()', () => {
         const { line, delta } = next();
         return database.prisma.$transaction(async (tx) => {
-          await lockLines(tx, ctx, [line]);
+          await lockLines(ctx, tx, [line]);
           await applyStockChange(ctx, tx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
         }, TRANSACTION);
       });

@@ -69,15 +69,15 @@ export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): P
 export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(absoluteSchema, raw);
   const newQty = input.newQtyOnHand;
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId');
   return ctx.prisma.$transaction(async (tx) => {
-    const line = (await lockLines(tx, ctx, [input.inventoryItemId])).get(input.inventoryItemId);
+    const line = (await lockLines(ctx, tx, [input.inventoryItemId])).get(input.inventoryItemId);
     if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
     const delta = newQty - line.qtyOnHand;
     if (delta === 0) throw validationError({ newQtyOnHand: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
     checkOnHandFloor(line, newQty, 'newQtyOnHand');
     checkReasonDirection(reason, delta, 'reasonCodeId');
-    const problem = rootCauseProblem(await rootCauseThreshold(tx, ctx), delta, input.rootCause);
+    const problem = rootCauseProblem(await rootCauseThreshold(ctx, tx), delta, input.rootCause);
     if (problem) throw validationError({ rootCause: [problem] });
 
     const { line: updated, transactions } = await applyStockChange(ctx, tx, {

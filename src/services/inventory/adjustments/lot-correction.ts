@@ -41,7 +41,7 @@ export interface LotCorrectionResult {
  */
 export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): Promise<LotCorrectionResult> {
   const input = parseInput(schema, raw);
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
   if (reason.direction !== 'ANY') {
     throw validationError({ reasonCodeId: [`Reason ${reason.code} is for ${reason.direction.toLowerCase()}s only; a lot correction needs a reason for both directions`] });
   }
@@ -50,11 +50,11 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId } });
     if (!source) throw unknownInBody('inventoryItemId', 'Inventory item');
-    const lot = await targetLot(tx, ctx, source.productMasterId, input);
+    const lot = await targetLot(ctx, tx, source.productMasterId, input);
     if (lot.id === source.lotId) throw validationError({ [input.toLotId ? 'toLotId' : 'toLotCode']: ['The stock is already in this lot'] });
     const target = await findOrCreateStockLine(ctx, tx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
 
-    const locked = await lockLines(tx, ctx, [source.id, target.id]);
+    const locked = await lockLines(ctx, tx, [source.id, target.id]);
     const from = locked.get(source.id)!;
     const to = locked.get(target.id)!;
     const usable = usableQty(from);
@@ -91,7 +91,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
 }
 
 /** The lot to move into: by id (a lot of the same product), or by code, created when missing. */
-async function targetLot(tx: Tx, ctx: RequestContext, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
+async function targetLot(ctx: RequestContext, tx: Tx, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
   const organizationId = orgId(ctx);
   if (input.toLotId) {
     const lot = await tx.lot.findFirst({ where: { id: input.toLotId, organizationId } });

@@ -57,7 +57,7 @@ const lotKey = (productMasterId: string, lotCode: string) => `${productMasterId}
  * anything is written. Lots, bins and lines are created with INSERT ... ON CONFLICT DO NOTHING, in a
  * fixed order, so concurrent batches naming the same new lot or line share one row and cannot deadlock.
  */
-export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestContext, lines: L[]): Promise<ResolvedLine<L>[]> {
+export async function resolveBatch<L extends BatchLine>(ctx: RequestContext, tx: Tx, lines: L[]): Promise<ResolvedLine<L>[]> {
   const organizationId = orgId(ctx);
   const details = newFieldErrors();
   const problem = (index: number, field: string, message: string) => (details[`lines.${index}.${field}`] ??= []).push(message);

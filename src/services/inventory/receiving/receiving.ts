@@ -53,7 +53,7 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
   const input = parseInput(receiptSchema, raw);
   const received = await ctx.prisma.reasonCode.findFirst({ where: { organizationId: orgId(ctx), code: 'RECEIVED', active: true } });
   return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(tx, ctx, input.lines);
+    const resolved = await resolveBatch(ctx, tx, input.lines);
     const sourceId = uuidv7();
     const states = new Map<string, LineState>();
     for (const item of inLockOrder(resolved)) {
@@ -81,11 +81,11 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
  */
 export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
   const input = parseInput(countSchema, raw);
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
   return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(tx, ctx, input.lines);
-    const locked = await lockLines(tx, ctx, resolved.map((r) => r.stockLineId));
-    const threshold = await rootCauseThreshold(tx, ctx);
+    const resolved = await resolveBatch(ctx, tx, input.lines);
+    const locked = await lockLines(ctx, tx, resolved.map((r) => r.stockLineId));
+    const threshold = await rootCauseThreshold(ctx, tx);
 
     const details = newFieldErrors();
     let insufficient = false;
