@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { startServer } from '../../src/server/start.js';
-import { CHUNK_APPLIERS } from '../../src/services/import/appliers/index-map.js';
+import { CHUNK_APPLIERS } from '../../src/services/import/appliers/applier-registry.js';
 import { processNextChunk } from '../../src/services/import/worker.js';
 import { createScratchDatabase, loadBenchmarkData } from '../harness/data.js';
 import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './data.js';
@@ -49,10 +49,10 @@ try {
   try {
     let applierMs = 0;
     for (const [name, applier] of Object.entries(CHUNK_APPLIERS)) {
-      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (tx, ctx, rows) => {
+      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (tx, ctx, rows, job) => {
         const t = performance.now();
         try {
-          return await applier!(tx, ctx, rows);
+          return await applier!(tx, ctx, rows, job);
         } finally {
           applierMs += performance.now() - t;
         }

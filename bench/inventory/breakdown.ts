@@ -12,11 +12,11 @@ import { openDatabase } from '../../src/db/database.js';
 import { schema } from '../../src/schema/index.js';
 import { createHttpHandler } from '../../src/server/app.js';
 import { authenticate } from '../../src/services/auth/authenticate.js';
-import { findReasonCode, lockLines, TRANSACTION } from '../../src/services/inventory/adjust-rules.js';
-import { adjustStockBy } from '../../src/services/inventory/adjustments.js';
-import { checkAvailability } from '../../src/services/inventory/availability.js';
-import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp.js';
-import { applyStockChange } from '../../src/services/inventory/stock-ledger.js';
+import { findReasonCode, lockLines, TRANSACTION } from '../../src/services/inventory/ledger/stock-change-toolkit.js';
+import { adjustStockBy } from '../../src/services/inventory/adjustments/adjustments.js';
+import { checkAvailability } from '../../src/services/inventory/availability/availability.js';
+import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp/channel-atp.js';
+import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
 import { adjustmentRoutes } from '../../rest-adapter/adjustments-routes.js';
 import { channelAtpRoutes } from '../../rest-adapter/channel-atp-routes.js';
 import { inventoryRoutes } from '../../rest-adapter/inventory-routes.js';
@@ -80,7 +80,7 @@ try {
     await step('authenticate() (API key, per request)', () => authenticate(app, { token: key, clientIp: '127.0.0.1' }));
 
     if (parts.has('adjust')) {
-      const reason = await findReasonCode(database.prisma, ctx, 'COUNT_CORRECTION', 'reasonCodeId');
+      const reason = await findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId');
       const firstProduct = (await database.prisma.stockLine.findUniqueOrThrow({ where: { id: data.adjustLineIds[0]! } })).productMasterId;
       let sign = 1;
       const next = () => ({ line: pick(data.adjustLineIds), delta: (sign = -sign) });
@@ -126,9 +126,9 @@ try {
           [line, organizationId, delta, reason.id],
         );
       });
-      await step('Prisma: findReasonCode()', () => findReasonCode(database.prisma, ctx, 'COUNT_CORRECTION', 'reasonCodeId'));
+      await step('Prisma: findReasonCode()', () => findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId'));
       await step('Prisma: empty interactive $transaction', () => database.prisma.$transaction(async () => {}, TRANSACTION));
-      await step('Prisma: $transaction with lockLines()', () => database.prisma.$transaction((tx) => lockLines(tx, ctx, [next().line]), TRANSACTION));
+      await step('Prisma: $transaction with lockLines()', () => database.prisma.$transaction((tx) => lockLines(ctx, tx, [next().line]), TRANSACTION));
       await step('Prisma: stockTransaction.createManyAndReturn(1 row), no transaction', () => {
         const { line, delta } = next();
         return database.prisma.stockTransaction.createManyAndReturn({
@@ -150,8 +150,8 @@ try {
       await step('Prisma: $transaction with lockLines() + applyStockChange()', () => {
         const { line, delta } = next();
         return database.prisma.$transaction(async (tx) => {
-          await lockLines(tx, ctx, [line]);
-          await applyStockChange(tx, ctx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
+          await lockLines(ctx, tx, [line]);
+          await applyStockChange(ctx, tx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
         }, TRANSACTION);
       });
       await step('service: adjustStockBy()', () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App, RequestContext } from '../../src/context.js';
+import { type App, systemContext } from '../../src/context.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { permissionsForScopes } from '../../src/auth/permissions.js';
-import { applyStockChange } from '../../src/services/inventory/stock-ledger.js';
+import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
@@ -34,14 +33,9 @@ async function category(token: string, name: string) {
 /** Test set-up only: signed ON_HAND changes through the guarded change function (outbound when negative). */
 async function move(app: App, organizationId: string, changes: { stockLineId: string; delta: number }[], transactionType = 'ADJUSTMENT') {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  const ctx: RequestContext = {
-    app,
-    prisma: app.prisma,
-    clientIp: '127.0.0.1',
-    auth: { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, permissions: permissionsForScopes(['*']) },
-  };
+  const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
   await app.prisma.$transaction(async (tx) => {
-    for (const change of changes) await applyStockChange(tx, ctx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
+    for (const change of changes) await applyStockChange(ctx, tx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { INVALID_QUANTITIES } from '../../src/services/inventory/levels.js';
+import { INVALID_QUANTITIES } from '../../src/services/inventory/levels/levels.js';
 import type { Tenant } from '../support/fixtures.js';
 import { runWithPermissions, REFUSAL, refusalOf } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';

@@ -1,5 +1,5 @@
 import { graphql, type GraphQLError } from 'graphql';
-import type { App, AuthInfo, RequestContext } from '../../src/context.js';
+import { type App, type AuthInfo, systemContext } from '../../src/context.js';
 import { schema } from '../../src/schema/index.js';
 import { maskError } from '../../src/server/graphql-errors.js';
 import type { Permission } from '../../src/auth/permissions.js';
@@ -9,12 +9,7 @@ import type { Permission } from '../../src/auth/permissions.js';
  * permissions: for rules no scope or role can isolate (one permission of a pair without the other).
  */
 export async function runWithPermissions(app: App, organization: AuthInfo['organization'], permissions: Permission[], source: string, variableValues?: Record<string, unknown>) {
-  const ctx: RequestContext = {
-    app,
-    prisma: app.prisma,
-    clientIp: '127.0.0.1',
-    auth: { organization, actor: { type: 'apiKey', id: 'test', scopes: [] }, permissions: new Set(permissions) },
-  };
+  const ctx = systemContext(app, { organization, actor: { type: 'apiKey', id: 'test', scopes: [] }, origin: '127.0.0.1', permissions });
   const result = await graphql({ schema, source, contextValue: ctx, variableValues });
   // As /graphql answers: DomainErrors in their GraphQL form (code in extensions), the rest masked.
   return result.errors ? { ...result, errors: result.errors.map((error) => maskError(error, 'Unexpected error.') as GraphQLError) } : result;

@@ -9,8 +9,8 @@ import {
   getAvailability,
   getAvailabilityLine,
   MAX_CHECK_ITEMS,
-} from '../../services/inventory/availability.js';
-import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/stock-moves.js';
+} from '../../services/inventory/availability/availability.js';
+import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/availability/stock-moves.js';
 
 const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
 

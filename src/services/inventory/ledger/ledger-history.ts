@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
+import { orgId, parseInput } from '../../tenant.js';
 import { BUCKETS } from './quantities.js';
 
 /** Largest page of GET /api/inventory/adjustments (the interface leaves the maximum open). */

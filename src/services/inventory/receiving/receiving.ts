@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
-import type { Prisma, StockLine, StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
-import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, partsOf, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from './adjust-rules.js';
-import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './receiv-lines.js';
-import { applyStockChange } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './batch-lines.js';
+import { partsOf } from '../ledger/quantities.js';
+import { applyStockChange } from '../ledger/stock-ledger.js';
 
 const receiptSchema = z.object({ lines: batchLines(batchLine(1)) });
 
@@ -52,11 +53,11 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
   const input = parseInput(receiptSchema, raw);
   const received = await ctx.prisma.reasonCode.findFirst({ where: { organizationId: orgId(ctx), code: 'RECEIVED', active: true } });
   return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(tx, ctx, input.lines);
+    const resolved = await resolveBatch(ctx, tx, input.lines);
     const sourceId = uuidv7();
     const states = new Map<string, LineState>();
     for (const item of inLockOrder(resolved)) {
-      const { line } = await applyStockChange(tx, ctx, {
+      const { line } = await applyStockChange(ctx, tx, {
         stockLineId: item.stockLineId,
         deltas: { ON_HAND: item.input.quantity },
         transactionType: 'RECEIPT',
@@ -80,11 +81,11 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
  */
 export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
   const input = parseInput(countSchema, raw);
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
   return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(tx, ctx, input.lines);
-    const locked = await lockLines(tx, ctx, resolved.map((r) => r.stockLineId));
-    const threshold = await rootCauseThreshold(tx, ctx);
+    const resolved = await resolveBatch(ctx, tx, input.lines);
+    const locked = await lockLines(ctx, tx, resolved.map((r) => r.stockLineId));
+    const threshold = await rootCauseThreshold(ctx, tx);
 
     const details = newFieldErrors();
     let insufficient = false;
@@ -110,7 +111,7 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     const states = new Map<string, LineState>(changes.map((c) => [c.stockLineId, { ...c.line }]));
     for (const change of inLockOrder(changes)) {
       if (change.delta === 0) continue;
-      const result = await applyStockChange(tx, ctx, {
+      const result = await applyStockChange(ctx, tx, {
         stockLineId: change.stockLineId,
         deltas: { ON_HAND: change.delta },
         transactionType: 'COUNT',

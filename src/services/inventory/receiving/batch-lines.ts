@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { type FieldErrors, newFieldErrors, validationError } from '../../kernel/errors.js';
-import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
-import { orgId } from '../tenant.js';
-import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';
-import { lineKeyOf, type Tx } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
+import { orgId } from '../../tenant.js';
+import { dateOnly, isoDay, MAX_QTY, optionalText } from '../ledger/stock-change-toolkit.js';
+import { createStockLines, lineKeyOf } from '../ledger/stock-line-creation.js';
+import type { Tx } from '../ledger/stock-ledger.js';
 
 /** Most lines one record-stock request may carry; more is a 400 on `lines`. */
 export const MAX_LINES = 1000;
@@ -56,7 +57,7 @@ const lotKey = (productMasterId: string, lotCode: string) => `${productMasterId}
  * anything is written. Lots, bins and lines are created with INSERT ... ON CONFLICT DO NOTHING, in a
  * fixed order, so concurrent batches naming the same new lot or line share one row and cannot deadlock.
  */
-export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestContext, lines: L[]): Promise<ResolvedLine<L>[]> {
+export async function resolveBatch<L extends BatchLine>(ctx: RequestContext, tx: Tx, lines: L[]): Promise<ResolvedLine<L>[]> {
   const organizationId = orgId(ctx);
   const details = newFieldErrors();
   const problem = (index: number, field: string, message: string) => (details[`lines.${index}.${field}`] ??= []).push(message);
@@ -102,10 +103,7 @@ export async function resolveBatch<L extends BatchLine>(tx: Tx, ctx: RequestCont
     return { line, lot, bin, key, id: `${key.productMasterId}|${key.locationId}|${lineKeyOf(key)}` };
   });
   const newLines = [...new Map(keyed.map((k) => [k.id, k.key])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  await tx.stockLine.createMany({
-    data: newLines.map(([, key]) => ({ organizationId, ...key, lineKey: lineKeyOf(key) })),
-    skipDuplicates: true,
-  });
+  await createStockLines(ctx, tx, newLines.map(([, key]) => key));
   const stored = await tx.stockLine.findMany({
     where: { organizationId, productMasterId: { in: productIds }, locationId: { in: locationIds }, lineKey: { in: unique(newLines.map(([, key]) => lineKeyOf(key))) } },
     select: { id: true, productMasterId: true, locationId: true, lineKey: true },

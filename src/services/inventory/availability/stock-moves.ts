@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../kernel/errors.js';
-import type { StockTransaction } from '../../generated/prisma/client.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
+import type { StockTransaction } from '../../../generated/prisma/client.js';
+import { orgId, parseInput } from '../../tenant.js';
 import { toAvailabilityLine, type AvailabilityLine } from './availability.js';
-import { lineExcluded, type Bucket } from './quantities.js';
-import { applyStockChange } from './stock-ledger.js';
+import { lineExcluded, type Bucket } from '../ledger/quantities.js';
+import { applyStockChange } from '../ledger/stock-ledger.js';
 
 /**
  * How each move shifts quantity between the buckets of one line, per unit. On hand never changes here
@@ -75,7 +75,7 @@ export async function moveStock(ctx: RequestContext, stockLineId: string, raw: S
   const reason = await reasonOf(ctx, input.reasonCodeId);
   const deltas = Object.fromEntries(Object.entries(STOCK_MOVES[input.action]).map(([bucket, sign]) => [bucket, sign * input.quantity]));
   const { line, transactions } = await ctx.prisma.$transaction((tx) =>
-    applyStockChange(tx, ctx, {
+    applyStockChange(ctx, tx, {
       stockLineId,
       deltas,
       transactionType: input.action,

@@ -1,7 +1,7 @@
-import type { RequestContext } from '../../context.js';
-import { notFound } from '../../kernel/errors.js';
-import type { Prisma } from '../../generated/prisma/client.js';
-import { orgId, pageArgs } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound } from '../../../kernel/errors.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { orgId, pageArgs } from '../../tenant.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 export type Query = { select?: object; include?: object };

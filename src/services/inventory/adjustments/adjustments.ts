@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { validationError } from '../../kernel/errors.js';
-import type { StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { validationError } from '../../../kernel/errors.js';
+import type { StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
 import {
   checkOnHandFloor,
   checkReasonDirection,
@@ -17,9 +17,9 @@ import {
   signed,
   TRANSACTION,
   unknownInBody,
-} from './adjust-rules.js';
-import { applySignedAdjustment } from './adjust-signed.js';
-import { applyStockChange } from './stock-ledger.js';
+} from '../ledger/stock-change-toolkit.js';
+import { applySignedAdjustment } from './signed-adjustment.js';
+import { applyStockChange } from '../ledger/stock-ledger.js';
 
 const common = {
   inventoryItemId: z.string().min(1, 'Required'),
@@ -48,7 +48,7 @@ export interface AdjustmentResult {
   message: string;
 }
 
-/** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see adjust-signed.ts. */
+/** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see signed-adjustment.ts. */
 export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(deltaSchema, raw);
   return applySignedAdjustment(ctx, {
@@ -69,18 +69,18 @@ export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): P
 export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(absoluteSchema, raw);
   const newQty = input.newQtyOnHand;
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId');
   return ctx.prisma.$transaction(async (tx) => {
-    const line = (await lockLines(tx, ctx, [input.inventoryItemId])).get(input.inventoryItemId);
+    const line = (await lockLines(ctx, tx, [input.inventoryItemId])).get(input.inventoryItemId);
     if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
     const delta = newQty - line.qtyOnHand;
     if (delta === 0) throw validationError({ newQtyOnHand: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
     checkOnHandFloor(line, newQty, 'newQtyOnHand');
     checkReasonDirection(reason, delta, 'reasonCodeId');
-    const problem = rootCauseProblem(await rootCauseThreshold(tx, ctx), delta, input.rootCause);
+    const problem = rootCauseProblem(await rootCauseThreshold(ctx, tx), delta, input.rootCause);
     if (problem) throw validationError({ rootCause: [problem] });
 
-    const { line: updated, transactions } = await applyStockChange(tx, ctx, {
+    const { line: updated, transactions } = await applyStockChange(ctx, tx, {
       stockLineId: line.id,
       deltas: { ON_HAND: delta },
       transactionType: 'ADJUSTMENT',

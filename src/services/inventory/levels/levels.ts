@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { notFound, validationError, type FieldErrors } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import { AbcClass } from '../../generated/prisma/enums.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { AbcClass } from '../../../generated/prisma/enums.js';
+import { orgId, parseInput } from '../../tenant.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
-import { normalizedLocationCode } from '../import/appliers/references.js';
-import { orgId, parseInput } from '../tenant.js';
-import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from './quantities.js';
-import { checkFilterIds, stockLineWhere } from './stock-lines.js';
+import type { RequestContext } from '../../../context.js';
+import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { normalizedLocationCode } from '../../import/appliers/references.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../ledger/quantities.js';
+import { checkFilterIds, stockLineWhere } from '../ledger/stock-lines.js';
 
 /** A stock line in the availability naming (qty*), with available computed under the given options. */
 export interface AvailabilityLine extends LineQuantities {

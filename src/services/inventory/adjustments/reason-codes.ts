@@ -1,4 +1,4 @@
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
 
 /** Every new organization starts with these adjustment reasons. */
 export const DEFAULT_REASON_CODES = [

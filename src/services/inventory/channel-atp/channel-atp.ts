@@ -1,10 +1,10 @@
 // Channel availability to promise (ATP): the reads. The rule itself is in channel-atp-rule.ts.
-import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import { orgId, pageArgs } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound, validationError } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { orgId, pageArgs } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
-import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from './quantities.js';
+import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');

@@ -33,15 +33,22 @@ export interface AvailabilityOptions {
   includeExpired?: boolean;
 }
 
+/** The buckets that are parts of on hand: each at least 0, their sum at most on hand. */
+export const PARTS = BUCKETS.filter((bucket): bucket is Exclude<Bucket, 'ON_HAND'> => bucket !== 'ON_HAND');
+export type Part = (typeof PARTS)[number];
+
+/** The parts of on hand summed: units spoken for or unusable (those `leftOut` gives true for not counted). */
+export function partsOf(line: LineQuantities, leftOut: (part: Part) => boolean = () => false): number {
+  let sum = 0;
+  for (const part of PARTS) if (!leftOut(part)) sum += line[BUCKET_COLUMN[part]];
+  return sum;
+}
+
 /** Units that can be promised: on hand minus every part that is spoken for or unusable. */
 export function availableQty(line: LineQuantities, options: AvailabilityOptions = {}): number {
-  const unavailable =
-    line.qtyReserved +
-    line.qtyPicked +
-    (options.includeOnHold ? 0 : line.qtyOnHold) +
-    (options.includeRecalled ? 0 : line.qtyRecalled) +
-    (options.includeExpired ? 0 : line.qtyExpired);
-  return Math.max(0, line.qtyOnHand - unavailable);
+  const countedAsAvailable = (part: Part) =>
+    (part === 'ON_HOLD' && options.includeOnHold) || (part === 'RECALLED' && options.includeRecalled) || (part === 'EXPIRED' && options.includeExpired);
+  return Math.max(0, line.qtyOnHand - partsOf(line, (part) => Boolean(countedAsAvailable(part))));
 }
 
 /** Is the whole line unusable because its lot expired before `today` or was recalled? */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import type { ReasonCode, StockLine } from '../../generated/prisma/client.js';
-import { authOf, orgId } from '../tenant.js';
-import { availableQty, lineExcluded } from './quantities.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { ReasonCode, StockLine } from '../../../generated/prisma/client.js';
+import { authOf, orgId } from '../../tenant.js';
+import { availableQty, lineExcluded, partsOf } from './quantities.js';
 import type { Tx } from './stock-ledger.js';
 
 /** Largest quantity a stock line column holds (PostgreSQL integer). */
@@ -38,7 +38,7 @@ export const optionalText = (max: number) => z.string().max(max, `At most ${max}
  * cannot deadlock. While the transaction lasts nobody else can change them, so a quantity computed
  * from what this returns (an absolute count, for example) is applied to exactly the value it was computed from.
  */
-export async function lockLines(tx: Tx, ctx: RequestContext, ids: string[]): Promise<Map<string, LineState>> {
+export async function lockLines(ctx: RequestContext, tx: Tx, ids: string[]): Promise<Map<string, LineState>> {
   if (!ids.length) return new Map();
   const rows = await tx.$queryRaw<LineState[]>`
     SELECT sl.*, l.code AS "lotCode", l."expiryDate" AS "expiryDate", l.recalled AS "lotRecalled", b.code AS "binCode"
@@ -51,12 +51,10 @@ export async function lockLines(tx: Tx, ctx: RequestContext, ids: string[]): Pro
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Units of on hand that are spoken for or unusable: on hand may not drop below this. */
-export const partsOf = (line: StockLine) => line.qtyReserved + line.qtyOnHold + line.qtyPicked + line.qtyRecalled + line.qtyExpired;
-
 /** Refuses a new on-hand quantity below zero, below the line's parts, or too large to store. */
 export function checkOnHandFloor(line: StockLine, newQty: number, field: string) {
   if (newQty > MAX_QTY) throw validationError({ [field]: [`On hand may not exceed ${MAX_QTY}`] });
+  // On hand may not drop below its parts: the units spoken for or unusable.
   const floor = partsOf(line);
   if (newQty < floor || newQty < 0) {
     const message = floor
@@ -70,7 +68,7 @@ export function checkOnHandFloor(line: StockLine, newQty: number, field: string)
  * An active reason code of the organization, given by id or by code (for example DAMAGED, any case).
  * Without a value the `fallback` code is used; without either the field is required.
  */
-export async function findReasonCode(db: Tx, ctx: RequestContext, value: string | null | undefined, field: string, fallback?: string): Promise<ReasonCode> {
+export async function findReasonCode(ctx: RequestContext, db: Tx, value: string | null | undefined, field: string, fallback?: string): Promise<ReasonCode> {
   const wanted = value?.trim() || fallback;
   if (!wanted) throw validationError({ [field]: ['Required'] });
   const reason = await db.reasonCode.findFirst({
@@ -98,7 +96,7 @@ export const isHealthcare = (ctx: RequestContext) => authOf(ctx).organization.in
  * Healthcare organizations must say why on hand dropped by at least their largeAdjustmentThreshold
  * units. Returns that threshold (null when the rule does not apply to the organization).
  */
-export async function rootCauseThreshold(db: Tx, ctx: RequestContext): Promise<number | null> {
+export async function rootCauseThreshold(ctx: RequestContext, db: Tx): Promise<number | null> {
   if (!isHealthcare(ctx)) return null;
   const org = await db.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { largeAdjustmentThreshold: true } });
   return org.largeAdjustmentThreshold;

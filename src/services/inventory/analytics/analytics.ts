@@ -15,12 +15,12 @@
 // - byCategory: value and units per product category; products without a category form one entry
 //   with categoryId and categoryName null.
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
-import { orgId, parseInput } from '../tenant.js';
-import { startOfTodayUtc } from './quantities.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound, validationError } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { startOfTodayUtc } from '../ledger/quantities.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_PERIOD_DAYS = 30;

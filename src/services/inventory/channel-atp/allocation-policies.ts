@@ -1,9 +1,9 @@
 // Channel allocation policies: how much of a location's available stock a channel may promise
 // (the rule that uses them is in channel-atp.ts). One policy per channel and location.
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { notFound } from '../../kernel/errors.js';
-import { orgId, parseInput } from '../tenant.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound } from '../../../kernel/errors.js';
+import { orgId, parseInput } from '../../tenant.js';
 
 type Query = { select?: object; include?: object };
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
-import { DomainError, validationError } from '../../kernel/errors.js';
-import type { Lot, StockTransaction } from '../../generated/prisma/client.js';
-import { uuidv7 } from '../../db/ids.js';
-import { orgId, parseInput } from '../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from './adjust-rules.js';
-import { applyStockChange, findOrCreateStockLine, type Tx } from './stock-ledger.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
+import { findOrCreateStockLine } from '../ledger/stock-line-creation.js';
+import { applyStockChange, type Tx } from '../ledger/stock-ledger.js';
 
 const schema = z
   .object({
@@ -40,7 +41,7 @@ export interface LotCorrectionResult {
  */
 export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): Promise<LotCorrectionResult> {
   const input = parseInput(schema, raw);
-  const reason = await findReasonCode(ctx.prisma, ctx, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
+  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
   if (reason.direction !== 'ANY') {
     throw validationError({ reasonCodeId: [`Reason ${reason.code} is for ${reason.direction.toLowerCase()}s only; a lot correction needs a reason for both directions`] });
   }
@@ -49,11 +50,11 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId } });
     if (!source) throw unknownInBody('inventoryItemId', 'Inventory item');
-    const lot = await targetLot(tx, ctx, source.productMasterId, input);
+    const lot = await targetLot(ctx, tx, source.productMasterId, input);
     if (lot.id === source.lotId) throw validationError({ [input.toLotId ? 'toLotId' : 'toLotCode']: ['The stock is already in this lot'] });
-    const target = await findOrCreateStockLine(tx, ctx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
+    const target = await findOrCreateStockLine(ctx, tx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
 
-    const locked = await lockLines(tx, ctx, [source.id, target.id]);
+    const locked = await lockLines(ctx, tx, [source.id, target.id]);
     const from = locked.get(source.id)!;
     const to = locked.get(target.id)!;
     const usable = usableQty(from);
@@ -75,7 +76,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
     const results = new Map<string, Awaited<ReturnType<typeof applyStockChange>>>();
     for (const line of order) {
       const delta = line.id === from.id ? -input.quantity : input.quantity;
-      results.set(line.id, await applyStockChange(tx, ctx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
+      results.set(line.id, await applyStockChange(ctx, tx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
     }
     const out = results.get(from.id)!;
     const into = results.get(to.id)!;
@@ -90,7 +91,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
 }
 
 /** The lot to move into: by id (a lot of the same product), or by code, created when missing. */
-async function targetLot(tx: Tx, ctx: RequestContext, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
+async function targetLot(ctx: RequestContext, tx: Tx, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
   const organizationId = orgId(ctx);
   if (input.toLotId) {
     const lot = await tx.lot.findFirst({ where: { id: input.toLotId, organizationId } });
