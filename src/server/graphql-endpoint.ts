@@ -93,7 +93,10 @@ function trustedDocumentsPlugin(path: string, signedInUsers: WeakMap<Request, bo
 
 function errorResponse(request: Request, error: DomainError): Response {
   const accept = request.headers.get('accept') ?? '';
-  return new Response(JSON.stringify({ errors: [toGraphQLError(error).toJSON()] }), {
+  // The status travels in extensions.http for Yoga, which leaves it out of bodies; so do we.
+  const body = toGraphQLError(error).toJSON();
+  const { http: _status, ...extensions } = body.extensions ?? {};
+  return new Response(JSON.stringify({ errors: [{ ...body, extensions }] }), {
     status: error.status,
     headers: { 'content-type': accept.includes('application/graphql-response+json') ? 'application/graphql-response+json; charset=utf-8' : 'application/json; charset=utf-8' },
   });
@@ -119,6 +122,8 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
     // CORS is answered in front of both /graphql and /api (cors.ts), from CORS_ORIGINS.
     cors: false,
     multipart: false,
+    // The body was read and bounded in admit(); Yoga's own limit would pipe the already-read stream again.
+    maxRequestBodySize: false,
     maskedErrors: { maskError },
     logging: quietAboutDomainErrors(),
     context: ({ requestContext }) => requestContext!,

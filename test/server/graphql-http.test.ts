@@ -42,7 +42,7 @@ describe('authentication failures over HTTP', () => {
 
     const unknown = await server.graphql(viewer, {}, 'scm_bogus');
     expect(unknown.status).toBe(401);
-    expect(unknown.body.errors[0].extensions.code).toBe('INVALID_API_KEY');
+    expect(unknown.body.errors[0].extensions).toEqual({ code: 'INVALID_API_KEY' });
 
     const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { ... on SignInPayload { token } } }';
     const wrong = await server.graphql(signIn, { email: admin.email, password: 'not the password' });
