@@ -34,6 +34,22 @@ export interface RouteSpec {
 
 export const defineRoutes = (routes: RouteSpec[]) => routes;
 
+/** An OpenAPI tag: the heading operations are grouped under, and what the group is for. */
+export interface ApiTag {
+  name: string;
+  description: string;
+}
+
+/**
+ * One area of the API (the same names as src/services and src/schema): its routes, the OpenAPI component
+ * schemas they refer to, and the tags it introduces. Each area folder exports exactly one.
+ */
+export interface RestArea {
+  routes: RouteSpec[];
+  schemas: Record<string, unknown>;
+  tags: ApiTag[];
+}
+
 /** Query string helpers: pass the raw text through when it is not a number, so validation names the parameter. */
 export function intParam(value: string | string[] | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;

@@ -1,7 +1,7 @@
-import { defineRoutes, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes, stringParam } from '../route.js';
+import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
 
-export const masterDataSchemas = {
+export const locationSchemas = {
   Location: {
     type: 'object',
     required: ['id', 'code', 'name', 'type'],
@@ -16,7 +16,7 @@ export const masterDataSchemas = {
 
 const locationList = { type: 'array', items: schemaRef('Location') };
 
-export const masterDataRoutes = defineRoutes([
+export const locationRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/locations',

@@ -1,5 +1,5 @@
-import { defineRoutes, intParam, type RestRequest, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes, intParam, type RestRequest, stringParam } from '../route.js';
+import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const ENTRY = 'channelId channelName atp onHand reserved available severity threshold policyId';
 const PRODUCT = `productMasterId productName globalSku categoryName channels { ${ENTRY} } totalOnHand totalReserved totalAvailable minAtp maxAtp hasCritical`;

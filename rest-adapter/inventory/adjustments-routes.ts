@@ -1,7 +1,5 @@
-import { defineRoutes, intParam, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
-
-export { adjustmentSchemas } from './adjustments-schemas.js';
+import { defineRoutes, intParam, stringParam } from '../route.js';
+import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const LINE = 'id productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
 const ENTRY = `id inventoryItemId productMasterId locationId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode

@@ -1,7 +1,7 @@
-import type { RequestContext } from '../src/context.js';
-import { SESSION_COOKIE } from '../src/auth/credentials.js';
-import { jsonContent, responses, schemaRef } from './openapi-common.js';
-import { defineRoutes } from './route.js';
+import type { RequestContext } from '../../src/context.js';
+import { SESSION_COOKIE } from '../../src/auth/credentials.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
+import { defineRoutes } from '../route.js';
 
 function sessionCookie(ctx: RequestContext, value: string, maxAgeSeconds: number) {
   const secure = ctx.app.config.secureCookies ? '; Secure' : '';

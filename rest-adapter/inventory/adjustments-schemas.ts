@@ -1,4 +1,4 @@
-import { nullableString } from './openapi-common.js';
+import { nullableString } from '../openapi-common.js';
 /** OpenAPI schemas of the adjustment, ledger history, lot correction and record-stock routes. */
 
 const MAX_LINES = 1000;

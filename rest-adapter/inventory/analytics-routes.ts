@@ -1,5 +1,5 @@
-import { defineRoutes, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes, stringParam } from '../route.js';
+import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const DEFINITIONS = [
   'Figures are for the caller\'s organization, limited to one location and/or one product category when given.',

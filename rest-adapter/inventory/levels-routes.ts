@@ -1,5 +1,5 @@
-import { defineRoutes } from './route.js';
-import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const LEVEL = `id productMasterId locationId minQuantity reorderQuantity maxQuantity status abcClass
   expectedLeadTimeDays replenishmentPeriodDays forecastPeriodDays forecastQuantity preferredBinLocationId

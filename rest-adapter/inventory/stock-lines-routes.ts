@@ -1,5 +1,5 @@
-import { boolParam, defineRoutes, intParam, stringParam, type RestRequest } from './route.js';
-import { jsonContent, nullableString, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { boolParam, defineRoutes, intParam, stringParam, type RestRequest } from '../route.js';
+import { jsonContent, nullableString, pathParam, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
 const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';

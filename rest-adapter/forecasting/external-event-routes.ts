@@ -1,5 +1,5 @@
-import { boolParam, defineRoutes, type RouteSpec, stringParam } from './route.js';
-import { errorResponses, jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { boolParam, defineRoutes, type RouteSpec, stringParam } from '../route.js';
+import { errorResponses, jsonContent, pathParam, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } isGlobal isOrgWide
   productMaster { id name sku } location { id name code } createdAt`;

@@ -1,5 +1,5 @@
-import { defineRoutes } from './route.js';
-import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const API_KEY = 'id name prefix scopes allowedIps expiresAt lastUsedAt revokedAt previousKeyExpiresAt createdByUserId createdAt updatedAt';
 

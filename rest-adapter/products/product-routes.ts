@@ -1,8 +1,8 @@
-import { MAX_DECIMAL } from '../src/input-limits.js';
-import { defineRoutes, intParam, stringParam } from './route.js';
+import { MAX_DECIMAL } from '../../src/input-limits.js';
+import { defineRoutes, intParam, stringParam } from '../route.js';
 
 const SKU_RULE = 'Unique within the organization whatever its case; stored trimmed in Unicode NFC; control and invisible characters (zero-width space, BOM, soft hyphen) are refused.';
-import { jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { jsonContent, pathParam, queryParam, responses, schemaRef } from '../openapi-common.js';
 
 const PRODUCT = 'id sku name description organizationId createdAt updatedAt';
 
