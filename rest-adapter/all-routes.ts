@@ -4,7 +4,6 @@ import { forecastingArea } from './forecasting/forecasting-area.js';
 import { importArea } from './import/import-area.js';
 import { inventoryArea } from './inventory/inventory-area.js';
 import { masterDataArea } from './master-data/master-data-area.js';
-import { commonSchemas } from './openapi-common.js';
 import { productsArea } from './products/products-area.js';
 import type { RestArea, RouteSpec } from './route.js';
 
@@ -12,7 +11,3 @@ import type { RestArea, RouteSpec } from './route.js';
 export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, inventoryArea, importArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);
-
-export const allSchemas: Record<string, unknown> = Object.assign({ ...commonSchemas }, ...areas.map((area) => area.schemas));
-
-export const allTags = areas.flatMap((area) => area.tags);

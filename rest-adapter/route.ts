@@ -10,8 +10,21 @@ export interface RestRequest {
   headers: Headers;
 }
 
-/** A fragment of an OpenAPI 3.1 operation (summary, tags, parameters, requestBody, responses). */
-export type OpenApiOperation = Record<string, unknown> & { summary: string; tags: string[]; responses: Record<string, unknown> };
+/**
+ * A fragment of an OpenAPI 3.1 operation (operationId, summary, tags, parameters, requestBody, responses).
+ * x-permissions, x-scopes and x-plan-capability are never written here: the OpenAPI builder derives them
+ * from the authScopes of the GraphQL fields the route's operation selects.
+ */
+export type OpenApiOperation = Record<string, unknown> & {
+  /** Unique and stable, camelCase: typed clients name their functions after it. */
+  operationId: string;
+  summary: string;
+  tags: string[];
+  responses: Record<string, unknown>;
+  'x-permissions'?: never;
+  'x-scopes'?: never;
+  'x-plan-capability'?: never;
+};
 
 export interface RouteSpec {
   method: HttpMethod;

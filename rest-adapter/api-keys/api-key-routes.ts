@@ -79,7 +79,7 @@ export const apiKeySchemas = {
 const keyResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKey')) });
 const secretResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKeyWithSecret')) });
 const idParam = pathParam('id', 'API key id');
-const doc = { tags: ['Administration'], 'x-permissions': ['apikeys.manage'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
+const doc = { tags: ['Administration'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
 
 export const apiKeyRoutes = defineRoutes([
   {
@@ -88,6 +88,7 @@ export const apiKeyRoutes = defineRoutes([
     operation: `query { apiKeys { ${API_KEY} } }`,
     result: (data) => ({ data: data.apiKeys }),
     doc: {
+      operationId: 'listApiKeys',
       ...doc,
       summary: 'List API keys',
       description: `Every key of the organization, revoked ones too, newest first. ${SESSION_ONLY}`,
@@ -105,6 +106,7 @@ export const apiKeyRoutes = defineRoutes([
     result: ({ createApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
     status: 201,
     doc: {
+      operationId: 'createApiKey',
       ...doc,
       summary: 'Create an API key',
       description: `Returns the secret in \`key\`, this once. ${SESSION_ONLY}`,
@@ -119,6 +121,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.apiKey,
     doc: {
+      operationId: 'getApiKey',
       ...doc,
       summary: 'Get an API key',
       description: SESSION_ONLY,
@@ -133,6 +136,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateApiKey,
     doc: {
+      operationId: 'updateApiKey',
       ...doc,
       summary: 'Update an API key',
       description: `Changes name, scopes, allowed IPs or expiry; takes effect on the key's next request. ${SESSION_ONLY}`,
@@ -148,6 +152,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.revokeApiKey,
     doc: {
+      operationId: 'revokeApiKey',
       ...doc,
       summary: 'Revoke an API key',
       description: `The key stops working at once (401 REVOKED_API_KEY). Revoking a revoked key is 409 INVALID_STATE. ${SESSION_ONLY}`,
@@ -162,6 +167,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: ({ rotateApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
     doc: {
+      operationId: 'rotateApiKey',
       ...doc,
       summary: 'Rotate an API key',
       description:

@@ -49,6 +49,7 @@ export const authRoutes = defineRoutes([
       'set-cookie': sessionCookie(ctx, data.signIn.token, Math.max(0, Math.floor((Date.parse(data.signIn.expiresAt) - Date.now()) / 1000))),
     }),
     doc: {
+      operationId: 'signIn',
       summary: 'Sign in with email and password',
       description:
         'Attempts are counted per account and per client address; past the limits (README: Rate limits) the account or ' +
@@ -66,6 +67,7 @@ export const authRoutes = defineRoutes([
     result: (data) => ({ success: data.signOut }),
     headers: (_data, ctx) => ({ 'set-cookie': sessionCookie(ctx, '', 0) }),
     doc: {
+      operationId: 'signOut',
       summary: 'End the current session',
       tags: ['Authentication'],
       responses: responses(

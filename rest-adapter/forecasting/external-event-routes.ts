@@ -83,7 +83,7 @@ export const forecastEventSchemas = {
 // Forecast endpoints answer 403 FEATURE_NOT_ENABLED when the plan lacks the capability.
 const forbidden = {
   description: `Not allowed: INSUFFICIENT_SCOPE or FORBIDDEN, or FEATURE_NOT_ENABLED when the organization's plan lacks ${CAPABILITY}`,
-  ...jsonContent({ oneOf: [schemaRef('Error'), schemaRef('FeatureNotEnabledError')] }),
+  ...jsonContent(schemaRef('ForbiddenError')),
 };
 
 const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) => ({
@@ -94,7 +94,7 @@ const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof e
 const eventResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ExternalEvent')) });
 const eventList = { type: 'array', items: schemaRef('ExternalEvent') };
 const idParam = pathParam('id', 'Event id');
-const forecasting = (permission: string) => ({ tags: ['Forecasting'], 'x-permissions': [permission], 'x-plan-capability': CAPABILITY });
+const forecasting = { tags: ['Forecasting'] };
 
 const UPDATE_OPERATION = `mutation ($id: ID!, $input: ExternalEventUpdateInput!) { updateExternalEvent(id: $id, input: $input) { ${EVENT} } }`;
 
@@ -105,9 +105,10 @@ const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => ({
   variables: ({ params, body }) => ({ id: params.id, input: body }),
   result: (data) => data.updateExternalEvent,
   doc: {
+    operationId: method === 'PUT' ? 'replaceExternalEvent' : 'updateExternalEvent',
     summary: 'Update an external event',
     description: `Partial update${method === 'PUT' ? ' (the same as PATCH)' : ''}: absent fields stay as they are.`,
-    ...forecasting('forecast.write'),
+    ...forecasting,
     parameters: [idParam],
     requestBody: { required: true, ...jsonContent(schemaRef('ExternalEventUpdate')) },
     responses: withForbidden({ 200: eventResponse('The changed event') }, [400, 401, 404]),
@@ -135,11 +136,12 @@ export const forecastEventRoutes = defineRoutes([
     // Other lists of the interface come both as a named list and as `data`; answer both.
     result: ({ externalEvents }) => ({ events: externalEvents, data: externalEvents }),
     doc: {
+      operationId: 'listExternalEvents',
       summary: 'List external events',
       description:
         'Events overlapping the window [from, to], soonest first. A productMasterId keeps that product\'s events and the global ones; ' +
         'a locationId keeps that location\'s events and the org-wide ones. `events` and `data` hold the same list.',
-      ...forecasting('forecast.read'),
+      ...forecasting,
       parameters: [
         queryParam('from', 'Window start (default: the start of today, UTC)', { type: 'string', format: 'date-time' }),
         queryParam('to', 'Window end (default: from plus 90 days); not before from', { type: 'string', format: 'date-time' }),
@@ -168,8 +170,9 @@ export const forecastEventRoutes = defineRoutes([
     result: (data) => data.createExternalEvent,
     status: 201,
     doc: {
+      operationId: 'createExternalEvent',
       summary: 'Create an external event',
-      ...forecasting('forecast.write'),
+      ...forecasting,
       requestBody: { required: true, ...jsonContent(schemaRef('ExternalEventCreate')) },
       responses: withForbidden({ 201: eventResponse('The new event') }, [400, 401]),
     },
@@ -181,8 +184,9 @@ export const forecastEventRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.externalEvent,
     doc: {
+      operationId: 'getExternalEvent',
       summary: 'Get an external event',
-      ...forecasting('forecast.read'),
+      ...forecasting,
       parameters: [idParam],
       responses: withForbidden({ 200: eventResponse('The event') }, [401, 404]),
     },
@@ -196,8 +200,9 @@ export const forecastEventRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: () => ({ success: true, message: 'Event deleted' }),
     doc: {
+      operationId: 'deleteExternalEvent',
       summary: 'Delete an external event',
-      ...forecasting('forecast.write'),
+      ...forecasting,
       parameters: [idParam],
       responses: withForbidden(
         {

@@ -131,11 +131,10 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
     status: 202,
     maxBodyBytes: MAX_BODY_BYTES,
     doc: {
+      operationId: `import${path.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
       summary: docs.summary,
       description: `${docs.description} ${BODY} ${chunk}`.trim(),
       tags: ['Import'],
-      'x-permissions': ['import.write'],
-      'x-scopes': ['import:write'],
       requestBody: {
         required: true,
         ...jsonContent({
@@ -167,11 +166,10 @@ export const importRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.jobId }),
     result: (data) => envelope(data.importJob),
     doc: {
+      operationId: 'getImportJob',
       summary: 'Status of an import job',
       description: `State, row counts, the first ${ENVELOPE_ERRORS} row errors and timestamps of one of the organization's import jobs.`,
       tags: ['Import'],
-      'x-permissions': ['import.read'],
-      'x-scopes': ['import:read'],
       parameters: [pathParam('jobId', 'Import job id')],
       responses: responses({ 200: jobResponse('The job') }, [401, 403, 404]),
     },

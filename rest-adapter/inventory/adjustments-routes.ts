@@ -6,7 +6,7 @@ const ENTRY = `id inventoryItemId productMasterId locationId transactionType buc
   comment rootCause createdAt createdBy actorType sourceType sourceId`;
 const ADJUSTMENT = `success message transaction { ${ENTRY} } inventoryItem { ${LINE} }`;
 
-const inventory = (permission: string) => ({ tags: ['Inventory'], 'x-permissions': [permission] });
+const inventory = { tags: ['Inventory'] };
 const ok = (description: string, schema: string) => ({ 200: { description, ...jsonContent(schemaRef(schema)) } });
 const body = (schema: string) => ({ requestBody: { required: true, ...jsonContent(schemaRef(schema)) } });
 
@@ -22,9 +22,10 @@ export const adjustmentRoutes = defineRoutes([
     operation: `query { reasonCodes { id code name direction } }`,
     result: ({ reasonCodes }) => ({ reasonCodes, data: reasonCodes }),
     doc: {
+      operationId: 'listReasonCodes',
       summary: 'List adjustment reason codes',
       description: 'Active reason codes of the organization, by code. `reasonCodes` and `data` hold the same list.',
-      ...inventory('inventory.adjust'),
+      ...inventory,
       responses: responses(
         {
           200: {
@@ -75,12 +76,13 @@ export const adjustmentRoutes = defineRoutes([
       pagination: { limit, offset, hasMore, total },
     }),
     doc: {
+      operationId: 'getCountSheet',
       summary: 'Count sheet of a location',
       description:
         'The stock lines at a location with their current on hand, by SKU, lot code and bin code, for a counter to fill in and ' +
         'send back with POST /inventory/adjustments/record-stock. Without locationId: 400 "locationId is required"; an unknown or ' +
         'foreign location: 404.',
-      ...inventory('inventory.adjust'),
+      ...inventory,
       parameters: [
         queryParam('locationId', 'The location to count', { type: 'string' }, true),
         queryParam('productMasterId', 'Only lines of this product'),
@@ -99,13 +101,14 @@ export const adjustmentRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordCount,
     doc: {
+      operationId: 'recordCount',
       summary: 'Record counted stock',
       description:
         `Sets the on hand of up to 1000 stock lines to counted quantities, creating lots, bins and lines as needed; one COUNT ledger ` +
         'row per line whose on hand changed (a count equal to on hand writes none). Each line is locked before its on hand is read, so ' +
         'the recorded change is exact under concurrent changes. All or nothing: any bad line answers 400 with details per line ' +
         '(for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
-      ...inventory('inventory.adjust'),
+      ...inventory,
       ...body('RecordCountRequest'),
       responses: responses(ok('The counted lines after the batch', 'RecordCountResult'), [400, 401, 403]),
     },
@@ -119,12 +122,13 @@ export const adjustmentRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.correctLot,
     doc: {
+      operationId: 'correctLot',
       summary: 'Move quantity between lots',
       description:
         'Moves quantity from the source stock line to the line of another lot of the same product at the same location and bin ' +
         '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available; ' +
         'an unknown or foreign inventoryItemId or toLotId is 400 VALIDATION_ERROR with details naming it.',
-      ...inventory('inventory.adjust'),
+      ...inventory,
       ...body('LotCorrection'),
       responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403]),
     },
@@ -152,12 +156,13 @@ export const adjustmentRoutes = defineRoutes([
     }),
     result: ({ stockTransactionHistory: { entries, total, ...pagination } }) => ({ entries, total, pagination: { ...pagination, total } }),
     doc: {
+      operationId: 'listStockLedger',
       summary: 'Stock ledger history',
       description:
         'Ledger rows of the organization, newest first: by default every change of on hand (ADJUSTMENT, RECEIPT, COUNT, ' +
         'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. Filters on another ' +
         "organization's ids match nothing. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
-      ...inventory('inventory.adjust'),
+      ...inventory,
       parameters: [
         queryParam('inventoryItemId', 'Only rows of this stock line'),
         queryParam('productMasterId', 'Only rows of this product'),
@@ -179,9 +184,10 @@ export const adjustmentRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStock,
     doc: {
+      operationId: 'adjustStock',
       summary: 'Adjust on hand to a new quantity',
       description: `Sets on hand of a stock line to newQtyOnHand and writes one ADJUSTMENT ledger row. ${adjustmentErrors}`,
-      ...inventory('inventory.adjust'),
+      ...inventory,
       ...body('AdjustmentCreate'),
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
@@ -193,9 +199,10 @@ export const adjustmentRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStockBy,
     doc: {
+      operationId: 'adjustStockBy',
       summary: 'Adjust on hand by a signed amount',
       description: `Adds the signed delta to on hand of a stock line and writes one ADJUSTMENT ledger row (same rules and answer as POST /inventory/adjustments). ${adjustmentErrors}`,
-      ...inventory('inventory.adjust'),
+      ...inventory,
       ...body('AdjustmentDelta'),
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
@@ -207,12 +214,13 @@ export const adjustmentRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordStock,
     doc: {
+      operationId: 'recordStock',
       summary: 'Record received stock',
       description:
         'Adds each line\'s received quantity to its stock line (product, location, lot, bin), creating lots (with expiryDate), bins and ' +
         'lines as needed; one RECEIPT ledger row per line. All or nothing in one transaction: any bad line answers 400 with details per ' +
         'line (for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
-      ...inventory('inventory.write'),
+      ...inventory,
       ...body('RecordStockRequest'),
       responses: responses(ok('The stock lines after the batch', 'RecordStockResult'), [400, 401, 403]),
     },

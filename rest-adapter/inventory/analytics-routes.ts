@@ -63,10 +63,10 @@ export const analyticsRoutes = defineRoutes([
     }),
     result: (data) => data.inventoryAnalytics,
     doc: {
+      operationId: 'getInventoryAnalytics',
       summary: 'Inventory analytics for a period',
       description: DEFINITIONS,
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       parameters: [
         queryParam('locationId', 'Only this location (404 when it is not the organization\'s)'),
         queryParam('fromDate', 'Start: ISO 8601 date (its midnight UTC) or date-time; default toDate minus 30 days'),

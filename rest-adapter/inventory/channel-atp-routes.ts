@@ -127,10 +127,10 @@ export const channelAtpRoutes = defineRoutes([
     }),
     result: (data) => data.channelLocationDrilldown,
     doc: {
+      operationId: 'getChannelLocationDrilldown',
       summary: 'Channel ATP of one product at a location, with the stock lines behind it',
       description: RULE,
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
       parameters: [
         locationParam,
         queryParam('productMasterId', 'The product (required).', { type: 'string' }, true),
@@ -176,12 +176,12 @@ export const channelAtpRoutes = defineRoutes([
     // Both documented shapes in one response: {products, channels, location, pagination} and {data}.
     result: ({ channelLocationAtp: page }) => ({ ...page, data: page.products }),
     doc: {
+      operationId: 'listChannelLocationAtp',
       summary: 'Channel ATP of the products at a location',
       description:
         `Products with at least one stock line at the location, in SKU order, each with the ATP of every channel. ${RULE} ` +
         'Both documented response shapes are served at once: data is the same array as products.',
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
       parameters: [
         locationParam,
         queryParam('search', 'Case-insensitive match on product name or SKU'),
@@ -224,12 +224,12 @@ export const channelAtpRoutes = defineRoutes([
     variables: ({ query }) => ({ locationId: stringParam(query.locationId) }),
     result: (data) => ({ channels: data.channelSummary, data: data.channelSummary }),
     doc: {
+      operationId: 'listChannelSummaries',
       summary: 'ATP per channel over every location',
       description:
         `For each channel (name order): ATP summed over every product-location pair with a stock line, and how many pairs are ` +
         `CRITICAL, LOW and OK. ${RULE} channels and data hold the same array.`,
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
       parameters: [queryParam('locationId', 'Only this location (unknown id: 404)')],
       responses: responses(
         {

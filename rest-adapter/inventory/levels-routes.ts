@@ -101,9 +101,9 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.upsertInventoryLevel,
     doc: {
+      operationId: 'upsertInventoryLevel',
       summary: 'Create or update the inventory level of a product at a location',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelCreate')) },
       responses: responses(
         { 200: levelResponse('The level as stored (the same id when it already existed)') },
@@ -118,9 +118,9 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateInventoryLevel,
     doc: {
+      operationId: 'updateInventoryLevel',
       summary: 'Update an inventory level',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Inventory level id')],
       requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelUpdate')) },
       responses: responses({ 200: levelResponse('The changed level') }, [400, 401, 403, 404]),
@@ -133,9 +133,9 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.deleteInventoryLevel,
     doc: {
+      operationId: 'deleteInventoryLevel',
       summary: 'Delete an inventory level',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Inventory level id')],
       responses: responses(
         { 200: { description: 'Deleted', ...jsonContent(schemaRef('InventoryLevelDeleteResult')) } },
@@ -150,10 +150,10 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => ({ data: data.productInventoryLevels }),
     doc: {
+      operationId: 'listProductInventoryLevels',
       summary: 'Inventory levels of a product',
       description: 'The levels of the product at every location of the organization. Needs both products.read and inventory.read.',
       tags: ['Inventory', 'Products'],
-      'x-permissions': ['products.read', 'inventory.read'],
       parameters: [pathParam('id', 'Product id')],
       responses: responses(
         {

@@ -196,12 +196,12 @@ export const inventoryRoutes = defineRoutes([
     // Both documented shapes in one body: `items` + `pagination` (reference) and `data` (machine-readable).
     result: ({ stockLinesPage: { items, ...pagination } }) => ({ items, pagination, data: items }),
     doc: {
+      operationId: 'listStockLines',
       summary: 'List stock lines (inventory items)',
       description:
         'Stock lines of the organization in id (creation) order. The two published variants are served together: `items` with ' +
         '`pagination` and `data` hold the same page. limit defaults to 20 (reference variant) and accepts up to 200 (machine-readable variant).',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       parameters: [
         ...filterParams,
         queryParam('q', 'Case-insensitive match on the product SKU or name'),
@@ -259,6 +259,7 @@ export const inventoryRoutes = defineRoutes([
       return { type, data: stockLines ? { ...rest, stockLines } : rest };
     },
     doc: {
+      operationId: 'getAvailability',
       summary: 'Availability to promise',
       description:
         'Available = on hand − reserved − picked − on hold − recalled − expired, never below 0 (on hold, recalled and expired units count ' +
@@ -267,7 +268,6 @@ export const inventoryRoutes = defineRoutes([
         'product, location, lot or bin that is not the organization\'s is 404. productId is a deprecated alias of productMasterId: 400 when ' +
         'both are given and differ.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       parameters: [
         ...filterParams,
         { ...queryParam('productId', 'Deprecated alias of productMasterId'), deprecated: true },
@@ -313,6 +313,7 @@ export const inventoryRoutes = defineRoutes([
     variables: ({ body }) => ({ input: body }),
     result: ({ checkAvailability }) => ({ results: checkAvailability }),
     doc: {
+      operationId: 'checkAvailability',
       summary: 'Check availability of many SKUs',
       description:
         'For each item, whether the SKU at the location has at least the quantity available (lines of expired or recalled lots do not count). ' +
@@ -321,7 +322,6 @@ export const inventoryRoutes = defineRoutes([
         'details["items.N.locationId"] for each such item (the stock of a location the caller got wrong is not 0). Items are independent: ' +
         'two items for the same SKU and location are each compared with the same stock. 1 to 1000 items.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       requestBody: { required: true, ...jsonContent(schemaRef('AvailabilityCheckRequest')) },
       responses: responses(
         {
@@ -343,9 +343,9 @@ export const inventoryRoutes = defineRoutes([
     variables: (req) => ({ id: req.params.id, ...includeVariables(req) }),
     result: (data) => data.availabilityLine,
     doc: {
+      operationId: 'getStockLineAvailability',
       summary: 'Availability of one stock line',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       parameters: [pathParam('id', 'Stock line (inventory item) id'), ...includeParams],
       responses: responses({ 200: lineResponse('The stock line') }, [400, 401, 403, 404]),
     },
@@ -359,6 +359,7 @@ export const inventoryRoutes = defineRoutes([
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.moveStock,
     doc: {
+      operationId: 'moveStock',
       summary: 'Move quantity between the buckets of a stock line',
       description:
         'Reserve, release, pick, unpick, hold, release a hold, recall, release a recall or expire `quantity` units of one line, atomically: ' +
@@ -366,7 +367,6 @@ export const inventoryRoutes = defineRoutes([
         'or expired take from available; moves out of a bucket need that much in it; otherwise 400 INSUFFICIENT_STOCK. RESERVE and PICK are ' +
         'refused for a line of an expired or recalled lot. On hand never changes here (shipping picked stock is not part of this endpoint).',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Stock line (inventory item) id')],
       requestBody: { required: true, ...jsonContent(schemaRef('StockMoveRequest')) },
       responses: responses({ 200: { description: 'The line after the move and its ledger rows', ...jsonContent(schemaRef('StockMoveResponse')) } }, [400, 401, 403, 404]),

@@ -25,10 +25,10 @@ export const locationRoutes = defineRoutes([
     // The interface shows both a named list and a `data` list for similar endpoints; answer both.
     result: ({ locations }) => ({ locations, data: locations }),
     doc: {
+      operationId: 'listLocations',
       summary: 'List locations',
       description: 'The organization\'s locations in code order. `locations` and `data` hold the same list.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
       parameters: [queryParam('search', 'Case-insensitive match on location code or name')],
       responses: responses(
         {

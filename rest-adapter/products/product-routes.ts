@@ -58,9 +58,9 @@ export const productRoutes = defineRoutes([
     variables: ({ query }) => ({ page: intParam(query.page), limit: intParam(query.limit), search: stringParam(query.search) }),
     result: ({ productsPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
+      operationId: 'listProducts',
       summary: 'List products',
       tags: ['Products'],
-      'x-permissions': ['products.read'],
       parameters: [
         queryParam('page', 'Page number', { type: 'integer', minimum: 1, default: 1 }),
         queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 100, default: 50 }),
@@ -88,9 +88,9 @@ export const productRoutes = defineRoutes([
     result: (data) => data.createProduct,
     status: 201,
     doc: {
+      operationId: 'createProduct',
       summary: 'Create a product',
       tags: ['Products'],
-      'x-permissions': ['products.write'],
       requestBody: { required: true, ...jsonContent(schemaRef('ProductCreate')) },
       responses: responses({ 201: productResponse('The new product') }, [400, 401, 403]),
     },
@@ -102,9 +102,9 @@ export const productRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.product,
     doc: {
+      operationId: 'getProduct',
       summary: 'Get a product',
       tags: ['Products'],
-      'x-permissions': ['products.read'],
       parameters: [pathParam('id', 'Product id')],
       responses: responses({ 200: productResponse('The product') }, [401, 403, 404]),
     },
@@ -116,9 +116,9 @@ export const productRoutes = defineRoutes([
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateProduct,
     doc: {
+      operationId: 'updateProduct',
       summary: 'Update a product',
       tags: ['Products'],
-      'x-permissions': ['products.write'],
       parameters: [pathParam('id', 'Product id')],
       requestBody: { required: true, ...jsonContent(schemaRef('ProductUpdate')) },
       responses: responses({ 200: productResponse('The changed product') }, [400, 401, 403, 404]),
