@@ -1,7 +1,7 @@
 import type { ImportKind } from '../../src/generated/prisma/enums.js';
 import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
-import { MAX_DECIMAL, MAX_INT } from '../../src/input-limits.js';
+import { MAX_DECIMAL, MAX_INT } from '../../src/kernel/input-limits.js';
 import { SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
 import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 import { defineRoutes, type RouteSpec } from '../route.js';

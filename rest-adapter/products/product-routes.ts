@@ -1,4 +1,4 @@
-import { MAX_DECIMAL } from '../../src/input-limits.js';
+import { MAX_DECIMAL } from '../../src/kernel/input-limits.js';
 import { defineRoutes, intParam, stringParam } from '../route.js';
 
 const SKU_RULE = 'Unique within the organization whatever its case; stored trimmed in Unicode NFC; control and invisible characters (zero-width space, BOM, soft hyphen) are refused.';

@@ -7,7 +7,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { invalidIpEntries } from '../auth/ip-allow.js';
 import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { authOf, orgId, parseInput } from '../tenant.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).

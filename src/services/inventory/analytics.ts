@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { orgId, parseInput } from '../tenant.js';
 import { startOfTodayUtc } from './quantities.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { orgId, parseInput } from '../tenant.js';
 import { BUCKETS } from './quantities.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { type FieldErrors, newFieldErrors, validationError } from '../../kernel/errors.js';
-import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
+import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { orgId } from '../tenant.js';
 import { dateOnly, isoDay, MAX_QTY, optionalText } from './adjust-rules.js';
 import { lineKeyOf, type Tx } from './stock-ledger.js';

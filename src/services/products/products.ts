@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { MAX_DECIMAL } from '../../input-limits.js';
+import { MAX_DECIMAL } from '../../kernel/input-limits.js';
 import { escapeLike } from '../search.js';
 import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible } from './sku.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import { MAX_INT } from '../../../input-limits.js';
+import { MAX_INT } from '../../../kernel/input-limits.js';
 import type { RowRejection } from '../kinds.js';
 
 /**
