@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { contractDocs } from './contract-docs.js';
 import { operationScopes } from './operation-scopes.js';
 import type { ApiTag, RestArea, RouteSpec } from './route.js';
 import { commonSchemas, errorResponses, jsonContent } from './openapi-common.js';
@@ -21,7 +22,7 @@ function scopeExtensions(schema: GraphQLSchema, operation: string) {
  */
 export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (baseUrl: string) => object {
   const paths: Record<string, Record<string, unknown>> = {};
-  const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
+  const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
   for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
     // Any request may meet a rate limit (README: Rate limits) or an unexpected failure.

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { RequestContext } from '../src/context.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -5,7 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a route's mappers see of the HTTP request. */
 export interface RestRequest {
   params: Record<string, string>;
-  query: Record<string, string | string[]>;
+  /** As sent (text), or as the route's query contract parsed it (numbers, booleans, defaults). */
+  query: Record<string, any>;
   body: unknown;
   headers: Headers;
 }
@@ -32,6 +34,12 @@ export interface RouteSpec {
   path: string;
   /** The GraphQL operation this route runs in-process; parsed and validated once at start-up. */
   operation: string;
+  /**
+   * The route's contract (zod schemas from src/contracts): path and query are parsed through it and the body
+   * checked against it before the operation runs, so a refusal names the caller's fields in our words; the
+   * OpenAPI parameters and request body are generated from it.
+   */
+  input?: { params?: z.ZodType; query?: z.ZodObject; body?: z.ZodType };
   /** Maps path, query and body to the operation's variables. */
   variables?: (req: RestRequest) => Record<string, unknown>;
   /** Shapes the operation's data into the documented JSON. */

@@ -3,7 +3,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { MAX_DECIMAL } from '../../../kernel/input-limits.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../products/sku.js';
+import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../../contracts/products/sku-rules.js';
 import { fieldText, INVALID, RowReader } from './row-fields.js';
 
 interface CatalogRow {
