@@ -1,5 +1,6 @@
-import { defineRoutes, stringParam } from '../route.js';
-import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
+import { locationListQuery } from '../../src/contracts/master-data/reference-fields.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
 export const locationSchemas = {
   Location: {
@@ -21,7 +22,8 @@ export const locationRoutes = defineRoutes([
     method: 'GET',
     path: '/api/inventory/locations',
     operation: `query ($search: String) { locations(search: $search) { id code name type } }`,
-    variables: ({ query }) => ({ search: stringParam(query.search) }),
+    input: { query: locationListQuery },
+    variables: ({ query }) => ({ search: query.search }),
     // The interface shows both a named list and a `data` list for similar endpoints; answer both.
     result: ({ locations }) => ({ locations, data: locations }),
     doc: {
@@ -29,7 +31,6 @@ export const locationRoutes = defineRoutes([
       summary: 'List locations',
       description: 'The organization\'s locations in code order. `locations` and `data` hold the same list.',
       tags: ['Inventory'],
-      parameters: [queryParam('search', 'Case-insensitive match on location code or name')],
       responses: responses(
         {
           200: {
