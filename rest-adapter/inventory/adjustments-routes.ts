@@ -1,3 +1,4 @@
+import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
 import { defineRoutes, intParam, stringParam } from '../route.js';
 import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
 
@@ -181,6 +182,7 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/adjustments',
     operation: `mutation ($input: StockAdjustmentInput!) { adjustStock(input: $input) { ${ADJUSTMENT} } }`,
+    input: { body: stockAdjustment },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStock,
     doc: {
@@ -188,7 +190,6 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Adjust on hand to a new quantity',
       description: `Sets on hand of a stock line to newQtyOnHand and writes one ADJUSTMENT ledger row. ${adjustmentErrors}`,
       ...inventory,
-      ...body('AdjustmentCreate'),
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },
@@ -196,6 +197,7 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/adjust',
     operation: `mutation ($input: StockDeltaAdjustmentInput!) { adjustStockBy(input: $input) { ${ADJUSTMENT} } }`,
+    input: { body: stockDeltaAdjustment },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStockBy,
     doc: {
@@ -203,7 +205,6 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Adjust on hand by a signed amount',
       description: `Adds the signed delta to on hand of a stock line and writes one ADJUSTMENT ledger row (same rules and answer as POST /inventory/adjustments). ${adjustmentErrors}`,
       ...inventory,
-      ...body('AdjustmentDelta'),
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },

@@ -79,36 +79,6 @@ export const adjustmentSchemas = {
       sourceId: { ...nullableString, description: 'Shared by the rows one request wrote.' },
     },
   },
-  AdjustmentCreate: {
-    type: 'object',
-    required: ['inventoryItemId', 'newQtyOnHand', 'reasonCodeId'],
-    additionalProperties: false,
-    properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
-      newQtyOnHand: {
-        type: 'integer',
-        minimum: 0,
-        description:
-          'The new on hand. The change is computed from the current on hand under a row lock. Equal to the current on hand: 400 ' +
-          '(details.newQtyOnHand, nothing written). Below reserved + on hold + picked + recalled + expired: 400 INSUFFICIENT_STOCK.',
-      },
-      reasonCodeId: { type: 'string', description: `${reasonCodeText} A DECREASE reason for an increase (or INCREASE for a decrease) is a 400.` },
-      comment: { ...nullableString, maxLength: 2000 },
-      rootCause: { ...nullableString, maxLength: 2000, description: rootCauseText },
-    },
-  },
-  AdjustmentDelta: {
-    type: 'object',
-    required: ['inventoryItemId', 'delta', 'reasonCodeId'],
-    additionalProperties: false,
-    properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
-      delta: { type: 'integer', not: { const: 0 }, description: 'Signed change of on hand (not 0). Below zero or below the parts: 400 INSUFFICIENT_STOCK.' },
-      reasonCodeId: { type: 'string', description: reasonCodeText },
-      comment: { ...nullableString, maxLength: 2000 },
-      rootCause: { ...nullableString, maxLength: 2000, description: rootCauseText },
-    },
-  },
   AdjustmentResult: {
     type: 'object',
     required: ['success', 'transaction', 'inventoryItem', 'message'],
