@@ -1,3 +1,4 @@
+import { ledgerPageQuery } from '../../src/contracts/inventory/ledger-query.js';
 import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
 import { defineRoutes, intParam, stringParam } from '../route.js';
 import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
@@ -144,17 +145,8 @@ export const adjustmentRoutes = defineRoutes([
         entries { ${ENTRY} } total limit offset hasMore page pageSize totalPages
       }
     }`,
-    variables: ({ query }) => ({
-      inventoryItemId: stringParam(query.inventoryItemId),
-      productMasterId: stringParam(query.productMasterId),
-      locationId: stringParam(query.locationId),
-      startDate: stringParam(query.startDate),
-      endDate: stringParam(query.endDate),
-      bucket: stringParam(query.bucket)?.toUpperCase(),
-      transactionType: stringParam(query.transactionType),
-      limit: intParam(query.limit),
-      offset: intParam(query.offset),
-    }),
+    input: { query: ledgerPageQuery },
+    variables: ({ query }) => query,
     result: ({ stockTransactionHistory: { entries, total, ...pagination } }) => ({ entries, total, pagination: { ...pagination, total } }),
     doc: {
       operationId: 'listStockLedger',
@@ -164,17 +156,6 @@ export const adjustmentRoutes = defineRoutes([
         'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. Filters on another ' +
         "organization's ids match nothing. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
       ...inventory,
-      parameters: [
-        queryParam('inventoryItemId', 'Only rows of this stock line'),
-        queryParam('productMasterId', 'Only rows of this product'),
-        queryParam('locationId', 'Only rows at this location'),
-        queryParam('startDate', 'From this date (start of day, UTC) or date-time', { type: 'string', format: 'date' }),
-        queryParam('endDate', 'Up to this date (the whole day, UTC, included) or date-time; not before startDate', { type: 'string', format: 'date' }),
-        queryParam('bucket', 'Which quantity', { type: 'string', enum: ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED', 'ALL'], default: 'ON_HAND' }),
-        queryParam('transactionType', 'Only these types, comma-separated (for example ADJUSTMENT,COUNT)'),
-        queryParam('limit', 'Page size (the interface leaves the maximum open: 500)', { type: 'integer', minimum: 1, maximum: 500, default: 50 }),
-        queryParam('offset', 'Rows to skip', { type: 'integer', minimum: 0, default: 0 }),
-      ],
       responses: responses(ok('A page of ledger rows', 'LedgerHistory'), [400, 401, 403]),
     },
   },
