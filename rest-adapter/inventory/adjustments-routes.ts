@@ -1,7 +1,8 @@
+import { countSheetQuery } from '../../src/contracts/inventory/count-sheet-query.js';
 import { ledgerPageQuery } from '../../src/contracts/inventory/ledger-query.js';
 import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
-import { defineRoutes, intParam, stringParam } from '../route.js';
-import { jsonContent, queryParam, responses, schemaRef } from '../openapi-common.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
 const LINE = 'id productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
 const ENTRY = `id inventoryItemId productMasterId locationId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode
@@ -52,12 +53,8 @@ export const adjustmentRoutes = defineRoutes([
         lines { id productMasterId product { sku name } lotId lot { code } expiryDate binId bin { code } qtyOnHand qtyAvailable }
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      productMasterId: stringParam(query.productMasterId),
-      limit: intParam(query.limit),
-      offset: intParam(query.offset),
-    }),
+    input: { query: countSheetQuery },
+    variables: ({ query }) => query,
     result: ({ countSheet: { locationId, location, lines, total, limit, offset, hasMore } }) => ({
       locationId,
       location,
@@ -85,12 +82,6 @@ export const adjustmentRoutes = defineRoutes([
         'send back with POST /inventory/adjustments/record-stock. Without locationId: 400 "locationId is required"; an unknown or ' +
         'foreign location: 404.',
       ...inventory,
-      parameters: [
-        queryParam('locationId', 'The location to count', { type: 'string' }, true),
-        queryParam('productMasterId', 'Only lines of this product'),
-        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 1000, default: 500 }),
-        queryParam('offset', 'Lines to skip', { type: 'integer', minimum: 0, default: 0 }),
-      ],
       responses: responses(ok('The count sheet', 'CountSheet'), [400, 401, 403, 404]),
     },
   },

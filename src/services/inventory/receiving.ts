@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSheetQuery as sheetSchema } from '../../contracts/inventory/count-sheet-query.js';
 import type { RequestContext } from '../../context.js';
 import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../generated/prisma/client.js';
@@ -132,13 +133,6 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     };
   }, BATCH_TRANSACTION);
 }
-
-const sheetSchema = z.object({
-  locationId: z.string().min(1).nullish(),
-  productMasterId: z.string().min(1).nullish(),
-  limit: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 1000').max(1000, 'Must be from 1 to 1000').nullish(),
-  offset: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
-});
 
 export type CountSheetArgs = z.input<typeof sheetSchema>;
 
