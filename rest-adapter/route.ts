@@ -70,21 +70,3 @@ export interface RestArea {
   schemas: Record<string, unknown>;
   tags: ApiTag[];
 }
-
-/** Query string helpers: pass the raw text through when it is not a number, so validation names the parameter. */
-export function intParam(value: string | string[] | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = Array.isArray(value) ? value[0]! : value;
-  return /^-?\d+$/.test(text) ? Number(text) : text;
-}
-
-export function boolParam(value: string | string[] | undefined): boolean | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = (Array.isArray(value) ? value[0]! : value).toLowerCase();
-  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : text;
-}
-
-export function stringParam(value: string | string[] | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  return Array.isArray(value) ? value[0] : value;
-}
