@@ -22,16 +22,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installExitHandlers, onCleanup, runCleanups, wasInterrupted } from './children.js';
-import { createScratchDatabase, loadBenchmarkData, PRODUCT_COUNT, probePostgres } from './data.js';
-import { args, parts, root, settings } from './harness.js';
-import { benchImport, type ImportResult } from './import.js';
-import { importSection, importTextTable, importVerdict } from './import-report.js';
-import { benchInventory, INVENTORY_TARGETS } from './inventory.js';
-import { loadInventoryData } from './inventory-data.js';
-import { inventorySection, inventoryTextTable, inventoryVerdict, type BackendChecks } from './inventory-report.js';
-import { benchProducts, PRODUCT_TARGETS } from './products.js';
-import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './report.js';
+import { installExitHandlers, onCleanup, runCleanups, wasInterrupted } from './harness/children.js';
+import { createScratchDatabase, loadBenchmarkData, PRODUCT_COUNT, probePostgres } from './harness/data.js';
+import { args, parts, root, settings } from './harness/settings.js';
+import { benchImport, type ImportResult } from './import/bench-import.js';
+import { importSection, importTextTable, importVerdict } from './import/report.js';
+import { benchInventory, INVENTORY_TARGETS } from './inventory/bench-inventory.js';
+import { loadInventoryData } from './inventory/data.js';
+import { inventorySection, inventoryTextTable, inventoryVerdict, type BackendChecks } from './inventory/report.js';
+import { benchProducts, PRODUCT_TARGETS } from './products/bench-products.js';
+import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const backends = args.only ? [args.only] : ['postgres', 'pglite'];

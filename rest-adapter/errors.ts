@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { DomainError, ERROR_STATUS, type ErrorCode } from '../src/kernel/errors.js';
+import { DomainError, ERROR_STATUS, type ErrorCode, isErrorCode, newFieldErrors } from '../src/kernel/errors.js';
 
 interface Refusal {
   code: ErrorCode;
@@ -35,12 +35,28 @@ export function errorResponse(error: unknown): Response {
   return json(ERROR_STATUS[code] ?? 400, { error: message, code, ...extra }, retryAfter);
 }
 
+/** A mutation's typed refusal (a MutationError), as typed-mutation-errors.ts selects it. */
+export interface TypedError {
+  code: string;
+  message: string;
+  fields: { field: string; messages: string[] }[];
+}
+
+/** The DomainError a typed refusal was made from, so that errorResponse answers it as it answers a thrown one. */
+export function refusalOfTypedError({ code, message, fields }: TypedError): DomainError | Error {
+  if (!isErrorCode(code)) return new Error(`A typed error has an unknown code: ${code}`);
+  if (!fields.length) return new DomainError(code, message);
+  const details = newFieldErrors();
+  for (const { field, messages } of fields) details[field] = messages;
+  return new DomainError(code, message, { details });
+}
+
 /** A DomainError (thrown here or by a resolver), or an error of the GraphQL limits that carries one of our codes. */
 function asDomainError(error: unknown): Refusal | null {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) {
     if (error.originalError instanceof DomainError) return error.originalError;
-    if (!error.originalError && typeof error.extensions?.code === 'string' && error.extensions.code in ERROR_STATUS) {
+    if (!error.originalError && typeof error.extensions?.code === 'string' && isErrorCode(error.extensions.code)) {
       const { code, ...extra } = error.extensions;
       return { code: code as ErrorCode, message: error.message, extra };
     }

@@ -9,6 +9,7 @@ import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-fi
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { checkRouteInput } from './route-input.js';
+import { type TypedMutationErrors, withTypedMutationErrors } from './typed-mutation-errors.js';
 import { coerceVariables } from './variables.js';
 
 export interface RestAdapterOptions {
@@ -29,10 +30,12 @@ interface CompiledRoute extends RouteSpec {
   /** authScopes of the root fields only a signed-in user may call, checked before the body is read. */
   sessionFields: ReturnType<typeof sessionOnlyFields>;
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
+  /** The data as the route selected it; throws a mutation's typed refusal as the REST error. */
+  settle: TypedMutationErrors['settle'];
 }
 
 function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
-  const document = parse(route.operation);
+  const { document, settle } = withTypedMutationErrors(schema, parse(route.operation));
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`${route.method} ${route.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
   const definition = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
@@ -42,7 +45,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), run };
+  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), run, settle };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -97,7 +100,8 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       }
       throw first;
     }
-    return json(route.status ?? 200, route.result(result.data, restRequest), route.headers?.(result.data, contextValue));
+    const data = route.settle(result.data);
+    return json(route.status ?? 200, route.result(data, restRequest), route.headers?.(data, contextValue));
   }
 
   /** The methods of the routes whose path matches, in the route table's order. */

@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
-import type { Permission } from './auth/permissions.js';
+import { type Permission, permissionsForScopes } from './auth/permissions.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
 
 export interface Actor {
@@ -43,4 +43,29 @@ export interface App {
   apiKeys?: ApiKeyCache<ApiKeyRow>;
   /** Sign-in attempt counters (absent: sign-in is not throttled). */
   signInThrottle?: SignInThrottle;
+}
+
+/** Whom a system context acts as: an organization, and the user or API key the work is done for. */
+export interface SystemActor {
+  organization: AuthInfo['organization'];
+  /** Named in the ledger and in what the work creates (an import acts as the job's creator). */
+  actor: Actor;
+  /** Where the work comes from, in place of a client address: 'import-worker', 'test-setup', ... */
+  origin: string;
+  /** What it may do (default: every permission, as an API key with the scope `*`). */
+  permissions?: Iterable<Permission>;
+}
+
+/**
+ * The context of work done outside a request (the import worker, test set-up, scripts): the one way to
+ * make one. Services take it first, as they take a request's, and the transaction they run in explicitly
+ * where a caller owns one.
+ */
+export function systemContext(app: App, as: SystemActor): RequestContext {
+  return {
+    app,
+    prisma: app.prisma,
+    clientIp: as.origin,
+    auth: { organization: as.organization, actor: as.actor, permissions: new Set(as.permissions ?? permissionsForScopes(['*'])) },
+  };
 }

@@ -1,42 +1,54 @@
-/** Every error the domain raises has one of these codes, each with the HTTP status REST answers it with. */
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  BAD_REQUEST: 400,
-  MAX_TOKENS_EXCEEDED: 400,
-  MAX_DEPTH_EXCEEDED: 400,
-  MAX_ALIASES_EXCEEDED: 400,
-  MAX_DIRECTIVES_EXCEEDED: 400,
-  MAX_COST_EXCEEDED: 400,
-  INTROSPECTION_DISABLED: 400,
-  PERSISTED_QUERY_NOT_FOUND: 400,
-  PERSISTED_QUERY_ONLY: 400,
-  OPERATION_NOT_ALLOWED: 400,
-  INSUFFICIENT_STOCK: 400,
-  INVALID_STATE: 409,
-  CONFLICT: 409,
-  MISSING_AUTHORIZATION: 401,
-  INVALID_API_KEY: 401,
-  REVOKED_API_KEY: 401,
-  EXPIRED_API_KEY: 401,
-  INVALID_TOKEN: 401,
-  INVALID_CREDENTIALS: 401,
-  INACTIVE_ORGANIZATION: 403,
-  IP_RESTRICTION: 403,
-  INSUFFICIENT_SCOPE: 403,
-  FORBIDDEN: 403,
-  FEATURE_NOT_ENABLED: 403,
-  CSRF_REJECTED: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_SUBSCRIPTIONS: 429,
-  TOO_MANY_CONNECTIONS: 429,
-  RATE_LIMITED: 429,
-  INTERNAL_SERVER_ERROR: 500,
-} as const;
+/**
+ * Every error code the service answers with: its HTTP status (REST answers it, and GraphQL over HTTP for
+ * the credential codes) and what it means. The one source of the codes: the GraphQL enum ErrorCode is
+ * built from this table (src/schema/error-code.ts).
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { status: 400, description: 'The input is not acceptable; `details` names each field at fault.' },
+  BAD_REQUEST: { status: 400, description: 'The request cannot be understood or asks for something not available (for example a malformed path).' },
+  MAX_TOKENS_EXCEEDED: { status: 400, description: 'The GraphQL document has more lexical tokens than GRAPHQL_MAX_TOKENS.' },
+  MAX_DEPTH_EXCEEDED: { status: 400, description: 'The GraphQL selections nest deeper than GRAPHQL_MAX_DEPTH.' },
+  MAX_ALIASES_EXCEEDED: { status: 400, description: 'The GraphQL operation has more aliases than GRAPHQL_MAX_ALIASES.' },
+  MAX_DIRECTIVES_EXCEEDED: { status: 400, description: 'The GraphQL operation has more directives than GRAPHQL_MAX_DIRECTIVES.' },
+  MAX_COST_EXCEEDED: { status: 400, description: 'The estimated result size of the GraphQL operation is above GRAPHQL_MAX_COST.' },
+  INTROSPECTION_DISABLED: { status: 400, description: 'Introspection needs credentials (unless GRAPHQL_PUBLIC_INTROSPECTION is true).' },
+  PERSISTED_QUERY_NOT_FOUND: { status: 400, description: 'No trusted document has this hash.' },
+  PERSISTED_QUERY_ONLY: { status: 400, description: 'This caller may run only trusted documents (GRAPHQL_TRUSTED_DOCUMENTS).' },
+  OPERATION_NOT_ALLOWED: { status: 400, description: 'Only subscriptions are served over graphql-ws; send queries and mutations to POST /graphql.' },
+  INSUFFICIENT_STOCK: { status: 400, description: 'The change would take a quantity below zero or below what is reserved, held, picked, recalled or expired.' },
+  INVALID_STATE: { status: 409, description: 'The record is in a state that does not allow this (for example a revoked API key, or a location still in use).' },
+  CONFLICT: { status: 409, description: 'The data kept changing while the request was applied; retrying may succeed.' },
+  MISSING_AUTHORIZATION: { status: 401, description: 'No credentials, or an Authorization header that is not `Bearer …`.' },
+  INVALID_API_KEY: { status: 401, description: 'The API key is unknown.' },
+  REVOKED_API_KEY: { status: 401, description: 'The API key has been revoked.' },
+  EXPIRED_API_KEY: { status: 401, description: 'The API key is past its expiresAt.' },
+  INVALID_TOKEN: { status: 401, description: 'The session token is forged, expired or signed out.' },
+  INVALID_CREDENTIALS: { status: 401, description: 'Wrong email or password at sign-in.' },
+  INACTIVE_ORGANIZATION: { status: 403, description: 'The organization is not active.' },
+  IP_RESTRICTION: { status: 403, description: "The API key is not allowed from the caller's address." },
+  INSUFFICIENT_SCOPE: { status: 403, description: "The API key's scopes do not grant the operation's permission." },
+  FORBIDDEN: { status: 403, description: "The user's role does not grant the operation, it needs a signed-in user, or the wrong organization was named." },
+  FEATURE_NOT_ENABLED: { status: 403, description: "The organization's plan lacks the capability the operation needs." },
+  CSRF_REJECTED: { status: 403, description: 'A cross-site request carrying the session cookie was refused.' },
+  NOT_FOUND: { status: 404, description: "The record does not exist or is not the organization's." },
+  METHOD_NOT_ALLOWED: { status: 405, description: 'The path exists with other HTTP methods (see the Allow header).' },
+  PAYLOAD_TOO_LARGE: { status: 413, description: 'The request body, or the rows of an import, exceed the limit.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The request body is not sent as application/json.' },
+  TOO_MANY_SUBSCRIPTIONS: { status: 429, description: 'Too many operations running at once on one graphql-ws socket.' },
+  TOO_MANY_CONNECTIONS: { status: 429, description: 'Too many graphql-ws sockets open at once for one caller.' },
+  RATE_LIMITED: { status: 429, description: 'Too many requests or sign-in attempts; retry after `retryAfter` seconds.' },
+  INTERNAL_SERVER_ERROR: { status: 500, description: 'An unexpected failure; the message says no more. Retry later.' },
+} as const satisfies Record<string, { status: number; description: string }>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The HTTP status of each code. */
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERROR_CODES).map(([code, { status }]) => [code, status])) as {
+  [Code in ErrorCode]: (typeof ERROR_CODES)[Code]['status'];
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
 export type FieldErrors = Record<string, string[]>;
 
 /** What goes out with the code: `details` for validation failures, or fields such as feature, permission, retryAfter. */

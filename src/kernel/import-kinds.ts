@@ -11,7 +11,7 @@ export const IMPORT_PATHS: Record<string, ImportKind> = {
 };
 
 /**
- * Kinds that have an applier (src/services/import/appliers/index-map.ts must list exactly these). Only
+ * Kinds that have an applier (src/services/import/appliers/applier-registry.ts must list exactly these). Only
  * these get a POST /api/import/<path> route and are accepted by the startImport mutation.
  */
 export const IMPORTABLE_KINDS = ['CATALOG', 'INVENTORY', 'SUPPLIERS', 'PURCHASE_ORDERS', 'ORDERS', 'DEMAND_HISTORY'] as const satisfies readonly ImportKind[];

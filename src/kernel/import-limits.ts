@@ -9,7 +9,7 @@ export const CHUNK_SIZE = 1_000;
 /**
  * Chunk size per kind where the default does not fit. Catalog rows go in with one set-based statement
  * per chunk, where 2,000 rows cut the fixed cost per chunk (claim, checkpoint, commit) against 1,000
- * (bench/import-breakdown.ts: about 10% faster on PostgreSQL). Demand rows cost PostgreSQL more each (two
+ * (bench/import/breakdown.ts: about 10% faster on PostgreSQL). Demand rows cost PostgreSQL more each (two
  * foreign-key checks): chunks of 1,000 keep the time a worker holds a core short, so GET /api/products
  * stayed under 100 ms p99 during a demand import where 2,000 sometimes went past it, still above 20,000
  * rows/s (npm run bench -- --import). Inventory rows are written in batches too (one guarded UPDATE and

@@ -1,4 +1,5 @@
 import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
@@ -7,6 +8,7 @@ import { DomainError } from '../kernel/errors.js';
 import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Permission } from '../auth/permissions.js';
+import { mutationRefusalsPlugin } from './mutation-refusals-plugin.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -31,7 +33,12 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [ScopeAuthPlugin, RelayPlugin, PrismaPlugin],
+  // Errors before Prisma (so prismaField mutations get typed errors), and before the plugin that gives
+  // every mutation its refusal types; scope-auth first, so that permission failures stay top-level errors.
+  plugins: [ScopeAuthPlugin, RelayPlugin, ErrorsPlugin, mutationRefusalsPlugin, PrismaPlugin],
+  // A mutation's union holds the object it returns itself (no Success wrapper): a client adds
+  // `... on Product { … }` around the selection it had, and `... on MutationError { code message fields { field messages } }`.
+  errors: { directResult: true },
   // Descriptions for the parts every connection shares (cursor pagination, Relay style).
   relay: {
     nodeQueryOptions: false,

@@ -11,11 +11,16 @@ export function domainErrorOf(error: unknown): DomainError | null {
 
 /**
  * The one GraphQL form of a DomainError: its message, and `extensions` with the code and its fields.
- * `located` keeps the path and locations of a resolver's error. A locked sign-in (RATE_LIMITED) is
- * answered 429 with Retry-After over HTTP, as REST does; other codes leave the status to Yoga.
+ * `located` keeps the path and locations of a resolver's error. Over HTTP, a caller who is not
+ * authenticated (every 401 code: no credentials, a wrong password at sign-in) gets the status REST
+ * answers, and so does a locked sign-in (RATE_LIMITED: 429 with Retry-After); Yoga reads it from
+ * `extensions.http` and leaves it out of the body. Other codes leave the status to Yoga (200 with the
+ * error beside what other fields returned).
  */
 export function toGraphQLError(error: DomainError, located?: GraphQLError, extensions: Record<string, unknown> = {}): GraphQLError {
-  const http = error.code === 'RATE_LIMITED' ? { http: { status: 429, headers: { 'retry-after': String(error.extra.retryAfter) } } } : {};
+  const http = error.code === 'RATE_LIMITED' ? { http: { status: 429, headers: { 'retry-after': String(error.extra.retryAfter) } } }
+    : error.status === 401 ? { http: { status: 401 } }
+    : {};
   return new GraphQLError(error.message, {
     nodes: located?.nodes,
     source: located?.source,
@@ -36,7 +41,12 @@ export function maskError(error: unknown, message: string, isDev?: boolean): Err
 /** What a graphql-ws client sees of an error: the same as over HTTP, except that only the code tells an unexpected one. */
 export function maskedForSocket(error: GraphQLError): GraphQLFormattedError {
   const domain = domainErrorOf(error);
-  if (domain) return toGraphQLError(domain, error).toJSON();
+  if (domain) {
+    // A socket has no HTTP status to set.
+    const formatted = toGraphQLError(domain, error).toJSON();
+    const { http: _http, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
   if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
   return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../..');
+import { root, sourceFiles } from './source-files.js';
 
 /** Which folders a folder's files may not import, and which packages. */
 /** `only`: the packages a folder may import, when it is limited to a few. */
@@ -43,12 +42,6 @@ export function violations(file: string, specifiers: string[]): string[] {
     }
   }
   return found;
-}
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
 describe('layering', () => {

@@ -30,3 +30,6 @@ export async function createTenant(db: Db, options: { name?: string; capabilitie
     },
   };
 }
+
+/** What createTenant gives: the organization, its admin, its all-scopes key and its first warehouse. */
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;

@@ -1,7 +1,7 @@
-import type { App, RequestContext } from '../../src/context.js';
-import { permissionsForScopes } from '../../src/auth/permissions.js';
-import { applyStockChange, findOrCreateStockLine } from '../../src/services/inventory/stock-ledger.js';
-import type { Bucket } from '../../src/services/inventory/quantities.js';
+import { type App, systemContext } from '../../src/context.js';
+import { findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-line-creation.js';
+import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
+import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
 
 /**
  * Test set-up only: puts stock on a line through the same guarded change function the service uses
@@ -14,12 +14,7 @@ export async function addStock(
   deltas: Partial<Record<Bucket, number>>,
 ) {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  const ctx: RequestContext = {
-    app,
-    prisma: app.prisma,
-    clientIp: '127.0.0.1',
-    auth: { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, permissions: permissionsForScopes(['*']) },
-  };
+  const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
   return app.prisma.$transaction(async (tx) => {
     const lot = line.lotCode
       ? await tx.lot.upsert({
@@ -35,7 +30,7 @@ export async function addStock(
           update: {},
         })
       : null;
-    const stockLine = await findOrCreateStockLine(tx, ctx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
-    return (await applyStockChange(tx, ctx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
+    const stockLine = await findOrCreateStockLine(ctx, tx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
+    return (await applyStockChange(ctx, tx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
   });
 }

@@ -1,11 +1,11 @@
 import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
 import { StockTransactionType } from './stock-line.js';
-import type { LineState } from '../../services/inventory/adjust-rules.js';
-import { correctLot, type LotCorrectionResult } from '../../services/inventory/adjust-lot-correction.js';
-import { activeReasonCodes, adjustStock, adjustStockBy, type AdjustmentResult } from '../../services/inventory/adjustments.js';
-import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/ledger-history.js';
-import { availableQty } from '../../services/inventory/quantities.js';
+import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
+import { correctLot, type LotCorrectionResult } from '../../services/inventory/adjustments/lot-correction.js';
+import { activeReasonCodes, adjustStock, adjustStockBy, type AdjustmentResult } from '../../services/inventory/adjustments/adjustments.js';
+import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/ledger/ledger-history.js';
+import { availableQty } from '../../services/inventory/ledger/quantities.js';
 
 /** A stock line as a change left it, read in the change's own transaction (not a later state). */
 export const StockLineStateType = builder.objectRef<LineState>('StockLineState').implement({
@@ -48,7 +48,7 @@ const transactionsOf = (description: string) => ({
 const AdjustmentResultType = builder.objectRef<AdjustmentResult>('StockAdjustmentResult').implement({
   description: 'The outcome of an on-hand adjustment.',
   fields: (t) => ({
-    success: t.exposeBoolean('success', { description: 'Always true (failures are errors).' }),
+    success: t.exposeBoolean('success', { description: 'Always true (a refusal answers a MutationError instead).' }),
     // The row as the adjustment wrote it: it has every column, so it is not read again.
     transaction: t.field({ type: StockTransactionType, description: 'The ADJUSTMENT ledger row written.', resolve: (result) => result.transaction }),
     inventoryItem: t.field({ type: StockLineStateType, description: 'The stock line after the adjustment.', resolve: (r) => r.inventoryItem }),
@@ -59,7 +59,7 @@ const AdjustmentResultType = builder.objectRef<AdjustmentResult>('StockAdjustmen
 const LotCorrectionResultType = builder.objectRef<LotCorrectionResult>('LotCorrectionResult').implement({
   description: 'The outcome of moving quantity from one lot to another.',
   fields: (t) => ({
-    success: t.exposeBoolean('success', { description: 'Always true (failures are errors).' }),
+    success: t.exposeBoolean('success', { description: 'Always true (a refusal answers a MutationError instead).' }),
     fromInventoryItem: t.field({ type: StockLineStateType, description: 'The source line after the move.', resolve: (r) => r.fromInventoryItem }),
     toInventoryItem: t.field({ type: StockLineStateType, description: 'The target line after the move (created when it did not exist).', resolve: (r) => r.toInventoryItem }),
     transactions: t.field({

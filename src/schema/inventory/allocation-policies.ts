@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { deleteAllocationPolicy, listAllocationPolicies, setAllocationPolicy } from '../../services/inventory/allocation-policies.js';
+import { deleteAllocationPolicy, listAllocationPolicies, setAllocationPolicy } from '../../services/inventory/channel-atp/allocation-policies.js';
 
 export const AllocationModeEnum = builder.enumType('AllocationMode', {
   description: 'How an allocation policy limits what a channel may promise at a location.',

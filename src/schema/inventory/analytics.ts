@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { inventoryAnalytics, type CategoryAnalytics, type InventoryAnalytics } from '../../services/inventory/analytics.js';
+import { inventoryAnalytics, type CategoryAnalytics, type InventoryAnalytics } from '../../services/inventory/analytics/analytics.js';
 
 const CategoryAnalyticsType = builder.objectRef<CategoryAnalytics>('InventoryCategoryAnalytics').implement({
   description: 'Stock value and units of one product category (categoryId and categoryName null for products without one).',

@@ -8,9 +8,9 @@ import {
   checkAvailability,
   getAvailability,
   getAvailabilityLine,
-} from '../../services/inventory/availability.js';
+} from '../../services/inventory/availability/availability.js';
 import { MAX_CHECK_ITEMS } from '../../contracts/inventory/availability-check.js';
-import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/stock-moves.js';
+import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/availability/stock-moves.js';
 
 const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
@@ -135,7 +135,7 @@ const StockMoveInput = builder.inputType('StockMoveInput', {
 const StockMoveResultType = builder.objectRef<StockMoveResult>('StockMoveResult').implement({
   description: 'The line after a stock move and the ledger rows it wrote.',
   fields: (t) => ({
-    success: t.exposeBoolean('success', { description: 'Always true (a refused move is an error).' }),
+    success: t.exposeBoolean('success', { description: 'Always true (a refused move answers a MutationError instead).' }),
     inventoryItem: t.field({ type: AvailabilityLineType, description: 'The line after the move.', resolve: (r) => r.inventoryItem }),
     transactions: t.prismaField({ type: ['StockTransaction'], description: 'One ledger row per bucket changed.', resolve: (_query, r) => r.transactions }),
   }),

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { AllocationModeEnum } from './allocation-policies.js';
-import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp.js';
-import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp-rule.js';
+import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp/channel-atp.js';
+import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp/channel-atp-rule.js';
 
 type Page = Awaited<ReturnType<typeof channelLocationAtp>>;
 type Drilldown = Awaited<ReturnType<typeof channelLocationDrilldown>>;

@@ -6,7 +6,7 @@ import {
   productInventoryLevels,
   updateInventoryLevel,
   upsertInventoryLevel,
-} from '../../services/inventory/levels.js';
+} from '../../services/inventory/levels/levels.js';
 import { ProductType } from '../products/product.js';
 
 export const AbcClassEnum = builder.enumType(AbcClass, {

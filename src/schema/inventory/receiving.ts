@@ -1,9 +1,9 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
-import type { LineState } from '../../services/inventory/adjust-rules.js';
-import { ledgerRows } from '../../services/inventory/ledger-history.js';
-import { countSheet, countSheetLines, recordCount, recordStock } from '../../services/inventory/receiving.js';
-import { MAX_LINES } from '../../services/inventory/receiv-lines.js';
+import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
+import { ledgerRows } from '../../services/inventory/ledger/ledger-history.js';
+import { countSheet, countSheetLines, recordCount, recordStock } from '../../services/inventory/receiving/receiving.js';
+import { MAX_LINES } from '../../services/inventory/receiving/batch-lines.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { StockLineStateType } from './adjustments.js';
 

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { availableQty } from '../../services/inventory/quantities.js';
+import { availableQty } from '../../services/inventory/ledger/quantities.js';
 
 const quantitySelect = { qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true } as const;
 

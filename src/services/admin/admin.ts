@@ -6,7 +6,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword, verifyPassword } from '../auth/secrets.js';
-import { seedReasonCodes } from '../inventory/reason-codes.js';
+import { seedReasonCodes } from '../inventory/adjustments/reason-codes.js';
 import { parseInput } from '../tenant.js';
 
 // A client or an open transaction: the demo seed runs these inside one transaction.

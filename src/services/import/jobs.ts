@@ -7,7 +7,7 @@ import { Prisma, type ImportJob } from '../../generated/prisma/client.js';
 import type { ImportKind } from '../../generated/prisma/enums.js';
 import { authOf, orgId } from '../tenant.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../kernel/import-limits.js';
-import { CHUNK_APPLIERS, ROW_KEYS } from './appliers/index-map.js';
+import { CHUNK_APPLIERS, ROW_KEYS } from './appliers/applier-registry.js';
 
 const linesOf = (row: unknown) => {
   const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;

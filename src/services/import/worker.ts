@@ -1,9 +1,8 @@
-import type { App, AuthInfo, RequestContext } from '../../context.js';
+import { type App, systemContext } from '../../context.js';
 import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
 import { DomainError } from '../../kernel/errors.js';
-import { permissionsForScopes } from '../../auth/permissions.js';
-import { CHUNK_APPLIERS } from './appliers/index-map.js';
+import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ImportRow } from './kinds.js';
 
@@ -130,14 +129,14 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       // job are made durable when the job is accepted, in its own synchronous transaction).
       await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
       const claimedAt = new Date();
-      const ctx = workerContext(app, nestedClient(tx), chunk);
+      const ctx = chunkContext(app, chunk);
       const rowsData = Array.isArray(chunk.rows) ? chunk.rows : [];
       const rows: ImportRow[] = rowsData.map((data, i) => ({ rowNumber: chunk.firstRow + i, data }));
       const applier = CHUNK_APPLIERS[chunk.kind];
       if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
       try {
-        rejections = await applier(tx, ctx, rows);
+        rejections = await applier(tx, ctx, rows, { id: chunk.jobId });
       } catch (error) {
         // A deadlock or serialization conflict with other writers says nothing about the rows: the
         // chunk rolls back and is tried again (the worker loop backs off), the job does not fail.
@@ -219,39 +218,15 @@ function isTransient(error: unknown): boolean {
   return Boolean(e && (e.code === 'P2034' || e.meta?.code === '40P01' || e.meta?.code === '40001' || TRANSIENT.test(e.message ?? '')));
 }
 
-/** The job creator's view of its organization, with the permissions an import needs. */
-function workerContext(app: App, prisma: RequestContext['prisma'], chunk: ClaimedChunk): RequestContext & { importJobId: string } {
-  const organization: AuthInfo['organization'] = {
-    id: chunk.organizationId,
-    name: chunk.organizationName,
-    status: chunk.organizationStatus,
-    industry: chunk.industry,
-    capabilities: chunk.capabilities,
-  };
-  return {
-    importJobId: chunk.jobId,
-    app,
-    prisma,
-    clientIp: 'import-worker',
-    auth: {
-      organization,
-      actor: { type: chunk.createdByType === 'user' ? 'user' : 'apiKey', id: chunk.createdBy },
-      permissions: permissionsForScopes(['*']),
-    },
-  };
-}
-
 /**
- * The chunk's transaction client, also answering $transaction (by running the callback in the chunk's
- * transaction): services an applier calls then write inside the chunk, never beside it.
+ * The job creator's view of its organization, with every permission an import needs. Appliers write
+ * through the chunk's transaction, which they are given explicitly.
  */
-function nestedClient(tx: Prisma.TransactionClient): RequestContext['prisma'] {
-  return new Proxy(tx, {
-    get(target, property, receiver) {
-      if (property === '$transaction') {
-        return (arg: unknown) => (typeof arg === 'function' ? arg(tx) : Promise.all(arg as Promise<unknown>[]));
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  }) as unknown as RequestContext['prisma'];
+function chunkContext(app: App, chunk: ClaimedChunk) {
+  const { organizationId: id, organizationName: name, organizationStatus: status, industry, capabilities } = chunk;
+  return systemContext(app, {
+    organization: { id, name, status, industry, capabilities },
+    actor: { type: chunk.createdByType === 'user' ? 'user' : 'apiKey', id: chunk.createdBy },
+    origin: 'import-worker',
+  });
 }

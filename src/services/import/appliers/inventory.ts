@@ -1,10 +1,13 @@
-import { uuidv7 } from '../../../db/ids.js';
+import type { RequestContext } from '../../../context.js';
 import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
-import { applyStockChangeSeries, lineKeyOf, type StockChange } from '../../inventory/stock-ledger.js';
+import { setLevelMinimums } from '../../inventory/levels/level-minimums.js';
+import { partsOf } from '../../inventory/ledger/quantities.js';
+import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-creation.js';
+import { applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
-import { importJobIdOf, INVALID, RowReader } from './row-fields.js';
+import { INVALID, RowReader } from './row-fields.js';
 
 interface InventoryRow {
   rowNumber: number;
@@ -27,8 +30,7 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * stay). Unknown SKU or location, reserved above on hand, or on hand below what is held, picked,
  * recalled or expired: the row is rejected.
  */
-export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
-  const organizationId = orgId(ctx);
+export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows, job) => {
   const rejections: RowRejection[] = [];
   const valid: InventoryRow[] = [];
   for (const { rowNumber, data } of rows) {
@@ -62,15 +64,14 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
   }
   if (!targets.length) return rejections;
 
-  const lines = await lockLines(tx, organizationId, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
+  const lines = await lockLines(ctx, tx, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
   const applied: typeof targets = [];
   const changes: StockChange[] = [];
-  const jobId = importJobIdOf(ctx);
   // Each row is checked against, and changes, the line as the rows before it left it: every step keeps
   // the quantity rule, as applyStockChangeSeries asks.
   for (const row of targets) {
     const line = lines.get(`${row.productMasterId}|${row.locationId}`)!;
-    const parts = line.qtyOnHold + line.qtyPicked + line.qtyRecalled + line.qtyExpired;
+    const parts = partsOf(line, (part) => part === 'RESERVED');
     if (row.reserved + parts > row.onHand) {
       rejections.push({
         rowNumber: row.rowNumber,
@@ -81,29 +82,26 @@ export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows) => {
     }
     const deltas = { ON_HAND: row.onHand - line.qtyOnHand, RESERVED: row.reserved - line.qtyReserved };
     if (deltas.ON_HAND !== 0 || deltas.RESERVED !== 0) {
-      changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: jobId });
+      changes.push({ stockLineId: line.id, deltas, transactionType: 'IMPORT', comment: `Import row ${row.rowNumber}`, sourceType: 'IMPORT_JOB', sourceId: job.id });
       line.qtyOnHand = row.onHand;
       line.qtyReserved = row.reserved;
     }
     applied.push(row);
   }
   // Every line is locked and was checked above: the changes go in together, two statements per chunk.
-  await applyStockChangeSeries(tx, ctx, changes);
+  await applyStockChangeSeries(ctx, tx, changes);
   // One upsert may touch a level once: the last row of each line sets it.
-  if (applied.length) await setMinimums(tx, organizationId, lastPerKey(applied, (r) => `${r.productMasterId}|${r.locationId}`));
+  const minimums = lastPerKey(applied, (r) => `${r.productMasterId}|${r.locationId}`);
+  await setLevelMinimums(ctx, tx, minimums.map((r) => ({ productMasterId: r.productMasterId, locationId: r.locationId, minQuantity: r.threshold })));
   return rejections;
 };
 
 /** The (no lot, no bin) lines of these products and locations, created when missing, locked in id order. */
-async function lockLines(tx: Prisma.TransactionClient, organizationId: string, rows: { productMasterId: string; locationId: string }[]) {
+async function lockLines(ctx: RequestContext, tx: Prisma.TransactionClient, rows: { productMasterId: string; locationId: string }[]) {
+  const organizationId = orgId(ctx);
   const productIds = rows.map((r) => r.productMasterId);
   const locationIds = rows.map((r) => r.locationId);
-  const ids = rows.map(() => uuidv7());
-  await tx.$executeRaw`
-    INSERT INTO stock_lines (id, "organizationId", "productMasterId", "locationId", "lineKey", "updatedAt")
-    SELECT u.id, ${organizationId}, u.product, u.location, ${NO_LOT_NO_BIN}, now()
-    FROM unnest(${ids}::text[], ${productIds}::text[], ${locationIds}::text[]) AS u(id, product, location)
-    ON CONFLICT ("productMasterId", "locationId", "lineKey") DO NOTHING`;
+  await createStockLines(ctx, tx, rows.map(({ productMasterId, locationId }) => ({ productMasterId, locationId })));
   // Each line is found through the (product, location, lineKey) unique index, then locked by id: joined
   // directly, the planner scanned the whole table for every chunk (its statistics lag behind an import
   // that is adding the lines), 0.3-0.6 s a chunk at 10,000 lines.
@@ -119,17 +117,4 @@ async function lockLines(tx: Prisma.TransactionClient, organizationId: string, r
     ORDER BY s.id
     FOR UPDATE OF s`;
   return new Map(locked.map((l) => [`${l.productMasterId}|${l.locationId}`, l]));
-}
-
-async function setMinimums(tx: Prisma.TransactionClient, organizationId: string, rows: { productMasterId: string; locationId: string; threshold: number }[]) {
-  await tx.$executeRaw`
-    INSERT INTO inventory_levels (id, "organizationId", "productMasterId", "locationId", "minQuantity", "reorderQuantity", "maxQuantity", "updatedAt")
-    SELECT u.id, ${organizationId}, u.product, u.location, u.threshold, u.threshold, u.threshold, now()
-    FROM unnest(${rows.map(() => uuidv7())}::text[], ${rows.map((r) => r.productMasterId)}::text[], ${rows.map((r) => r.locationId)}::text[], ${rows.map((r) => r.threshold)}::int[])
-      AS u(id, product, location, threshold)
-    ON CONFLICT ("productMasterId", "locationId") DO UPDATE SET
-      "minQuantity" = EXCLUDED."minQuantity",
-      "reorderQuantity" = GREATEST(inventory_levels."reorderQuantity", EXCLUDED."minQuantity"),
-      "maxQuantity" = GREATEST(inventory_levels."maxQuantity", EXCLUDED."minQuantity"),
-      "updatedAt" = now()`;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { uuidv7 } from '../../../db/ids.js';
-import { Prisma } from '../../../generated/prisma/client.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
 import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
-import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../../inventory/quantities.js';
-import { applyStockChangeSeries, type StockChange } from '../../inventory/stock-ledger.js';
+import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
 import { lastPerKey, numberField, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
@@ -26,8 +25,6 @@ export const orderRow = z.object(
   },
   'Each row must be a JSON object',
 );
-
-type Candidate = LineQuantities & { id: string; productMasterId: string; locationId: string; expiryDate: Date | null; recalled: boolean | null; hasLot: boolean };
 
 /** Orders in these states are finished: an import does not reopen them. */
 const CLOSED: ReadonlySet<SalesOrderStatus> = new Set(['CANCELLED', 'FULFILLED']);
@@ -84,21 +81,8 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
 
   // Lock every stock line this chunk may touch, in id order, before reading what is available: what
   // the orders held before and every line of each ordered product at its fulfillment location.
-  const pairs = orders.flatMap((o) => o.lines.map((l) => ({ productMasterId: l.productMasterId, locationId: o.locationId })));
-  const heldIds = [...new Set(previous.map((a) => a.stockLineId))];
-  const locked = await tx.$queryRaw<Candidate[]>`
-    SELECT sl.id, sl."productMasterId", sl."locationId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
-           sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot"
-    FROM stock_lines sl LEFT JOIN lots lot ON lot.id = sl."lotId"
-    WHERE sl."organizationId" = ${organizationId}
-      AND ((sl."productMasterId", sl."locationId") IN (SELECT * FROM unnest(${pairs.map((p) => p.productMasterId)}::text[], ${pairs.map((p) => p.locationId)}::text[]))
-           ${heldIds.length ? Prisma.sql`OR sl.id = ANY(${heldIds}::text[])` : Prisma.empty})
-    ORDER BY sl.id
-    FOR UPDATE OF sl`;
-  // The locked lines as the changes below leave them: nothing else can change them before the commit,
-  // so the changes are worked out here and written together at the end.
-  const stock = new Map(locked.map((line) => [line.id, line]));
-  const changes: StockChange[] = [];
+  const stockOf = orders.flatMap((o) => o.lines.map((l) => ({ productMasterId: l.productMasterId, locationId: o.locationId })));
+  const reservations = await openReservations(ctx, tx, { stockOf, lineIds: previous.map((a) => a.stockLineId) });
 
   // Release what each order held (one ledger row per order and stock line), then forget its lines.
   const released = new Map<string, { orderId: string; stockLineId: string; quantity: number }>();
@@ -107,24 +91,12 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     const entry = released.get(key) ?? released.set(key, { orderId: a.orderLine.salesOrderId, stockLineId: a.stockLineId, quantity: 0 }).get(key)!;
     entry.quantity += a.quantity;
   }
-  for (const r of released.values()) {
-    // At most what the line still has reserved: a pick or release through the stock moves, or an
-    // inventory import setting the reserved count, may have taken some of the order's units already.
-    const quantity = Math.min(r.quantity, stock.get(r.stockLineId)?.qtyReserved ?? 0);
-    if (quantity <= 0) continue;
-    changes.push({ stockLineId: r.stockLineId, deltas: { RESERVED: -quantity }, transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId });
-    stock.get(r.stockLineId)!.qtyReserved -= quantity;
-  }
+  // At most what the line still has reserved: a pick or release through the stock moves, or an
+  // inventory import setting the reserved count, may have taken some of the order's units already.
+  for (const r of released.values()) reservations.release(r.stockLineId, r.quantity, { transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: r.orderId });
   await tx.salesOrderLine.deleteMany({ where: { salesOrderId: { in: ids } } });
 
-  // Reserve in row order, first-expiring lots first (lines without expiry last), skipping expired and
-  // recalled lots; what cannot be reserved is backordered.
-  const today = startOfTodayUtc();
-  const fefo = (a: Candidate, b: Candidate) => {
-    const ea = a.expiryDate?.getTime() ?? Infinity;
-    const eb = b.expiryDate?.getTime() ?? Infinity;
-    return ea !== eb ? ea - eb : a.id < b.id ? -1 : 1;
-  };
+  // Reserve in row order, first-expiring lots first; what cannot be reserved is backordered.
   const lineRows: Prisma.SalesOrderLineCreateManyInput[] = [];
   const allocationRows: Prisma.SalesOrderAllocationCreateManyInput[] = [];
   const statuses = new Map<SalesOrderStatus, string[]>();
@@ -134,29 +106,21 @@ export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
     let reserved = 0;
     for (const [i, line] of order.lines.entries()) {
       const orderLineId = uuidv7();
-      let left = line.quantity;
-      const candidates = [...stock.values()]
-        .filter((s) => s.productMasterId === line.productMasterId && s.locationId === order.locationId)
-        .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
-        .sort(fefo);
-      for (const candidate of candidates) {
-        if (!left) break;
-        const take = Math.min(left, availableQty(candidate));
-        if (take <= 0) continue;
-        changes.push({ stockLineId: candidate.id, deltas: { RESERVED: take }, transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId });
-        candidate.qtyReserved += take;
-        allocationRows.push({ orderLineId, stockLineId: candidate.id, quantity: take });
-        left -= take;
-      }
-      lineRows.push({ id: orderLineId, salesOrderId, lineNumber: i + 1, productMasterId: line.productMasterId, requestedQty: line.quantity, reservedQty: line.quantity - left, backorderedQty: left });
+      const allocations = reservations.reserve(
+        { productMasterId: line.productMasterId, locationId: order.locationId, quantity: line.quantity },
+        { transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId },
+      );
+      allocationRows.push(...allocations.map((a) => ({ orderLineId, ...a })));
+      const taken = allocations.reduce((sum, a) => sum + a.quantity, 0);
+      lineRows.push({ id: orderLineId, salesOrderId, lineNumber: i + 1, productMasterId: line.productMasterId, requestedQty: line.quantity, reservedQty: taken, backorderedQty: line.quantity - taken });
       requested += line.quantity;
-      reserved += line.quantity - left;
+      reserved += taken;
     }
     const status: SalesOrderStatus = reserved === requested ? 'ALLOCATED' : reserved === 0 ? 'OPEN' : 'PARTIALLY_ALLOCATED';
     (statuses.get(status) ?? statuses.set(status, []).get(status)!).push(salesOrderId);
   }
   // Releases before reservations, so every step keeps the quantity rule when the end state does.
-  await applyStockChangeSeries(tx, ctx, changes);
+  await reservations.write();
   await tx.salesOrderLine.createMany({ data: lineRows });
   if (allocationRows.length) await tx.salesOrderAllocation.createMany({ data: allocationRows });
   for (const [status, list] of statuses) await tx.salesOrder.updateMany({ where: { id: { in: list } }, data: { status } });

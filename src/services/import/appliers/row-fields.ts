@@ -1,4 +1,3 @@
-import type { RequestContext } from '../../../context.js';
 import { MAX_INT } from '../../../kernel/input-limits.js';
 import type { RowRejection } from '../kinds.js';
 
@@ -65,9 +64,6 @@ export class RowReader {
     return n;
   }
 }
-
-/** The import job a worker's context applies (appliers record it as the ledger's source); null elsewhere. */
-export const importJobIdOf = (ctx: RequestContext): string | null => (ctx as RequestContext & { importJobId?: string }).importJobId ?? null;
 
 /** A field of a row as loose text (trimmed, lower case; '' when absent), for comparing natural keys. */
 export function fieldText(row: unknown, field: string): string {

@@ -1,0 +1,170 @@
+// The import part of `npm run bench` (issue 4): end to end, from the first POST to the last job
+// COMPLETED, for 100,000 catalog rows and 100,000 demand-history rows (and, without a target, 100,000
+// inventory rows), posted as the loader
+// (src/cli/import.ts) posts them, while a probe process measures GET /api/products?limit=50; then a
+// bare COPY of the same rows into a scratch table of the same database, for scale.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { spawnTs, sleep, stop } from '../harness/children.js';
+import { cpuBetween, machineCpu, sampleCpu } from '../harness/cpu.js';
+import { getJson, startServer, stopServer } from '../harness/servers.js';
+import { root } from '../harness/settings.js';
+import { catalogData, demandData, inventoryData, LOADER_BATCH, LOADER_POLL_MS, prepareImportData, type ImportKindData } from './data.js';
+
+export interface ImportResult {
+  backend: string;
+  kind: string;
+  rows: number;
+  seconds: number;
+  processed: number;
+  rejected: number;
+  failed: string[];
+  /** Time the POSTs took in all (storing the rows), ms. */
+  postMs: number;
+  /** Time between each job's completedAt and the poll that saw it, summed, ms (the loader's polling). */
+  pollWaitMs: number;
+  probe: { count: number; p50: number; p99: number; max: number; bad: number };
+  cpu: { server: number; database: number; otherShare: number };
+  copy?: { method: string; seconds: number };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+
+async function postLikeTheLoader(base: string, key: string, data: ImportKindData) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const result = { processed: 0, rejected: 0, failed: [] as string[], postMs: 0, pollWaitMs: 0 };
+  for (let offset = 0; offset < data.rows.length; offset += LOADER_BATCH) {
+    const body = JSON.stringify(data.rows.slice(offset, offset + LOADER_BATCH));
+    const posted = performance.now();
+    const response = await fetch(`${base}/api/import/${data.kind}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(120_000) });
+    let job = await response.json();
+    result.postMs += performance.now() - posted;
+    if (response.status !== 202) throw new Error(`POST /api/import/${data.kind} answered ${response.status}: ${JSON.stringify(job).slice(0, 500)}`);
+    while (job.state !== 'COMPLETED' && job.state !== 'FAILED') {
+      await sleep(LOADER_POLL_MS);
+      const status = await getJson(`${base}/api/import/status/${job.jobId}`, { headers });
+      if (status.status !== 200) throw new Error(`status of ${job.jobId}: ${status.status} ${JSON.stringify(status.body).slice(0, 500)}`);
+      job = status.body;
+    }
+    result.processed += job.processedRows;
+    result.rejected += job.rejectedRows;
+    if (job.state === 'FAILED') result.failed.push(`${job.jobId}: ${job.failureReason}`);
+    result.pollWaitMs += Math.max(0, Date.now() - Date.parse(job.completedAt));
+  }
+  return result;
+}
+
+async function importOne(backend: string, base: string, server: number, key: string, data: ImportKindData, database: string | undefined, work: string) {
+  const probeFile = join(work, `probe-${data.kind}.json`);
+  const probe = spawnTs('bench/import/latency-probe.ts', [`${base}/api/products?limit=50`, key, probeFile], {}, root);
+  for (let i = 0; !probe.stdout().includes('ready'); i++) {
+    if (probe.process.exitCode !== null || i > 300) throw new Error(`probe did not start:\n${probe.output()}`);
+    await sleep(100);
+  }
+  const machineBefore = machineCpu();
+  const before = sampleCpu(server, database);
+  const startedAt = Date.now();
+  const started = performance.now();
+  const posted = await postLikeTheLoader(base, key, data);
+  const seconds = (performance.now() - started) / 1000;
+  const spent = cpuBetween(before, sampleCpu(server, database));
+  const machineAfter = machineCpu();
+  const endedAt = Date.now();
+  await stop(probe);
+  const samples = JSON.parse(await readFile(probeFile, 'utf8')) as [number, number, number][];
+  const during = samples.filter(([at]) => at >= startedAt && at <= endedAt);
+  const latencies = during.map(([, ms]) => ms).sort((a, b) => a - b);
+  // The probe process and the bench itself are counted as "other" too: small next to the import.
+  const others = machineAfter.busy - machineBefore.busy - spent.server - spent.database;
+  const result: ImportResult = {
+    backend,
+    kind: data.kind,
+    rows: data.rows.length,
+    seconds,
+    processed: posted.processed,
+    rejected: posted.rejected,
+    failed: posted.failed,
+    postMs: posted.postMs,
+    pollWaitMs: posted.pollWaitMs,
+    probe: { count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, bad: during.filter(([, , s]) => s !== 200).length },
+    cpu: { server: spent.server, database: spent.database, otherShare: Math.max(0, others / Math.max(1e-9, machineAfter.total - machineBefore.total)) },
+  };
+  console.log(
+    `  ${backend} ${data.kind}: ${Math.round(result.rows / seconds)} rows/s (${seconds.toFixed(2)} s; POSTs ${(posted.postMs / 1000).toFixed(2)} s, waiting for polls ${(posted.pollWaitMs / 1000).toFixed(2)} s), ` +
+      `probe ${result.probe.count} requests p50 ${result.probe.p50.toFixed(1)} ms p99 ${result.probe.p99.toFixed(1)} ms, ` +
+      `CPU ${spent.server.toFixed(1)} s Node + ${spent.database.toFixed(1)} s PostgreSQL` +
+      (result.rejected || result.failed.length ? `, ${result.rejected} rejected, failed: ${result.failed.join('; ')}` : ''),
+  );
+  return result;
+}
+
+const run = promisify(execFile);
+
+/** PostgreSQL: psql's \copy (COPY ... FROM STDIN) of the CSV into an unindexed scratch table. */
+async function copyPostgres(url: string, data: ImportKindData, work: string): Promise<{ method: string; seconds: number }> {
+  const file = join(work, `${data.kind}.csv`);
+  await writeFile(file, data.csv);
+  const name = data.table.split(' ')[0]!;
+  await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `DROP TABLE IF EXISTS ${name}; CREATE TABLE ${data.table}`]);
+  const started = performance.now();
+  await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `\\copy ${name} FROM '${file}' WITH (FORMAT csv)`]);
+  const seconds = (performance.now() - started) / 1000;
+  await run('psql', [url, '-qc', `DROP TABLE ${name}`]);
+  return { method: 'psql \\copy (COPY FROM STDIN), psql start-up included', seconds };
+}
+
+/** PGlite: COPY ... FROM '/dev/blob' with the CSV as the blob, in the service's data folder. */
+async function copyPglite(dataDir: string, data: ImportKindData): Promise<{ method: string; seconds: number }> {
+  const db = await PGlite.create(dataDir);
+  try {
+    const name = data.table.split(' ')[0]!;
+    await db.exec(`DROP TABLE IF EXISTS ${name}; CREATE TABLE ${data.table}`);
+    const blob = new Blob([data.csv]);
+    const started = performance.now();
+    await db.query(`COPY ${name} FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob });
+    const seconds = (performance.now() - started) / 1000;
+    await db.exec(`DROP TABLE ${name}`);
+    return { method: "COPY FROM '/dev/blob'", seconds };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Both kinds on one backend: the service first (one server for both), then the bare COPYs. */
+export async function benchImport(
+  backend: string,
+  target: { databaseUrl?: string; dataDir?: string },
+  key: string,
+  organizationId: string,
+  database?: string,
+): Promise<ImportResult[]> {
+  await prepareImportData(target, organizationId);
+  // Inventory last: its rows name the catalog's new SKUs, and it has no target.
+  const kinds = [catalogData(), demandData(), inventoryData()];
+  const work = await mkdtemp(join(tmpdir(), 'scm-bench-import-'));
+  const dbEnv: Record<string, string> = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! };
+  const results: ImportResult[] = [];
+  try {
+    const service = await startServer('src/main.ts', { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') }, `${backend}-import`);
+    try {
+      for (const data of kinds) results.push(await importOne(backend, service.base, service.child.process.pid!, key, data, database, work));
+      const page = await getJson(`${service.base}/api/products?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+      const total = page.body?.meta?.total;
+      console.log(`  ${backend}: ${total} products after the catalog import`);
+    } finally {
+      await stopServer(service);
+    }
+    for (const [i, data] of kinds.entries()) {
+      results[i]!.copy = target.databaseUrl ? await copyPostgres(target.databaseUrl, data, work) : await copyPglite(target.dataDir!, data);
+      console.log(`  ${backend} bare COPY ${data.kind}: ${Math.round(data.rows.length / results[i]!.copy!.seconds)} rows/s (${results[i]!.copy!.method})`);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+  return results;
+}

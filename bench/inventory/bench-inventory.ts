@@ -1,0 +1,192 @@
+// The inventory part of `npm run bench` (issue 3), on one backend: availability check of 100 items,
+// a channel-location page of 200 products, and signed adjustments across 10,000 lines and on one hot
+// line, then the lost-update check of every adjustment written (bench/inventory/lost-update-check.ts).
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { onCleanup } from '../harness/children.js';
+import { PRODUCT_COUNT } from '../harness/data.js';
+import { measure, type MeasureSpec } from '../harness/measure.js';
+import { getJson, startServer, stopServer, type Server } from '../harness/servers.js';
+import { args, settings } from '../harness/settings.js';
+import { checkAdjustments, type AdjustCheck } from './lost-update-check.js';
+import type { InventoryData } from './data.js';
+import type { AdjustRecord, GeneratorInput, GeneratorKind } from './request-generators.js';
+import type { Row } from '../harness/report.js';
+
+export const CHECK_ITEMS = 100;
+export const PAGE_SIZE = 200;
+/** Targets per backend (for the overall time limit). */
+export const INVENTORY_TARGETS = 9;
+
+export const TARGETS = {
+  check: `POST /api/inventory/availability/check (${CHECK_ITEMS} items)`,
+  checkSerial: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), one request at a time`,
+  check8: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), 8 connections`,
+  check16: `POST /api/inventory/availability/check (${CHECK_ITEMS} items), 16 connections`,
+  page: `GET /api/inventory/channel-location (limit ${PAGE_SIZE})`,
+  across: 'POST /api/inventory/adjust, 10,000 lines',
+  hot: 'POST /api/inventory/adjust, one hot line',
+  bareCheck: `bare node:http: availability check (${CHECK_ITEMS} items)`,
+  bareAcross: 'bare node:http: adjust, 10,000 lines',
+};
+
+export interface InventoryRun {
+  rows: Row[];
+  /** The lost-update check of each set of lines, and the targets that adjusted them. */
+  checks: { label: string; covers: string[]; check: AdjustCheck }[];
+  /** A few non-2xx answers, for the report. */
+  samples: string[];
+  notes: string[];
+}
+
+function expect(what: string, ok: boolean, response: { status: number; body: unknown }) {
+  if (!ok) throw new Error(`${what} answered unexpectedly: ${response.status} ${JSON.stringify(response.body).slice(0, 500)}`);
+}
+
+/** One request of each kind before measuring, so a broken endpoint fails loudly instead of measuring errors. */
+async function probe(base: string, headers: Record<string, string>, data: InventoryData, bare: boolean): Promise<unknown> {
+  // Lines no adjustment target touches (not location 5, not the hot line), so the service's and the bare server's answers compare.
+  const still = data.locationIds.filter((id) => id !== data.adjustLocationId);
+  const items = data.skus.slice(1, CHECK_ITEMS + 1).map((sku, i) => ({ sku, locationId: still[i % still.length]!, quantity: 1 }));
+  const check = await getJson(`${base}/api/inventory/availability/check`, { method: 'POST', headers, body: JSON.stringify({ items }) });
+  expect('availability check', check.status === 200 && check.body?.results?.length === CHECK_ITEMS, check);
+  if (bare) return check.body.results;
+  const page = await getJson(`${base}/api/inventory/channel-location?locationId=${data.locationIds[0]}&limit=${PAGE_SIZE}&page=2`, { headers });
+  const products = page.body?.products;
+  expect('channel-location page', page.status === 200 && products?.length === PAGE_SIZE && products[0]?.channels?.length === 3, page);
+  // On a line outside both adjustment targets, so the lost-update check is not disturbed: +1 then -1.
+  const probeLine = await getJson(`${base}/api/inventory?locationId=${data.locationIds[1]}&limit=1`, { headers });
+  const lineId = probeLine.body?.items?.[0]?.id;
+  for (const delta of [1, -1]) {
+    const adjust = await getJson(`${base}/api/inventory/adjust`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ inventoryItemId: lineId, delta, reasonCodeId: 'COUNT_CORRECTION' }),
+    });
+    expect('adjustment', adjust.status === 200 && typeof adjust.body?.transaction?.id === 'string', adjust);
+  }
+  return check.body.results;
+}
+
+interface Target {
+  name: string;
+  script: 'service' | 'bare';
+  kind: GeneratorKind;
+  path: string;
+  method: 'GET' | 'POST';
+  lines?: 'across' | 'hot';
+  /** Fixed concurrency (default: the backend's). */
+  connections?: number;
+}
+
+const ADJUST = '/api/inventory/adjust';
+const CHECK = '/api/inventory/availability/check';
+const PLAN: Target[] = [
+  { name: TARGETS.check, script: 'service', kind: 'availability', path: CHECK, method: 'POST' },
+  // The latency of one check when nothing queues ahead of it.
+  { name: TARGETS.checkSerial, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 1 },
+  // How the latency grows with the number of checks in flight at once (2 cores: they queue for CPU).
+  { name: TARGETS.check8, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 8 },
+  { name: TARGETS.check16, script: 'service', kind: 'availability', path: CHECK, method: 'POST', connections: 16 },
+  { name: TARGETS.page, script: 'service', kind: 'channel-page', path: '/api/inventory/channel-location', method: 'GET' },
+  { name: TARGETS.across, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
+  { name: TARGETS.hot, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'hot' },
+  { name: TARGETS.bareCheck, script: 'bare', kind: 'availability', path: CHECK, method: 'POST' },
+  { name: TARGETS.bareAcross, script: 'bare', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
+];
+/** Table order: each service target after its bare yardstick. */
+const ORDER = [TARGETS.bareCheck, TARGETS.check, TARGETS.check16, TARGETS.check8, TARGETS.checkSerial, TARGETS.page, TARGETS.bareAcross, TARGETS.across, TARGETS.hot];
+
+export async function benchInventory(
+  backend: string,
+  target: { databaseUrl?: string; dataDir?: string },
+  key: string,
+  organizationId: string,
+  data: InventoryData,
+  database?: string,
+): Promise<InventoryRun> {
+  const work = await mkdtemp(join(tmpdir(), 'scm-bench-inventory-'));
+  onCleanup(() => rm(work, { recursive: true, force: true }));
+  const lineSets = {
+    across: {
+      label: 'adjustments on the 10,000 lines (service and bare server)',
+      covers: [TARGETS.across, TARGETS.bareAcross],
+      lineIds: data.adjustLineIds,
+      records: [] as AdjustRecord[],
+    },
+    hot: { label: 'adjustments on the hot line', covers: [TARGETS.hot], lineIds: [data.hotLineId], records: [] as AdjustRecord[] },
+  };
+  const inputFile = async (name: string, lineIds: string[]) => {
+    const input: GeneratorInput = { skus: data.skus, locationIds: data.locationIds, lineIds, pages: Math.ceil(PRODUCT_COUNT / PAGE_SIZE), checkItems: CHECK_ITEMS };
+    const file = join(work, `${name}.json`);
+    await writeFile(file, JSON.stringify(input));
+    return file;
+  };
+  const connections = backend === 'PGlite' ? settings.pgliteConnections : settings.connections;
+  const dbEnv: Record<string, string> = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! };
+  const serviceEnv = { ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url') };
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const rows: Row[] = [];
+  const samples: string[] = [];
+  const notes: string[] = [];
+  const probed: { service?: unknown[]; bare?: unknown[] } = {};
+
+  /** Measures one target; keeps what the load generator recorded in every round. */
+  const run = async (server: Server, t: Target) => {
+    const record = join(work, `record-${rows.length}.json`);
+    const lineIds = t.lines ? lineSets[t.lines].lineIds : [];
+    const spec: MeasureSpec = {
+      url: `${server.base}${t.path}`,
+      method: t.method,
+      headers,
+      connections: t.connections ?? connections,
+      generator: { kind: t.kind, input: await inputFile(t.kind, lineIds), record },
+    };
+    const records: AdjustRecord[] = [];
+    const read = async () => records.push(JSON.parse(await readFile(record, 'utf8')) as AdjustRecord);
+    rows.push(await measure(backend, t.name, server.child, database, spec, read));
+    if (t.lines) lineSets[t.lines].records.push(...records);
+    for (const r of records) for (const sample of r.samples) if (samples.length < 6) samples.push(`${t.name}: ${sample}`);
+  };
+  // One server for the service's targets and one for the bare server's, one at a time; under
+  // --profile a server per target, so that each profile shows one kind of request.
+  const groups = args.profile ? PLAN.map((t) => [t]) : [PLAN.filter((t) => t.script === 'service'), PLAN.filter((t) => t.script === 'bare')];
+  for (const group of groups) {
+    const bare = group[0]!.script === 'bare';
+    const server = bare
+      ? await startServer('bench/harness/bare-server.ts', dbEnv, `${backend}-bare-inventory`)
+      : await startServer('src/main.ts', serviceEnv, `${backend}-inventory`);
+    try {
+      probed[bare ? 'bare' : 'service'] ??= (await probe(server.base, headers, data, bare)) as unknown[];
+      for (const t of group) await run(server, t);
+    } finally {
+      await stopServer(server);
+    }
+  }
+  const { service, bare } = probed;
+  if (service && bare && !isDeepStrictEqual(service, bare)) {
+    const at = service.findIndex((item, i) => !isDeepStrictEqual(item, bare[i]));
+    notes.push(
+      `Warning (${backend}): the bare server's availability check answered differently from the service's, first at item ${at}: ` +
+        `${JSON.stringify(service[at])} against ${JSON.stringify(bare[at])}.`,
+    );
+    console.warn(notes.at(-1));
+  }
+  rows.sort((a, b) => ORDER.indexOf(a.target) - ORDER.indexOf(b.target));
+  for (const [name, yardstickName] of [[TARGETS.check, TARGETS.bareCheck], [TARGETS.across, TARGETS.bareAcross]] as const) {
+    const row = rows.find((r) => r.target === name);
+    const yardstick = rows.find((r) => r.target === yardstickName)?.result.requestsPerSec;
+    if (row && yardstick) row.ratio = row.result.requestsPerSec / yardstick;
+  }
+  // The servers have stopped: whatever they were still doing for cut-off requests is committed or rolled back.
+  const checks: InventoryRun['checks'] = [];
+  for (const set of Object.values(lineSets)) {
+    const check = await checkAdjustments(target, organizationId, set.lineIds, set.records);
+    console.log(`  ${backend} ${set.label}: ${check.ok ? 'OK' : 'FAILED'}: ${check.summary}`);
+    checks.push({ label: set.label, covers: set.covers, check });
+  }
+  return { rows, checks, samples, notes };
+}

@@ -1,0 +1,83 @@
+// Channel allocation policies: how much of a location's available stock a channel may promise
+// (the rule that uses them is in channel-atp.ts). One policy per channel and location.
+import { z } from 'zod';
+import type { RequestContext } from '../../../context.js';
+import { notFound } from '../../../kernel/errors.js';
+import { orgId, parseInput } from '../../tenant.js';
+
+type Query = { select?: object; include?: object };
+
+const setSchema = z
+  .object({
+    channelId: z.string().trim().min(1, 'Required'),
+    locationId: z.string().trim().min(1, 'Required'),
+    mode: z.enum(['SHARE', 'FIXED'], 'Must be SHARE or FIXED'),
+    sharePct: z.number().min(0, 'Must be from 0 to 1').max(1, 'Must be from 0 to 1').nullish(),
+    fixedQuantity: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
+    lowAtpThreshold: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
+  })
+  .superRefine((input, issues) => {
+    if (input.mode === 'SHARE' && input.sharePct == null) {
+      issues.addIssue({ code: 'custom', path: ['sharePct'], message: 'Required when mode is SHARE' });
+    }
+    if (input.mode === 'FIXED' && input.fixedQuantity == null) {
+      issues.addIssue({ code: 'custom', path: ['fixedQuantity'], message: 'Required when mode is FIXED' });
+    }
+  });
+
+export type SetAllocationPolicyInput = z.input<typeof setSchema>;
+
+export function listAllocationPolicies(
+  ctx: RequestContext,
+  filter: { locationId?: string | null; channelId?: string | null },
+  query: Query = {},
+) {
+  return ctx.prisma.channelAllocationPolicy.findMany({
+    ...query,
+    where: {
+      organizationId: orgId(ctx),
+      ...(filter.locationId ? { locationId: filter.locationId } : {}),
+      ...(filter.channelId ? { channelId: filter.channelId } : {}),
+    },
+    orderBy: [{ locationId: 'asc' }, { channelId: 'asc' }],
+  });
+}
+
+/**
+ * Creates or replaces the policy of a channel at a location. The value of the other mode is cleared
+ * (sharePct for FIXED, fixedQuantity for SHARE); an absent lowAtpThreshold keeps the current one (0 when new).
+ */
+export async function setAllocationPolicy(ctx: RequestContext, raw: SetAllocationPolicyInput, query: Query = {}) {
+  const input = parseInput(setSchema, raw);
+  const organizationId = orgId(ctx);
+  const [channel, location] = await Promise.all([
+    ctx.prisma.channel.count({ where: { id: input.channelId, organizationId } }),
+    ctx.prisma.location.count({ where: { id: input.locationId, organizationId } }),
+  ]);
+  if (!channel) throw notFound('Channel');
+  if (!location) throw notFound('Location');
+  const terms = {
+    mode: input.mode,
+    sharePct: input.mode === 'SHARE' ? input.sharePct! : null,
+    fixedQuantity: input.mode === 'FIXED' ? input.fixedQuantity! : null,
+  };
+  const threshold = input.lowAtpThreshold ?? undefined;
+  // An upsert on the unique (channel, location) pair: concurrent calls cannot create two policies.
+  return ctx.prisma.channelAllocationPolicy.upsert({
+    ...query,
+    where: { channelId_locationId: { channelId: input.channelId, locationId: input.locationId } },
+    create: { organizationId, channelId: input.channelId, locationId: input.locationId, ...terms, lowAtpThreshold: threshold ?? 0 },
+    update: { ...terms, lowAtpThreshold: threshold },
+  });
+}
+
+/** Deletes a policy and returns it as it was; the channel is then unrestricted at that location. */
+export function deleteAllocationPolicy(ctx: RequestContext, id: string, query: Query = {}) {
+  return ctx.prisma.$transaction(async (tx) => {
+    const where = { id, organizationId: orgId(ctx) };
+    const policy = await tx.channelAllocationPolicy.findFirst({ ...query, where });
+    if (!policy) throw notFound('Allocation policy');
+    await tx.channelAllocationPolicy.deleteMany({ where });
+    return policy;
+  });
+}

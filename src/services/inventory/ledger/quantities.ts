@@ -1,0 +1,67 @@
+// The one rule for stock quantities. On hand counts everything physically at the line; reserved, on
+// hold, picked, recalled and expired are parts of it (the database CHECK keeps each part >= 0 and
+// their sum <= on hand). Available is on hand minus the parts, so it is never below zero.
+
+export const BUCKETS = ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** Column of each bucket on stock_lines. */
+export const BUCKET_COLUMN = {
+  ON_HAND: 'qtyOnHand',
+  RESERVED: 'qtyReserved',
+  ON_HOLD: 'qtyOnHold',
+  PICKED: 'qtyPicked',
+  RECALLED: 'qtyRecalled',
+  EXPIRED: 'qtyExpired',
+} as const satisfies Record<Bucket, string>;
+
+export interface LineQuantities {
+  qtyOnHand: number;
+  qtyReserved: number;
+  qtyOnHold: number;
+  qtyPicked: number;
+  qtyRecalled: number;
+  qtyExpired: number;
+}
+
+export interface AvailabilityOptions {
+  /** Count on-hold units as available. */
+  includeOnHold?: boolean;
+  /** Count recalled units as available. */
+  includeRecalled?: boolean;
+  /** Count expired units as available. */
+  includeExpired?: boolean;
+}
+
+/** The buckets that are parts of on hand: each at least 0, their sum at most on hand. */
+export const PARTS = BUCKETS.filter((bucket): bucket is Exclude<Bucket, 'ON_HAND'> => bucket !== 'ON_HAND');
+export type Part = (typeof PARTS)[number];
+
+/** The parts of on hand summed: units spoken for or unusable (those `leftOut` gives true for not counted). */
+export function partsOf(line: LineQuantities, leftOut: (part: Part) => boolean = () => false): number {
+  let sum = 0;
+  for (const part of PARTS) if (!leftOut(part)) sum += line[BUCKET_COLUMN[part]];
+  return sum;
+}
+
+/** Units that can be promised: on hand minus every part that is spoken for or unusable. */
+export function availableQty(line: LineQuantities, options: AvailabilityOptions = {}): number {
+  const countedAsAvailable = (part: Part) =>
+    (part === 'ON_HOLD' && options.includeOnHold) || (part === 'RECALLED' && options.includeRecalled) || (part === 'EXPIRED' && options.includeExpired);
+  return Math.max(0, line.qtyOnHand - partsOf(line, (part) => Boolean(countedAsAvailable(part))));
+}
+
+/** Is the whole line unusable because its lot expired before `today` or was recalled? */
+export function lineExcluded(
+  lot: { expiryDate: Date | null; recalled: boolean } | null | undefined,
+  options: AvailabilityOptions,
+  today: Date = startOfTodayUtc(),
+): boolean {
+  if (!lot) return false;
+  if (lot.recalled && !options.includeRecalled) return true;
+  return !options.includeExpired && lot.expiryDate !== null && lot.expiryDate < today;
+}
+
+export function startOfTodayUtc(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}

@@ -1,0 +1,88 @@
+import type { RequestContext } from '../../../context.js';
+import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-line-queries.js';
+import { notFound } from '../../../kernel/errors.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import { orgId, pageArgs } from '../../tenant.js';
+
+/** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
+export type Query = { select?: object; include?: object };
+
+/** Filters shared by the stock-line list, its connection and the availability query. */
+export interface StockLineFilter {
+  locationId?: string | null;
+  productMasterId?: string | null;
+  lotId?: string | null;
+  binId?: string | null;
+  /** Case-insensitive match on the product's SKU or name. */
+  search?: string | null;
+}
+
+export interface StockLinePageArgs extends StockLineFilter {
+  page?: number | null;
+  limit?: number | null;
+}
+
+
+const given = (value: string | null | undefined): value is string => value !== undefined && value !== null;
+
+/**
+ * Every id named in a filter must belong to the caller's organization: an unknown or foreign product,
+ * location, lot or bin is a 404, like an unknown id in a path, rather than an empty answer.
+ */
+export async function checkFilterIds(ctx: RequestContext, filter: StockLineFilter): Promise<void> {
+  const organizationId = orgId(ctx);
+  const checks: [string, Promise<number>][] = [];
+  if (given(filter.productMasterId)) checks.push(['Product', ctx.prisma.productMaster.count({ where: { id: filter.productMasterId, organizationId } })]);
+  if (given(filter.locationId)) checks.push(['Location', ctx.prisma.location.count({ where: { id: filter.locationId, organizationId } })]);
+  if (given(filter.lotId)) checks.push(['Lot', ctx.prisma.lot.count({ where: { id: filter.lotId, organizationId } })]);
+  if (given(filter.binId)) checks.push(['Bin', ctx.prisma.bin.count({ where: { id: filter.binId, organizationId } })]);
+  const counts = await Promise.all(checks.map(([, count]) => count));
+  const missing = checks.findIndex((_, i) => counts[i] === 0);
+  if (missing >= 0) throw notFound(checks[missing]![0]);
+}
+
+export function stockLineWhere(ctx: RequestContext, filter: StockLineFilter): Prisma.StockLineWhereInput {
+  const where: Prisma.StockLineWhereInput = { organizationId: orgId(ctx) };
+  if (given(filter.locationId)) where.locationId = filter.locationId;
+  if (given(filter.productMasterId)) where.productMasterId = filter.productMasterId;
+  if (given(filter.lotId)) where.lotId = filter.lotId;
+  if (given(filter.binId)) where.binId = filter.binId;
+  const term = filter.search?.trim();
+  if (term) {
+    where.productMaster = {
+      OR: [
+        { sku: { contains: term, mode: 'insensitive' } },
+        { name: { contains: term, mode: 'insensitive' } },
+      ],
+    };
+  }
+  return where;
+}
+
+/** Stock lines in id (creation) order; `query` carries the cursor, take and skip of a Relay connection. */
+export async function findStockLines(ctx: RequestContext, filter: StockLineFilter, query: object = {}) {
+  await checkFilterIds(ctx, filter);
+  return ctx.prisma.stockLine.findMany({ ...query, where: stockLineWhere(ctx, filter), orderBy: { id: 'asc' } });
+}
+
+export function countStockLines(ctx: RequestContext, filter: StockLineFilter) {
+  return ctx.prisma.stockLine.count({ where: stockLineWhere(ctx, filter) });
+}
+
+/** A page of stock lines in id order with the totals for paging (GET /api/inventory). */
+export async function listStockLines(ctx: RequestContext, args: StockLinePageArgs, query: Query = {}) {
+  const { page, limit, skip } = pageArgs(args.page, args.limit, STOCK_LINE_PAGE);
+  await checkFilterIds(ctx, args);
+  const where = stockLineWhere(ctx, args);
+  const [items, total] = await Promise.all([
+    ctx.prisma.stockLine.findMany({ ...query, where, orderBy: { id: 'asc' }, skip, take: limit }),
+    ctx.prisma.stockLine.count({ where }),
+  ]);
+  return { items, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+export async function getStockLine(ctx: RequestContext, id: string, query: Query = {}) {
+  const line = await ctx.prisma.stockLine.findFirst({ ...query, where: { id, organizationId: orgId(ctx) } });
+  if (!line) throw notFound('Inventory item');
+  return line;
+}

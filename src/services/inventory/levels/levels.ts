@@ -1,0 +1,163 @@
+import type { z } from 'zod';
+import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/inventory-level.js';
+import type { RequestContext } from '../../../context.js';
+import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { orgId, parseInput } from '../../tenant.js';
+
+/** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
+type Query = { select?: object; include?: object };
+
+export const INVALID_QUANTITIES = 'Invalid quantities: min <= reorder <= max required';
+
+
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+export type UpsertInventoryLevelInput = Nullable<z.input<typeof upsertSchema>>;
+export type UpdateInventoryLevelInput = Nullable<z.input<typeof updateSchema>>;
+type Settable = z.output<typeof updateSchema>;
+
+export interface InventoryLevelFilter {
+  locationId?: string | null;
+  productMasterId?: string | null;
+}
+
+interface Quantities {
+  minQuantity: number;
+  reorderQuantity: number;
+  maxQuantity: number;
+}
+
+const invalidQuantities = (details: FieldErrors) => validationError(details, INVALID_QUANTITIES);
+
+/** The invariant min <= reorder <= max on the values the row will have after the write. */
+function checkOrder(q: Quantities) {
+  const details: FieldErrors = {};
+  if (q.reorderQuantity < q.minQuantity) details.reorderQuantity = [`Must be at least minQuantity (${q.minQuantity})`];
+  if (q.maxQuantity < q.reorderQuantity) details.maxQuantity = [`Must be at least reorderQuantity (${q.reorderQuantity})`];
+  if (Object.keys(details).length) throw invalidQuantities(details);
+}
+
+function merged(existing: Quantities | null, input: Settable): Quantities {
+  return {
+    minQuantity: input.minQuantity ?? existing?.minQuantity ?? 0,
+    reorderQuantity: input.reorderQuantity ?? existing?.reorderQuantity ?? 0,
+    maxQuantity: input.maxQuantity ?? existing?.maxQuantity ?? 0,
+  };
+}
+
+/** Did the database refuse the write because of a CHECK constraint (SQLSTATE 23514)? */
+export function isCheckViolation(error: unknown): boolean {
+  for (let e: any = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+    if (e.code === '23514' || e.originalCode === '23514' || e.meta?.driverAdapterError?.cause?.originalCode === '23514') return true;
+    if (typeof e.message === 'string' && /violates check constraint "inventory_levels_order_check"/.test(e.message)) return true;
+  }
+  return false;
+}
+
+// Two concurrent writes may each pass checkOrder yet together break the invariant; the database CHECK
+// refuses the later one, which must answer like any other invalid quantities.
+function mapCheckViolation(error: unknown): never {
+  if (isCheckViolation(error)) {
+    throw invalidQuantities({ quantities: ['The level changed meanwhile and min <= reorder <= max would no longer hold; read it and retry'] });
+  }
+  throw error;
+}
+
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/** Bin and replenishment location must belong to the organization (the bin to the level's location). */
+async function checkReferences(ctx: RequestContext, locationId: string, input: Settable) {
+  const organizationId = orgId(ctx);
+  const [bin, replenishment] = await Promise.all([
+    input.preferredBinLocationId ? ctx.prisma.bin.count({ where: { id: input.preferredBinLocationId, organizationId, locationId } }) : 1,
+    input.replenishmentLocationId ? ctx.prisma.location.count({ where: { id: input.replenishmentLocationId, organizationId } }) : 1,
+  ]);
+  const details: FieldErrors = {};
+  if (!bin) details.preferredBinLocationId = ['Bin not found at this location'];
+  if (!replenishment) details.replenishmentLocationId = ['Location not found'];
+  if (Object.keys(details).length) throw validationError(details);
+}
+
+/** Creates the level of a product at a location, or updates the one that exists (absent fields stay as they are). */
+export async function upsertInventoryLevel(ctx: RequestContext, raw: UpsertInventoryLevelInput, query: Query = {}) {
+  const { productMasterId: given, productId, locationId, ...fields } = parseInput(upsertSchema, raw);
+  const productMasterId = (given ?? productId)!;
+  const organizationId = orgId(ctx);
+  const [product, location] = await Promise.all([
+    ctx.prisma.productMaster.count({ where: { id: productMasterId, organizationId } }),
+    ctx.prisma.location.count({ where: { id: locationId, organizationId } }),
+  ]);
+  if (!product) throw notFound('Product');
+  if (!location) throw notFound('Location');
+  await checkReferences(ctx, locationId, fields);
+
+  const where = { productMasterId_locationId: { productMasterId, locationId } };
+  // A concurrent first POST for the same product and location may insert between our read and our
+  // insert; the unique index refuses ours, and the second attempt updates the row that won.
+  for (let attempt = 1; ; attempt++) {
+    const existing = await ctx.prisma.inventoryLevel.findUnique({ where, select: { minQuantity: true, reorderQuantity: true, maxQuantity: true } });
+    checkOrder(merged(existing, fields));
+    try {
+      return await ctx.prisma.inventoryLevel.upsert({
+        ...query,
+        where,
+        create: { ...fields, organizationId, productMasterId, locationId },
+        update: fields,
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      mapCheckViolation(error);
+    }
+  }
+}
+
+export async function getInventoryLevel(ctx: RequestContext, id: string, query: Query = {}) {
+  const level = await ctx.prisma.inventoryLevel.findFirst({ ...query, where: { id, organizationId: orgId(ctx) } });
+  if (!level) throw notFound('Inventory level');
+  return level;
+}
+
+/** Changes a level; absent fields stay as they are and the invariant is checked on the merged values. */
+export async function updateInventoryLevel(ctx: RequestContext, id: string, raw: UpdateInventoryLevelInput, query: Query = {}) {
+  const fields = parseInput(updateSchema, raw);
+  const organizationId = orgId(ctx);
+  const existing = await getInventoryLevel(ctx, id, { select: { locationId: true, minQuantity: true, reorderQuantity: true, maxQuantity: true } });
+  checkOrder(merged(existing, fields));
+  await checkReferences(ctx, existing.locationId, fields);
+  // Prisma answers an update with nothing to set with count 0 without asking the database, which
+  // would read as "not found": an empty change is a read of the level that exists.
+  if (!Object.values(fields).some((value) => value !== undefined)) return getInventoryLevel(ctx, id, query);
+  const { count } = await ctx.prisma.inventoryLevel.updateMany({ where: { id, organizationId }, data: fields }).catch(mapCheckViolation);
+  if (!count) throw notFound('Inventory level');
+  return getInventoryLevel(ctx, id, query);
+}
+
+export async function deleteInventoryLevel(ctx: RequestContext, id: string) {
+  const { count } = await ctx.prisma.inventoryLevel.deleteMany({ where: { id, organizationId: orgId(ctx) } });
+  if (!count) throw notFound('Inventory level');
+  return { success: true, message: 'Inventory level deleted' };
+}
+
+/** Levels of the organization, optionally of one location and/or one product (each must be the organization's). */
+export async function listInventoryLevels(ctx: RequestContext, filter: InventoryLevelFilter, query: Query = {}) {
+  const organizationId = orgId(ctx);
+  const [location, product] = await Promise.all([
+    filter.locationId ? ctx.prisma.location.count({ where: { id: filter.locationId, organizationId } }) : 1,
+    filter.productMasterId ? ctx.prisma.productMaster.count({ where: { id: filter.productMasterId, organizationId } }) : 1,
+  ]);
+  if (!location) throw notFound('Location');
+  if (!product) throw notFound('Product');
+  return ctx.prisma.inventoryLevel.findMany({
+    ...query,
+    where: { organizationId, locationId: filter.locationId ?? undefined, productMasterId: filter.productMasterId ?? undefined },
+    orderBy: { id: 'asc' },
+  });
+}
+
+/** The levels of one product at every location; 404 when the product is not the organization's. */
+export async function productInventoryLevels(ctx: RequestContext, productId: string, query: Query = {}) {
+  const organizationId = orgId(ctx);
+  const product = await ctx.prisma.productMaster.count({ where: { id: productId, organizationId } });
+  if (!product) throw notFound('Product');
+  return ctx.prisma.inventoryLevel.findMany({ ...query, where: { organizationId, productMasterId: productId }, orderBy: { id: 'asc' } });
+}

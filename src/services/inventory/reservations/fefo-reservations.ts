@@ -1,0 +1,107 @@
+// Reserving stock for a document (an order now; shipments, transfers and stock requests later):
+// first-expiry-first-out over the lots of a product at a location.
+import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { orgId } from '../../tenant.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../ledger/quantities.js';
+import { applyStockChangeSeries, type StockChange, type Tx } from '../ledger/stock-ledger.js';
+
+/** Which lines a reservation session locks. */
+export interface ReservationScope {
+  /** Every stock line of each of these products at its location. */
+  stockOf: { productMasterId: string; locationId: string }[];
+  /** These lines as well (for example those a document holds now and may release). */
+  lineIds?: string[];
+}
+
+/** What the ledger rows of a reservation or release say caused them. */
+export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment'>;
+
+/** Units of one stock line reserved for a request. */
+export interface Allocation {
+  stockLineId: string;
+  quantity: number;
+}
+
+export interface Reservations {
+  /** Releases up to `quantity` reserved units of a locked line (no more than it has reserved); returns the units released. */
+  release(stockLineId: string, quantity: number, source: ReservationSource): number;
+  /**
+   * Reserves up to `quantity` units of the product at the location, first-expiring lots first (lines
+   * without expiry last), skipping expired and recalled lots. Returns the allocations, which may add
+   * up to less than asked (the rest is not available: backordered).
+   */
+  reserve(request: { productMasterId: string; locationId: string; quantity: number }, source: ReservationSource): Allocation[];
+  /** Writes every release and reservation, in the order they were made, with their ledger rows. */
+  write(): Promise<void>;
+}
+
+type Candidate = LineQuantities & { id: string; productMasterId: string; locationId: string; expiryDate: Date | null; recalled: boolean | null; hasLot: boolean };
+
+const pairKey = (productMasterId: string, locationId: string) => `${productMasterId}|${locationId}`;
+
+const fefo = (a: Candidate, b: Candidate) => {
+  const ea = a.expiryDate?.getTime() ?? Infinity;
+  const eb = b.expiryDate?.getTime() ?? Infinity;
+  return ea !== eb ? ea - eb : a.id < b.id ? -1 : 1;
+};
+
+/**
+ * Opens a reservation session in the transaction `tx`: locks every line of the scope in id order (so
+ * sessions over the same lines cannot deadlock), then works out releases and reservations on the locked
+ * quantities, which nothing else can change before the commit, and writes them together with write()
+ * (one series of changes through the ledger). Call write() before the transaction ends.
+ */
+export async function openReservations(ctx: RequestContext, tx: Tx, scope: ReservationScope): Promise<Reservations> {
+  const organizationId = orgId(ctx);
+  const { stockOf } = scope;
+  const lineIds = [...new Set(scope.lineIds ?? [])];
+  const locked = await tx.$queryRaw<Candidate[]>`
+    SELECT sl.id, sl."productMasterId", sl."locationId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
+           sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot"
+    FROM stock_lines sl LEFT JOIN lots lot ON lot.id = sl."lotId"
+    WHERE sl."organizationId" = ${organizationId}
+      AND ((sl."productMasterId", sl."locationId") IN (SELECT * FROM unnest(${stockOf.map((p) => p.productMasterId)}::text[], ${stockOf.map((p) => p.locationId)}::text[]))
+           ${lineIds.length ? Prisma.sql`OR sl.id = ANY(${lineIds}::text[])` : Prisma.empty})
+    ORDER BY sl.id
+    FOR UPDATE OF sl`;
+  // The locked lines as the session's changes leave them.
+  const stock = new Map(locked.map((line) => [line.id, line]));
+  const byPair = new Map<string, Candidate[]>();
+  for (const line of locked) {
+    const key = pairKey(line.productMasterId, line.locationId);
+    (byPair.get(key) ?? byPair.set(key, []).get(key)!).push(line);
+  }
+  const today = startOfTodayUtc();
+  const changes: StockChange[] = [];
+
+  return {
+    release(stockLineId, quantity, source) {
+      const line = stock.get(stockLineId);
+      const released = Math.min(quantity, line?.qtyReserved ?? 0);
+      if (released <= 0) return 0;
+      changes.push({ ...source, stockLineId, deltas: { RESERVED: -released } });
+      line!.qtyReserved -= released;
+      return released;
+    },
+    reserve({ productMasterId, locationId, quantity }, source) {
+      const candidates = (byPair.get(pairKey(productMasterId, locationId)) ?? [])
+        .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
+        .sort(fefo);
+      const allocations: Allocation[] = [];
+      let left = quantity;
+      for (const candidate of candidates) {
+        if (!left) break;
+        const take = Math.min(left, availableQty(candidate));
+        if (take <= 0) continue;
+        changes.push({ ...source, stockLineId: candidate.id, deltas: { RESERVED: take } });
+        candidate.qtyReserved += take;
+        allocations.push({ stockLineId: candidate.id, quantity: take });
+        left -= take;
+      }
+      return allocations;
+    },
+    // Made in order, each change keeps the quantity rule on the locked values, as the series writer asks.
+    write: () => applyStockChangeSeries(ctx, tx, changes.splice(0)),
+  };
+}

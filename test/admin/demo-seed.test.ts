@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { startServer, type RunningServer } from '../../src/server/start.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+const config = (seed: boolean) => ({
+  ...loadConfig({ SEED_DEMO: seed ? 'true' : 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000' }),
+  port: 0,
+});
+
+// Servers share a database here; the test closes the databases itself.
+const borrowed = (database: Database): Database => ({ ...database, close: async () => {} });
+
+let db: TestDatabase;
+let other: Database | undefined;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  // A second connection pool makes two instances really race on PostgreSQL; PGlite has one connection.
+  if (db.url) other = await openDatabase({ databaseUrl: db.url, migrate: false, poolSize: 2 });
+});
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await other?.close();
+  await db?.close();
+});
+
+async function start(seed: boolean, database: Database) {
+  const lines: string[] = [];
+  const server = await startServer(config(seed), { database: borrowed(database), log: (m) => lines.push(m) });
+  servers.push(server);
+  return { server, output: lines.join('\n') };
+}
+
+async function call(server: RunningServer, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(server.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+function credentials(output: string) {
+  const email = /Admin e-mail:\s+(\S+)/.exec(output)?.[1];
+  const password = /Admin password:\s+(\S+)/.exec(output)?.[1];
+  const apiKey = /API key \(scope \*\):\s+(\S+)/.exec(output)?.[1];
+  return { email, password, apiKey };
+}
+
+describe('demo seed', () => {
+  it('does nothing when SEED_DEMO is false', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const server = await startServer(config(false), { database: borrowed(fresh), log: () => {} });
+      await server.close();
+      expect(await fresh.prisma.organization.count()).toBe(0);
+      expect(await fresh.prisma.user.count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('seeds an empty database once, even when two instances start together, and prints working credentials', async () => {
+    const [a, b] = await Promise.all([start(true, db), start(true, other ?? db)]);
+    const seeded = [a, b].filter((s) => s.output.includes('Demo data seeded'));
+    expect(seeded).toHaveLength(1);
+    const { server, output } = seeded[0]!;
+
+    const { email, password, apiKey } = credentials(output);
+    expect(email).toBe('admin@demo.local');
+    expect(password).toMatch(/^\S{12,}$/);
+    expect(apiKey).toMatch(/^scm_/);
+
+    const signIn = await call(server, 'POST', '/api/auth/sign-in', { body: { email, password } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body).toMatchObject({ role: 'ADMIN', organizations: [{ name: 'Demo Organization', role: 'ADMIN' }] });
+
+    const products = await call(server, 'GET', '/api/products?limit=100', { token: apiKey });
+    expect(products.status).toBe(200);
+    expect(products.body.meta.total).toBe(12);
+    const skus = products.body.data.map((p: { sku: string }) => p.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const product of products.body.data) expect(product.description).toEqual(expect.any(String));
+
+    const seen = await call(server, 'POST', '/graphql', {
+      token: signIn.body.token,
+      body: {
+        query: `{ viewer { organizationName capabilities }
+          locations { code type } channels { name type } categories { name }
+          products(first: 100) { edges { node { unitCost categoryName } } } }`,
+      },
+    });
+    expect(seen.body.errors).toBeUndefined();
+    const data = seen.body.data;
+    expect(data.viewer).toEqual({ organizationName: 'Demo Organization', capabilities: ['ai.forecasting.demand'] });
+    expect(data.locations.map((l: { code: string }) => l.code).sort()).toEqual(['DC-EAST', 'DC-WEST', 'STORE-001']);
+    expect(data.channels.map((c: { name: string }) => c.name).sort()).toEqual(['Online', 'Retail', 'Wholesale']);
+    expect(data.categories).toHaveLength(3);
+    const categoryNames = data.categories.map((c: { name: string }) => c.name);
+    for (const { node } of data.products.edges) {
+      expect(Number(node.unitCost)).toBeGreaterThan(0);
+      expect(categoryNames).toContain(node.categoryName);
+    }
+    // Every category is used.
+    expect(new Set(data.products.edges.map((e: { node: { categoryName: string } }) => e.node.categoryName)).size).toBe(3);
+
+    // The other instance saw the seed and stayed quiet; so does a later restart.
+    const restart = await start(true, db);
+    expect(restart.output).not.toContain('Demo data seeded');
+    expect(restart.output).not.toContain(password!);
+    expect(await db.prisma.organization.count()).toBe(1);
+    expect(await db.prisma.user.count()).toBe(1);
+    expect(await db.prisma.apiKey.count()).toBe(1);
+  });
+});

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { graphqlRefusal } from '../support/api.js';
+import { REFUSAL } from '../support/graphql.js';
+
+let server: TestServer;
+let a: Tenant;
+let b: Tenant;
+
+beforeAll(async () => {
+  ({ server, a, b } = await startServerWithTwoTenants());
+});
+afterAll(() => server?.close());
+
+describe('REST /api/products', () => {
+  it('creates, reads, lists and updates a product', async () => {
+    const created = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SKU-1', name: 'Widget', description: 'Blue' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ sku: 'SKU-1', name: 'Widget', description: 'Blue', organizationId: a.org.id });
+    expect(Object.keys(created.body).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'organizationId', 'sku', 'updatedAt']);
+
+    const read = await server.call('GET', `/api/products/${created.body.id}`, { token: a.key });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body);
+
+    const patched = await server.call('PATCH', `/api/products/${created.body.id}`, { token: a.key, body: { name: 'Widget 2', description: null } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: created.body.id, sku: 'SKU-1', name: 'Widget 2', description: null });
+
+    const list = await server.call('GET', '/api/products?search=widget', { token: a.key });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((p: { id: string }) => p.id)).toContain(created.body.id);
+    expect(list.body.meta).toMatchObject({ page: 1, limit: 50 });
+  });
+
+  it('pages with page and limit and reports totals', async () => {
+    for (let i = 0; i < 5; i++) {
+      await server.call('POST', '/api/products', { token: a.key, body: { sku: `PAGE-${i}`, name: `Paged ${i}` } });
+    }
+    const page2 = await server.call('GET', '/api/products?search=PAGE-&limit=2&page=2', { token: a.key });
+    expect(page2.status).toBe(200);
+    expect(page2.body.meta).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3 });
+    expect(page2.body.data.map((p: { sku: string }) => p.sku)).toEqual(['PAGE-2', 'PAGE-1']);
+  });
+
+  it('answers 400 with details for bad input', async () => {
+    const missing = await server.call('POST', '/api/products', { token: a.key, body: { name: 'No sku' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: expect.any(String), details: { sku: ['Required'] } });
+
+    const wrongType = await server.call('POST', '/api/products', { token: a.key, body: { sku: 5, name: '' } });
+    expect(wrongType.status).toBe(400);
+    expect(Object.keys(wrongType.body.details)).toContain('sku');
+
+    const blank = await server.call('POST', '/api/products', { token: a.key, body: { sku: '  ', name: 'x' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.details.sku).toBeDefined();
+
+    await server.call('POST', '/api/products', { token: a.key, body: { sku: 'DUP', name: 'first' } });
+    const dup = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'DUP', name: 'second' } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.details.sku[0]).toMatch(/already exists/);
+
+    const notJson = await server.call('POST', '/api/products', { token: a.key, body: '{oops' });
+    expect(notJson.status).toBe(400);
+
+    const limit = await server.call('GET', '/api/products?limit=101', { token: a.key });
+    expect(limit.status).toBe(400);
+    expect(limit.body.details.limit).toBeDefined();
+    const page = await server.call('GET', '/api/products?page=abc', { token: a.key });
+    expect(page.status).toBe(400);
+    expect(page.body.details.page).toBeDefined();
+  });
+
+  it('answers a query value of the wrong type in our words, naming the parameter (not GraphQL\'s)', async () => {
+    const limit = await server.call('GET', '/api/products?limit=abc', { token: a.key });
+    expect(limit.status).toBe(400);
+    expect(limit.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { limit: ['Must be an integer from 1 to 100'] } });
+    expect(JSON.stringify(limit.body)).not.toContain('cannot represent');
+    const both = await server.call('GET', '/api/products?page=0&limit=1.5', { token: a.key });
+    expect(both.body.details).toEqual({ page: ['Must be an integer of at least 1'], limit: ['Must be an integer from 1 to 100'] });
+  });
+
+  it('the same SKU may exist in two organizations', async () => {
+    const inA = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SHARED', name: 'A' } });
+    const inB = await server.call('POST', '/api/products', { token: b.key, body: { sku: 'SHARED', name: 'B' } });
+    expect([inA.status, inB.status]).toEqual([201, 201]);
+  });
+
+  it('keeps each organization to its own products', async () => {
+    const mine = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PRIVATE', name: 'A only' } });
+    const id = mine.body.id;
+    expect((await server.call('GET', `/api/products/${id}`, { token: b.key })).status).toBe(404);
+    const patch = await server.call('PATCH', `/api/products/${id}`, { token: b.key, body: { name: 'stolen' } });
+    expect(patch.status).toBe(404);
+    expect(patch.body).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
+    const list = await server.call('GET', '/api/products?search=PRIVATE', { token: b.key });
+    expect(list.body.data).toEqual([]);
+    const gql = await server.graphql(`query ($id: ID!) { product(id: $id) { id } products(search: "PRIVATE") { totalCount } }`, { id }, b.key);
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    const gqlList = await server.graphql(`{ products(search: "PRIVATE") { totalCount edges { node { id } } } }`, {}, b.key);
+    expect(gqlList.body.data.products).toEqual({ totalCount: 0, edges: [] });
+    const again = await server.call('GET', `/api/products/${id}`, { token: a.key });
+    expect(again.body.name).toBe('A only');
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const res = await server.call('GET', '/api/products/nope', { token: a.key });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('GraphQL products', () => {
+  it('pages a Relay connection with a total count', async () => {
+    for (let i = 0; i < 3; i++) await server.call('POST', '/api/products', { token: a.key, body: { sku: `REL-${i}`, name: `Relay ${i}` } });
+    const first = await server.graphql(
+      `{ products(first: 2, search: "REL-") { totalCount pageInfo { hasNextPage endCursor } edges { node { sku globalSku productName } } } }`,
+      {},
+      a.key,
+    );
+    expect(first.body.data.products.totalCount).toBe(3);
+    expect(first.body.data.products.edges.map((e: any) => e.node.sku)).toEqual(['REL-2', 'REL-1']);
+    expect(first.body.data.products.edges[0].node.globalSku).toBe('REL-2');
+    const next = await server.graphql(
+      `query ($after: String) { products(first: 2, after: $after, search: "REL-") { pageInfo { hasNextPage } edges { node { sku } } } }`,
+      { after: first.body.data.products.pageInfo.endCursor },
+      a.key,
+    );
+    expect(next.body.data.products.edges.map((e: any) => e.node.sku)).toEqual(['REL-0']);
+    expect(next.body.data.products.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('creates and updates through mutations', async () => {
+    const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { ... on Product { id sku unitCost } } }`, {}, a.key);
+    expect(created.body.data.createProduct).toMatchObject({ sku: 'GQL-1', unitCost: 2.5 });
+    const updated = await server.graphql(
+      `mutation ($id: ID!) { updateProduct(id: $id, input: { name: "Renamed" }) { ... on Product { name sku } } }`,
+      { id: created.body.data.createProduct.id },
+      a.key,
+    );
+    expect(updated.body.data.updateProduct).toEqual({ name: 'Renamed', sku: 'GQL-1' });
+    const bad = await graphqlRefusal(server, a.key, `mutation { createProduct(input: { sku: "", name: "x" }) { ... on Product { id } ${REFUSAL} } }`);
+    expect(bad).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { sku: ['Required'] } });
+  });
+});
+
+describe('query counts', () => {
+  it('lists a page of products in a fixed number of queries', async () => {
+    for (let i = 0; i < 12; i++) await server.call('POST', '/api/products', { token: a.key, body: { sku: `QC-${i}`, name: `Counted ${i}` } });
+    const count = async (path: string) => {
+      server.queries.length = 0;
+      const res = await server.call('GET', path, { token: a.key });
+      expect(res.status).toBe(200);
+      return server.queries.length;
+    };
+    const small = await count('/api/products?search=QC-&limit=2');
+    const large = await count('/api/products?search=QC-&limit=12');
+    expect(large).toBe(small);
+    // the API key lookup, the page and the count
+    expect(large).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('search', () => {
+  it('treats % and _ in the search text literally', async () => {
+    await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PCT_1', name: '100% cotton' } });
+    await server.call('POST', '/api/products', { token: a.key, body: { sku: 'PCTX1', name: 'plain' } });
+    const pct = await server.call('GET', '/api/products?search=100%25', { token: a.key });
+    expect(pct.body.data.map((p: { sku: string }) => p.sku)).toEqual(['PCT_1']);
+    expect(pct.body.meta.total).toBe(1);
+    const underscore = await server.call('GET', '/api/products?search=PCT_', { token: a.key });
+    expect(underscore.body.data.map((p: { sku: string }) => p.sku)).toEqual(['PCT_1']);
+    expect(underscore.body.meta.total).toBe(1);
+  });
+});
