@@ -1,5 +1,7 @@
 import { countSheetQuery } from '../../src/contracts/inventory/count-sheet-query.js';
 import { ledgerPageQuery } from '../../src/contracts/inventory/ledger-query.js';
+import { lotCorrection } from '../../src/contracts/inventory/lot-correction.js';
+import { recordCountBody, recordStockBody } from '../../src/contracts/inventory/stock-batch.js';
 import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
 import { defineRoutes } from '../route.js';
 import { jsonContent, responses, schemaRef } from '../openapi-common.js';
@@ -11,7 +13,6 @@ const ADJUSTMENT = `success message transaction { ${ENTRY} } inventoryItem { ${L
 
 const inventory = { tags: ['Inventory'] };
 const ok = (description: string, schema: string) => ({ 200: { description, ...jsonContent(schemaRef(schema)) } });
-const body = (schema: string) => ({ requestBody: { required: true, ...jsonContent(schemaRef(schema)) } });
 
 const adjustmentErrors =
   '400 VALIDATION_ERROR with details (missing or invalid field, unknown or inactive reason code, reason direction, rootCause, no change) ' +
@@ -91,6 +92,7 @@ export const adjustmentRoutes = defineRoutes([
     operation: `mutation ($input: RecordCountInput!) {
       recordCount(input: $input) { lines { ${LINE} } transactions { ${ENTRY} } counted changed }
     }`,
+    input: { body: recordCountBody },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordCount,
     doc: {
@@ -102,7 +104,6 @@ export const adjustmentRoutes = defineRoutes([
         'the recorded change is exact under concurrent changes. All or nothing: any bad line answers 400 with details per line ' +
         '(for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
       ...inventory,
-      ...body('RecordCountRequest'),
       responses: responses(ok('The counted lines after the batch', 'RecordCountResult'), [400, 401, 403]),
     },
   },
@@ -112,6 +113,7 @@ export const adjustmentRoutes = defineRoutes([
     operation: `mutation ($input: LotCorrectionInput!) {
       correctLot(input: $input) { success message fromInventoryItem { ${LINE} } toInventoryItem { ${LINE} } transactions { ${ENTRY} } }
     }`,
+    input: { body: lotCorrection },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.correctLot,
     doc: {
@@ -122,7 +124,6 @@ export const adjustmentRoutes = defineRoutes([
         '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available; ' +
         'an unknown or foreign inventoryItemId or toLotId is 400 VALIDATION_ERROR with details naming it.',
       ...inventory,
-      ...body('LotCorrection'),
       responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403]),
     },
   },
@@ -184,6 +185,7 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/record-stock',
     operation: `mutation ($input: RecordStockInput!) { recordStock(input: $input) { lines { ${LINE} } } }`,
+    input: { body: recordStockBody },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordStock,
     doc: {
@@ -194,7 +196,6 @@ export const adjustmentRoutes = defineRoutes([
         'lines as needed; one RECEIPT ledger row per line. All or nothing in one transaction: any bad line answers 400 with details per ' +
         'line (for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
       ...inventory,
-      ...body('RecordStockRequest'),
       responses: responses(ok('The stock lines after the batch', 'RecordStockResult'), [400, 401, 403]),
     },
   },
