@@ -1,18 +1,13 @@
-import { adjustmentRoutes, adjustmentSchemas } from './adjustments-routes.js';
-import { analyticsRoutes, analyticsSchemas } from './analytics-routes.js';
-import { apiKeyRoutes, apiKeySchemas } from './api-keys-routes.js';
-import { authRoutes, authSchemas } from './auth-routes.js';
-import { channelAtpRoutes, channelAtpSchemas } from './channel-atp-routes.js';
-import { inventoryLevelRoutes, inventoryLevelSchemas } from './inventory-levels-routes.js';
-import { inventoryRoutes, inventorySchemas } from './inventory-routes.js';
-import { forecastEventRoutes, forecastEventSchemas } from './forecast-events-routes.js';
-import { importRoutes, importSchemas } from './import-routes.js';
-import { masterDataRoutes, masterDataSchemas } from './master-data-routes.js';
-import { commonSchemas } from './openapi-common.js';
-import { productRoutes, productSchemas } from './products-routes.js';
-import type { RouteSpec } from './route.js';
+import { apiKeysArea } from './api-keys/api-keys-area.js';
+import { authArea } from './auth/auth-area.js';
+import { forecastingArea } from './forecasting/forecasting-area.js';
+import { importArea } from './import/import-area.js';
+import { inventoryArea } from './inventory/inventory-area.js';
+import { masterDataArea } from './master-data/master-data-area.js';
+import { productsArea } from './products/products-area.js';
+import type { RestArea, RouteSpec } from './route.js';
 
-/** Every REST route, in matching order (static paths before parameterised ones in each area). */
-export const allRoutes: RouteSpec[] = [...authRoutes, ...apiKeyRoutes, ...productRoutes, ...masterDataRoutes, ...forecastEventRoutes, ...channelAtpRoutes, ...analyticsRoutes, ...inventoryRoutes, ...inventoryLevelRoutes, ...adjustmentRoutes, ...importRoutes];
+/** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, inventoryArea, importArea];
 
-export const allSchemas: Record<string, unknown> = { ...commonSchemas, ...authSchemas, ...apiKeySchemas, ...productSchemas, ...masterDataSchemas, ...forecastEventSchemas, ...channelAtpSchemas, ...inventorySchemas, ...analyticsSchemas, ...inventoryLevelSchemas, ...adjustmentSchemas, ...importSchemas };
+export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

@@ -8,25 +8,33 @@ export const commonSchemas = {
       code: { type: 'string', description: 'Machine-readable error code, for example NOT_FOUND or INSUFFICIENT_SCOPE.' },
     },
   },
-  ValidationError: {
-    type: 'object',
-    required: ['error', 'details'],
-    properties: {
-      error: { type: 'string' },
-      code: { type: 'string', enum: ['VALIDATION_ERROR'] },
-      details: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Messages per field.' },
-    },
+  // One schema per status: a oneOf of bodies that share their fields would match both and fail strict validators.
+  BadRequestError: {
+    description: 'The Error body of a 400: VALIDATION_ERROR carries details, messages per field named by its path (lines.3.quantity).',
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      {
+        type: 'object',
+        properties: {
+          details: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Messages per field (VALIDATION_ERROR).' },
+        },
+      },
+    ],
   },
-  FeatureNotEnabledError: {
-    type: 'object',
-    required: ['error', 'code', 'feature', 'planCapability'],
-    properties: {
-      error: { type: 'string' },
-      code: { type: 'string', enum: ['FEATURE_NOT_ENABLED'] },
-      feature: { type: 'string' },
-      planCapability: { type: 'string' },
-      entitlement: { type: 'string', description: 'The same as planCapability (the other description names it so).' },
-    },
+  ForbiddenError: {
+    description: 'The Error body of a 403: the permission the caller lacks, or the plan capability the organization lacks (FEATURE_NOT_ENABLED).',
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      {
+        type: 'object',
+        properties: {
+          permission: { type: 'string', description: 'The permission the API key or role does not grant (INSUFFICIENT_SCOPE, FORBIDDEN).' },
+          feature: { type: 'string', description: 'The missing plan capability (FEATURE_NOT_ENABLED).' },
+          planCapability: { type: 'string', description: 'The same as feature.' },
+          entitlement: { type: 'string', description: 'The same as feature (the other description names it so).' },
+        },
+      },
+    ],
   },
   PayloadTooLargeError: {
     description: 'The Error body of 413 PAYLOAD_TOO_LARGE, with the limit that was passed.',
@@ -78,9 +86,9 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const jsonContent = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 
 export const errorResponses = {
-  400: { description: 'Invalid request', ...jsonContent({ oneOf: [ref('ValidationError'), ref('Error')] }) },
+  400: { description: 'Invalid request (VALIDATION_ERROR with details per field, BAD_REQUEST, INSUFFICIENT_STOCK)', ...jsonContent(ref('BadRequestError')) },
   401: { description: 'Missing or invalid credentials (MISSING_AUTHORIZATION, INVALID_API_KEY, REVOKED_API_KEY, EXPIRED_API_KEY, INVALID_TOKEN)', ...jsonContent(ref('Error')) },
-  403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(ref('Error')) },
+  403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(ref('ForbiddenError')) },
   404: { description: 'Does not exist or belongs to another organization', ...jsonContent(ref('Error')) },
   409: { description: 'Conflicts with the current state', ...jsonContent(ref('Error')) },
   413: { description: 'Request body too large (PAYLOAD_TOO_LARGE, with maxBodyBytes)', ...jsonContent(ref('PayloadTooLargeError')) },

@@ -1,22 +1,39 @@
-import type { RouteSpec } from './route.js';
-import { errorResponses, jsonContent } from './openapi-common.js';
+import type { GraphQLSchema } from 'graphql';
+import { contractDocs } from './contract-docs.js';
+import { operationScopes } from './operation-scopes.js';
+import type { ApiTag, RestArea, RouteSpec } from './route.js';
+import { commonSchemas, errorResponses, jsonContent } from './openapi-common.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-const TAGS = [
-  'Authentication', 'Administration', 'Products', 'Inventory', 'Forecasting', 'Transfers', 'Planning', 'Shipments',
-  'Wholesale Bookings', 'Dashboard', 'Reports', 'Alerts', 'Import',
-];
+/** What x-permissions, x-scopes and x-plan-capability say of an operation, from its GraphQL fields. */
+function scopeExtensions(schema: GraphQLSchema, operation: string) {
+  const { permissions, capabilities, apiKeyScopes } = operationScopes(schema, operation);
+  return {
+    ...(permissions.length ? { 'x-permissions': permissions } : {}),
+    ...(apiKeyScopes.length ? { 'x-scopes': apiKeyScopes } : {}),
+    ...(capabilities.length ? { 'x-plan-capability': capabilities.join(' ') } : {}),
+  };
+}
 
-/** OpenAPI 3.1 description built from the routes themselves, so the two cannot drift apart. */
-export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknown>, baseUrl: string) {
+/**
+ * OpenAPI 3.1 description built from the routes themselves, so the two cannot drift apart. Built once at
+ * start-up (the scopes are read from the schema then); only the server URL depends on the request.
+ */
+export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (baseUrl: string) => object {
   const paths: Record<string, Record<string, unknown>> = {};
-  const all = [...routes, openApiRoute];
-  for (const route of all) {
+  const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
+  for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
-    // Any request may meet a rate limit (README: Rate limits).
-    (paths[path] ??= {})[route.method.toLowerCase()] = { ...route.doc, responses: { ...route.doc.responses, 429: errorResponses[429] } };
+    // Any request may meet a rate limit (README: Rate limits) or an unexpected failure.
+    (paths[path] ??= {})[route.method.toLowerCase()] = { ...doc, responses: { ...doc.responses, 429: errorResponses[429], 500: errorResponses[500] } };
   }
+  const tags = new Map<string, ApiTag>([...areas.flatMap((area) => area.tags), ADMINISTRATION].map((tag) => [tag.name, tag]));
+  const schemas = Object.assign({ ...commonSchemas }, ...areas.map((area) => area.schemas));
+  return (baseUrl) => document(baseUrl, [...tags.values()], paths, schemas);
+}
+
+function document(baseUrl: string, tags: ApiTag[], paths: Record<string, unknown>, schemas: Record<string, unknown>) {
   return {
     openapi: '3.1.0',
     info: {
@@ -33,7 +50,7 @@ export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknow
     },
     servers: [{ url: `${baseUrl.replace(/\/$/, '')}/api` }],
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }],
-    tags: TAGS.map((name) => ({ name })),
+    tags,
     paths,
     components: {
       schemas,
@@ -51,11 +68,17 @@ export function buildOpenApi(routes: RouteSpec[], schemas: Record<string, unknow
   };
 }
 
+const ADMINISTRATION: ApiTag = {
+  name: 'Administration',
+  description: 'API keys of the organization (managed by a signed-in ADMIN) and this machine-readable description.',
+};
+
 /** Served outside the GraphQL routes; listed here so the description names itself. */
 export const openApiRoute: Pick<RouteSpec, 'method' | 'path' | 'doc'> = {
   method: 'GET',
   path: OPENAPI_PATH,
   doc: {
+    operationId: 'getOpenApiDescription',
     summary: 'This machine-readable description',
     tags: ['Administration'],
     security: [],

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { RequestContext } from '../src/context.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -5,13 +6,27 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a route's mappers see of the HTTP request. */
 export interface RestRequest {
   params: Record<string, string>;
-  query: Record<string, string | string[]>;
+  /** As sent (text), or as the route's query contract parsed it (numbers, booleans, defaults). */
+  query: Record<string, any>;
   body: unknown;
   headers: Headers;
 }
 
-/** A fragment of an OpenAPI 3.1 operation (summary, tags, parameters, requestBody, responses). */
-export type OpenApiOperation = Record<string, unknown> & { summary: string; tags: string[]; responses: Record<string, unknown> };
+/**
+ * A fragment of an OpenAPI 3.1 operation (operationId, summary, tags, parameters, requestBody, responses).
+ * x-permissions, x-scopes and x-plan-capability are never written here: the OpenAPI builder derives them
+ * from the authScopes of the GraphQL fields the route's operation selects.
+ */
+export type OpenApiOperation = Record<string, unknown> & {
+  /** Unique and stable, camelCase: typed clients name their functions after it. */
+  operationId: string;
+  summary: string;
+  tags: string[];
+  responses: Record<string, unknown>;
+  'x-permissions'?: never;
+  'x-scopes'?: never;
+  'x-plan-capability'?: never;
+};
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -19,6 +34,12 @@ export interface RouteSpec {
   path: string;
   /** The GraphQL operation this route runs in-process; parsed and validated once at start-up. */
   operation: string;
+  /**
+   * The route's contract (zod schemas from src/contracts): path and query are parsed through it and the body
+   * checked against it before the operation runs, so a refusal names the caller's fields in our words; the
+   * OpenAPI parameters and request body are generated from it.
+   */
+  input?: { params?: z.ZodType; query?: z.ZodObject; body?: z.ZodType };
   /** Maps path, query and body to the operation's variables. */
   variables?: (req: RestRequest) => Record<string, unknown>;
   /** Shapes the operation's data into the documented JSON. */
@@ -34,20 +55,18 @@ export interface RouteSpec {
 
 export const defineRoutes = (routes: RouteSpec[]) => routes;
 
-/** Query string helpers: pass the raw text through when it is not a number, so validation names the parameter. */
-export function intParam(value: string | string[] | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = Array.isArray(value) ? value[0]! : value;
-  return /^-?\d+$/.test(text) ? Number(text) : text;
+/** An OpenAPI tag: the heading operations are grouped under, and what the group is for. */
+export interface ApiTag {
+  name: string;
+  description: string;
 }
 
-export function boolParam(value: string | string[] | undefined): boolean | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = (Array.isArray(value) ? value[0]! : value).toLowerCase();
-  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : text;
-}
-
-export function stringParam(value: string | string[] | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  return Array.isArray(value) ? value[0] : value;
+/**
+ * One area of the API (the same names as src/services and src/schema): its routes, the OpenAPI component
+ * schemas they refer to, and the tags it introduces. Each area folder exports exactly one.
+ */
+export interface RestArea {
+  routes: RouteSpec[];
+  schemas: Record<string, unknown>;
+  tags: ApiTag[];
 }

@@ -8,6 +8,7 @@ import { assertCleanInput } from '../src/input-text.js';
 import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-field-check.js';
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
+import { checkRouteInput } from './route-input.js';
 import { type TypedMutationErrors, withTypedMutationErrors } from './typed-mutation-errors.js';
 import { coerceVariables } from './variables.js';
 
@@ -87,7 +88,7 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     const query = { ...request.query };
     // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.
     assertCleanInput([...Object.entries(params), ...Object.entries(query), ['', body]]);
-    const restRequest: RestRequest = { params, query, body, headers: request.headers };
+    const restRequest = checkRouteInput(route, { params, query, body, headers: request.headers });
     const variableValues = route.variables?.(restRequest) ?? {};
     const result = await route.run(contextValue, variableValues);
     if (result.errors?.length) {

@@ -17,9 +17,7 @@ import { adjustStockBy } from '../../src/services/inventory/adjustments/adjustme
 import { checkAvailability } from '../../src/services/inventory/availability/availability.js';
 import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp/channel-atp.js';
 import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
-import { adjustmentRoutes } from '../../rest-adapter/adjustments-routes.js';
-import { channelAtpRoutes } from '../../rest-adapter/channel-atp-routes.js';
-import { inventoryRoutes } from '../../rest-adapter/inventory-routes.js';
+import { inventoryArea } from '../../rest-adapter/inventory/inventory-area.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
 import { timeStep } from '../harness/time-step.js';
 import { loadInventoryData } from './data.js';
@@ -158,7 +156,7 @@ try {
         const { line, delta } = next();
         return adjustStockBy(ctx, { inventoryItemId: line, delta, reasonCodeId: 'COUNT_CORRECTION' });
       });
-      const document = operation(adjustmentRoutes, 'POST', '/api/inventory/adjust');
+      const document = operation(inventoryArea.routes, 'POST', '/api/inventory/adjust');
       await step('GraphQL: execute adjustStockBy, context given', () => {
         const { line, delta } = next();
         return execute({ schema, document, contextValue: ctx, variableValues: { input: { inventoryItemId: line, delta, reasonCodeId: 'COUNT_CORRECTION' } } }) as Promise<unknown>;
@@ -199,7 +197,7 @@ try {
         return database.prisma.$queryRawUnsafe(checkSql, organizationId, list.map((i) => i.sku), list.map((i) => i.locationId));
       });
       await step('service: checkAvailability()', () => checkAvailability(ctx, { items: items() }));
-      const document = operation(inventoryRoutes, 'POST', '/api/inventory/availability/check');
+      const document = operation(inventoryArea.routes, 'POST', '/api/inventory/availability/check');
       await step('GraphQL: execute checkAvailability, context given', () => execute({ schema, document, contextValue: ctx, variableValues: { input: { items: items() } } }) as Promise<unknown>);
       await step('HTTP handler in-process: POST /api/inventory/availability/check', () => http('POST', '/api/inventory/availability/check', { items: items() }));
     }
@@ -210,7 +208,7 @@ try {
       const firstIds = (await database.prisma.productMaster.findMany({ where: { organizationId }, select: { id: true }, take: 200, orderBy: { sku: 'asc' } })).map((p) => p.id);
       await step('Prisma: stockTotals() of 200 products', () => stockTotals(ctx, { locationId: pick(data.locationIds), productIds: firstIds }), n);
       await step('service: channelLocationAtp()', () => channelLocationAtp(ctx, args()), n);
-      const document = operation(channelAtpRoutes, 'GET', '/api/inventory/channel-location');
+      const document = operation(inventoryArea.routes, 'GET', '/api/inventory/channel-location');
       await step('GraphQL: execute channelLocationAtp, context given', () => execute({ schema, document, contextValue: ctx, variableValues: args() }) as Promise<unknown>, n);
       await step('HTTP handler in-process: GET /api/inventory/channel-location', () => {
         const a = args();

@@ -1,6 +1,6 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
-import { calendarDate, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../input-limits.js';
+import { calendarDate, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
 
 function dateTime(value: unknown): Date {
   const date = typeof value === 'string' ? new Date(value) : null;

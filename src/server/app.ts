@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { createRestAdapter } from '../../rest-adapter/router.js';
-import { allRoutes, allSchemas } from '../../rest-adapter/all-routes.js';
-import { buildOpenApi, OPENAPI_PATH } from '../../rest-adapter/openapi.js';
+import { allRoutes, areas } from '../../rest-adapter/all-routes.js';
+import { describeRestApi, OPENAPI_PATH } from '../../rest-adapter/openapi.js';
 import { json, methodNotAllowed } from '../../rest-adapter/errors.js';
 import type { App } from '../context.js';
 import { schema } from '../schema/index.js';
@@ -32,6 +32,7 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     routes: allRoutes,
     buildContext: (request, ip) => admitRequest(app, request, ip),
   });
+  const openApi = describeRestApi(schema, areas);
 
   async function route(request: Request, server: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
@@ -40,7 +41,7 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     if (pathname.startsWith(GRAPHIQL_ASSETS_PATH)) return serveGraphiQLAsset(request);
     if (pathname === OPENAPI_PATH) {
       if (request.method !== 'GET') return methodNotAllowed(request.method, pathname, ['GET']);
-      return json(200, buildOpenApi(allRoutes, allSchemas, new URL(request.url).origin));
+      return json(200, openApi(new URL(request.url).origin));
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return rest.fetch(request, clientIp(app, request, server));

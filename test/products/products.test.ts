@@ -74,6 +74,15 @@ describe('REST /api/products', () => {
     expect(page.body.details.page).toBeDefined();
   });
 
+  it('answers a query value of the wrong type in our words, naming the parameter (not GraphQL\'s)', async () => {
+    const limit = await server.call('GET', '/api/products?limit=abc', { token: a.key });
+    expect(limit.status).toBe(400);
+    expect(limit.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { limit: ['Must be an integer from 1 to 100'] } });
+    expect(JSON.stringify(limit.body)).not.toContain('cannot represent');
+    const both = await server.call('GET', '/api/products?page=0&limit=1.5', { token: a.key });
+    expect(both.body.details).toEqual({ page: ['Must be an integer of at least 1'], limit: ['Must be an integer from 1 to 100'] });
+  });
+
   it('the same SKU may exist in two organizations', async () => {
     const inA = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SHARED', name: 'A' } });
     const inB = await server.call('POST', '/api/products', { token: b.key, body: { sku: 'SHARED', name: 'B' } });

@@ -8,8 +8,8 @@ import {
   checkAvailability,
   getAvailability,
   getAvailabilityLine,
-  MAX_CHECK_ITEMS,
 } from '../../services/inventory/availability/availability.js';
+import { MAX_CHECK_ITEMS } from '../../contracts/inventory/availability-check.js';
 import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/availability/stock-moves.js';
 
 const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));

@@ -3,7 +3,7 @@ import { builder } from '../builder.js';
 import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
 import { ledgerRows } from '../../services/inventory/ledger/ledger-history.js';
 import { countSheet, countSheetLines, recordCount, recordStock } from '../../services/inventory/receiving/receiving.js';
-import { MAX_LINES } from '../../services/inventory/receiving/batch-lines.js';
+import { MAX_LINES } from '../../contracts/inventory/stock-batch.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { StockLineStateType } from './adjustments.js';
 

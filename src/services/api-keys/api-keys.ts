@@ -1,57 +1,21 @@
 // API keys of the caller's organization, managed by its administrators. Secrets are returned once (on
 // create and rotate) and only their hash is stored; nothing here ever returns a hash.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { apiKeyContracts } from '../../contracts/api-keys/api-key-input.js';
 import type { RequestContext } from '../../context.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { invalidIpEntries } from '../auth/ip-allow.js';
 import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../input-limits.js';
 import { authOf, orgId, parseInput } from '../tenant.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).
 type Db = Prisma.TransactionClient;
 
-/** Longest grace period a rotation may give the replaced secret: 7 days. */
-export const MAX_GRACE_PERIOD_SECONDS = 7 * 24 * 3600;
-
-const ipList = z
-  .array(z.string().trim())
-  .refine((ips) => invalidIpEntries(ips).length === 0, 'Each entry must be an IP address or CIDR range');
+const { fields, create: createSchema, update: updateSchema, rotate: rotateSchema } = apiKeyContracts(API_KEY_SCOPES);
 
 /** Field rules shared by the admin CLI and the HTTP interface. */
-export const apiKeyFields = {
-  name: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
-  scopes: z
-    .array(z.string())
-    .min(1, 'At least one scope')
-    .refine((s) => s.every((x) => API_KEY_SCOPES.includes(x)), `Unknown scope; known scopes: ${API_KEY_SCOPES.join(', ')}`),
-  allowedIps: ipList.default([]),
-  // A key that has expired already would be refused on its first use: refused here instead, with the field.
-  expiresAt: z.coerce
-    .date({ error: 'Must be an ISO 8601 date-time, for example 2030-01-31T00:00:00Z' })
-    .refine(yearInRange, YEAR_RANGE_MESSAGE)
-    .refine((date) => date.getTime() > Date.now(), 'Must be in the future')
-    .nullish(),
-};
-
-const createSchema = z.object(apiKeyFields);
-const updateSchema = z.object({
-  name: apiKeyFields.name.optional(),
-  scopes: apiKeyFields.scopes.optional(),
-  // null clears the restriction, like an empty list
-  allowedIps: ipList.nullish().transform((ips) => (ips === null ? [] : ips)),
-  expiresAt: apiKeyFields.expiresAt,
-});
-const rotateSchema = z.object({
-  gracePeriodSeconds: z
-    .number()
-    .int('Must be a whole number of seconds')
-    .min(0, 'Must be 0 or more')
-    .max(MAX_GRACE_PERIOD_SECONDS, `At most ${MAX_GRACE_PERIOD_SECONDS} seconds (7 days)`)
-    .nullish(),
-});
+export const apiKeyFields = fields;
 
 type Nullable<T> = { [K in keyof T]?: T[K] | null };
 export type CreateApiKeyInput = Nullable<z.input<typeof createSchema>>;

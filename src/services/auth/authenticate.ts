@@ -2,7 +2,7 @@ import type { App, AuthInfo } from '../../context.js';
 import { DomainError } from '../../kernel/errors.js';
 import type { ApiKeyRow } from '../../auth/api-key-cache.js';
 import type { Credentials } from '../../auth/credentials.js';
-import { ipAllowed } from './ip-allow.js';
+import { ipAllowed } from '../../kernel/ip-allow.js';
 import { permissionsForRole, permissionsForScopes } from '../../auth/permissions.js';
 import { hashApiKey, sameHash } from './secrets.js';
 import { looksLikeJwt, verifySessionToken } from './tokens.js';

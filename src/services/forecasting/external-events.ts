@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { eventValue as value, externalEventCreate as createSchema, externalEventUpdate as updateSchema } from '../../contracts/forecasting/external-event.js';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
@@ -12,44 +13,6 @@ type Db = Prisma.TransactionClient;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The documented listing window: today through today plus 90 days. */
 const DEFAULT_WINDOW_DAYS = 90;
-
-const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
-const type = z.enum(ExternalEventType);
-const date = z.date({ error: 'Must be an ISO 8601 date-time string' });
-const id = z.string().trim().min(1, 'Required');
-
-const value = z
-  .object({
-    liftPct: z.number().min(-0.99, 'Must be at least -0.99').max(5, 'Must be at most 5').nullish(),
-    stackingMode: z.enum(StackingMode).nullish(),
-    description: z.string().max(2000, 'At most 2000 characters').nullish(),
-  })
-  .nullish();
-
-const createSchema = z.object({
-  name,
-  type,
-  startsAt: date,
-  endsAt: date,
-  value,
-  productMasterId: id.nullish(),
-  locationId: id.nullish(),
-  isGlobal: z.boolean().nullish(),
-  isOrgWide: z.boolean().nullish(),
-});
-
-// Required fields may be left out of an update but not set to null.
-const updateSchema = z.object({
-  name: name.optional(),
-  type: type.optional(),
-  startsAt: date.optional(),
-  endsAt: date.optional(),
-  value,
-  productMasterId: id.nullish(),
-  locationId: id.nullish(),
-  isGlobal: z.boolean().nullish(),
-  isOrgWide: z.boolean().nullish(),
-});
 
 export type CreateExternalEventInput = z.input<typeof createSchema>;
 type Nullable<T> = { [K in keyof T]?: T[K] | null };

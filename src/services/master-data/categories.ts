@@ -1,4 +1,5 @@
-import { masterData, requiredText } from './master-data.js';
+import { categoryFields } from '../../contracts/master-data/reference-fields.js';
+import { masterData } from './master-data.js';
 
 /**
  * Also handed whole to the GraphQL fields. Deleting a category is always allowed: its products
@@ -9,7 +10,7 @@ export const categories = masterData({
   delegate: (db) => db.category,
   uniqueField: 'name',
   searchFields: ['name'],
-  fields: { name: requiredText(200) },
+  fields: categoryFields,
 });
 
 export const {

@@ -1,4 +1,5 @@
-import { masterData, requiredText, typeLabel } from './master-data.js';
+import { channelFields } from '../../contracts/master-data/reference-fields.js';
+import { masterData } from './master-data.js';
 
 /** Also handed whole to the GraphQL fields. */
 export const channels = masterData({
@@ -6,7 +7,7 @@ export const channels = masterData({
   delegate: (db) => db.channel,
   uniqueField: 'name',
   searchFields: ['name', 'type'],
-  fields: { name: requiredText(200), type: typeLabel.optional() },
+  fields: channelFields,
   // Rows that point at a channel (ATP policies, demand history, ...) add their check here.
   inUse: async () => null,
 });

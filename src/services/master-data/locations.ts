@@ -1,4 +1,5 @@
-import { masterData, requiredText, typeLabel } from './master-data.js';
+import { locationFields } from '../../contracts/master-data/reference-fields.js';
+import { masterData } from './master-data.js';
 
 /** Also handed whole to the GraphQL fields. */
 export const locations = masterData({
@@ -6,7 +7,7 @@ export const locations = masterData({
   delegate: (db) => db.location,
   uniqueField: 'code',
   searchFields: ['code', 'name'],
-  fields: { code: requiredText(50), name: requiredText(200), type: typeLabel.optional() },
+  fields: locationFields,
   // Rows that point at a location (stock lines, transfers, ...) add their check here.
   inUse: async () => null,
 });

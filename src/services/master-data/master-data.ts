@@ -38,10 +38,6 @@ export interface MasterDataSpec<Row, Fields extends z.ZodRawShape> {
   inUse?: (db: Db, id: string, organizationId: string) => Promise<string | null>;
 }
 
-export const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
-/** Free-form type labels are stored upper case so that 'store' and 'STORE' are one type. */
-export const typeLabel = z.string().trim().min(1, 'Required').max(50, 'At most 50 characters').toUpperCase();
-
 /** Update inputs arrive from GraphQL with null for "not given"; null never clears a required field. */
 const withoutNulls = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
 

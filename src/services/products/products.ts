@@ -1,29 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { MAX_DECIMAL } from '../../input-limits.js';
 import { escapeLike } from '../search.js';
-import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible } from './sku.js';
+import { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
+import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
-
-const sku = z
-  .string()
-  .transform(normalizeSku)
-  .pipe(z.string().min(1, 'Required').max(MAX_SKU_LENGTH, `At most ${MAX_SKU_LENGTH} characters`).refine((text) => !skuHasInvisible(text), SKU_INVISIBLE_MESSAGE));
-const name = z.string().trim().min(1, 'Required').max(300, 'At most 300 characters');
-const description = z.string().max(5000, 'At most 5000 characters').nullish();
-const unitCost = z.number().nonnegative('Must be 0 or more').max(MAX_DECIMAL, `At most ${MAX_DECIMAL}`).nullish();
-const categoryId = z.string().min(1).nullish();
-
-const createSchema = z.object({ sku, name, description, unitCost, categoryId });
-const updateSchema = z.object({
-  sku: sku.optional(),
-  name: name.optional(),
-  description,
-  unitCost,
-  categoryId,
-});
 
 export type CreateProductInput = z.input<typeof createSchema>;
 type Nullable<T> = { [K in keyof T]?: T[K] | null };

@@ -1,9 +1,9 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { MAX_DECIMAL } from '../../../input-limits.js';
+import { MAX_DECIMAL } from '../../../kernel/input-limits.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../products/sku.js';
+import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../../contracts/products/sku-rules.js';
 import { fieldText, INVALID, RowReader } from './row-fields.js';
 
 interface CatalogRow {

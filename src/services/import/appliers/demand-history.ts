@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uuidv7s } from '../../../db/ids.js';
-import { normalizeSku } from '../../products/sku.js';
+import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
 import { fieldText } from './row-fields.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../kernel/input-limits.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { normalizeSku } from '../../products/sku.js';
+import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
 import type { ImportRow, RowRejection } from '../kinds.js';
 

@@ -1,4 +1,4 @@
-import { MAX_INT } from '../../../input-limits.js';
+import { MAX_INT } from '../../../kernel/input-limits.js';
 import type { RowRejection } from '../kinds.js';
 
 /**

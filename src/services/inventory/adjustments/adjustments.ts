@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { stockAdjustment as absoluteSchema, stockDeltaAdjustment as deltaSchema } from '../../../contracts/inventory/stock-adjustment.js';
 import type { RequestContext } from '../../../context.js';
 import { validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
@@ -10,8 +11,6 @@ import {
   findReasonCode,
   type LineState,
   lockLines,
-  MAX_QTY,
-  optionalText,
   rootCauseProblem,
   rootCauseThreshold,
   signed,
@@ -20,23 +19,6 @@ import {
 } from '../ledger/stock-change-toolkit.js';
 import { applySignedAdjustment } from './signed-adjustment.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
-
-const common = {
-  inventoryItemId: z.string().min(1, 'Required'),
-  reasonCodeId: z.string().trim().min(1, 'Required'),
-  comment: optionalText(2000),
-  rootCause: optionalText(2000),
-};
-
-const absoluteSchema = z.object({
-  ...common,
-  newQtyOnHand: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(MAX_QTY, `At most ${MAX_QTY}`),
-});
-
-const deltaSchema = z.object({
-  ...common,
-  delta: z.number().int('Must be a whole number').refine((d) => d !== 0, 'Must not be 0'),
-});
 
 export type AbsoluteAdjustmentInput = z.input<typeof absoluteSchema>;
 export type DeltaAdjustmentInput = z.input<typeof deltaSchema>;

@@ -1,28 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lotCorrection as schema } from '../../../contracts/inventory/lot-correction.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, MAX_QTY, optionalText, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
+import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
 import { findOrCreateStockLine } from '../ledger/stock-line-creation.js';
 import { applyStockChange, type Tx } from '../ledger/stock-ledger.js';
-
-const schema = z
-  .object({
-    inventoryItemId: z.string().min(1, 'Required'),
-    toLotId: z.string().min(1).nullish(),
-    toLotCode: z.string().trim().min(1, 'Must not be blank').max(100, 'At most 100 characters').nullish(),
-    toExpiryDate: z.string().nullish(),
-    quantity: z.number().int('Must be a whole number').min(1, 'Must be at least 1').max(MAX_QTY, `At most ${MAX_QTY}`),
-    reasonCodeId: z.string().trim().min(1).nullish(),
-    comment: optionalText(2000),
-  })
-  .superRefine((input, issue) => {
-    if (!input.toLotId && !input.toLotCode) issue.addIssue({ code: 'custom', path: ['toLotCode'], message: 'Give toLotCode or toLotId' });
-    if (input.toLotId && input.toLotCode) issue.addIssue({ code: 'custom', path: ['toLotId'], message: 'Give either toLotCode or toLotId, not both' });
-    if (input.toExpiryDate && !input.toLotCode) issue.addIssue({ code: 'custom', path: ['toExpiryDate'], message: 'Only with toLotCode' });
-  });
 
 export type LotCorrectionInput = z.input<typeof schema>;
 

@@ -14,33 +14,17 @@
 //   days (lots already expired are not counted), whatever the period.
 // - byCategory: value and units per product category; products without a category form one entry
 //   with categoryId and categoryName null.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { analyticsQuery as argsSchema, DATE_ONLY } from '../../../contracts/inventory/analytics-query.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { startOfTodayUtc } from '../ledger/quantities.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_PERIOD_DAYS = 30;
 export const EXPIRING_WITHIN_DAYS = 30;
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const isoDate = z
-  .string()
-  .trim()
-  .refine((text) => (DATE_ONLY.test(text) || DATE_TIME.test(text)) && !Number.isNaN(Date.parse(text)), { message: 'Must be an ISO 8601 date or date-time', abort: true })
-  .refine((text) => yearInRange(new Date(text)), YEAR_RANGE_MESSAGE);
-const id = z.string().trim().min(1, 'Required');
-
-const argsSchema = z.object({
-  locationId: id.nullish(),
-  categoryId: id.nullish(),
-  fromDate: isoDate.nullish(),
-  toDate: isoDate.nullish(),
-});
 
 export type AnalyticsArgs = { [K in keyof z.input<typeof argsSchema>]?: z.input<typeof argsSchema>[K] | null };
 

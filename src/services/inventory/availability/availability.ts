@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability-check.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { normalizedLocationCode } from '../../import/appliers/references.js';
@@ -154,21 +155,6 @@ export async function getAvailabilityLine(ctx: RequestContext, id: string, optio
   if (!line) throw notFound('Inventory item');
   return toAvailabilityLine(line, flags(options));
 }
-
-export const MAX_CHECK_ITEMS = 1000;
-
-const checkSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        sku: z.string().trim().min(1, 'Required'),
-        locationId: z.string().min(1, 'Required'),
-        quantity: z.number().int('Must be a whole number').positive('Must be greater than 0'),
-      }),
-    )
-    .min(1, 'Give at least one item')
-    .max(MAX_CHECK_ITEMS, `At most ${MAX_CHECK_ITEMS} items`),
-});
 
 export type AvailabilityCheckInput = z.input<typeof checkSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { stockMove as moveSchema } from '../../../contracts/inventory/stock-move.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
@@ -30,15 +31,6 @@ export const STOCK_MOVE_ACTIONS = Object.keys(STOCK_MOVES) as StockMoveAction[];
 
 /** Promising or picking stock of an expired or recalled lot is refused even when the buckets would allow it. */
 const NEEDS_USABLE_LOT: ReadonlySet<StockMoveAction> = new Set(['RESERVE', 'PICK']);
-
-const moveSchema = z.object({
-  action: z.enum(STOCK_MOVE_ACTIONS as [StockMoveAction, ...StockMoveAction[]]),
-  quantity: z.number().int('Must be a whole number').positive('Must be greater than 0'),
-  reasonCodeId: z.string().min(1).nullish(),
-  comment: z.string().max(2000, 'At most 2000 characters').nullish(),
-  sourceType: z.string().max(100, 'At most 100 characters').nullish(),
-  sourceId: z.string().max(200, 'At most 200 characters').nullish(),
-});
 
 export type StockMoveInput = z.input<typeof moveSchema>;
 

@@ -1,5 +1,6 @@
 // Channel availability to promise (ATP): the reads. The rule itself is in channel-atp-rule.ts.
 import type { RequestContext } from '../../../context.js';
+import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp-queries.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../../tenant.js';
@@ -252,7 +253,7 @@ interface ProductRow {
 /** A page of the location's products (those with a stock line there), with channel ATP per product. */
 export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocationArgs) {
   const location = await requireLocation(ctx, args.locationId);
-  const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 200 });
+  const { page, limit, skip } = pageArgs(args.page, args.limit, CHANNEL_ATP_PAGE);
   const wanted = [...(args.channels ?? []), ...(args.channelId ? [args.channelId] : [])];
   const org = orgId(ctx);
   const term = args.search?.trim();

@@ -1,55 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { bounds, ledgerFilter as filterSchema, ledgerPageQuery as pageSchema } from '../../../contracts/inventory/ledger-query.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { BUCKETS } from './quantities.js';
-
-/** Largest page of GET /api/inventory/adjustments (the interface leaves the maximum open). */
-export const HISTORY_MAX_LIMIT = 500;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const when = z
-  .string()
-  .trim()
-  .refine((text) => !Number.isNaN(Date.parse(DAY.test(text) ? `${text}T00:00:00Z` : text)), { message: 'Must be an ISO 8601 date (YYYY-MM-DD) or date-time', abort: true })
-  .refine((text) => yearInRange(new Date(DAY.test(text) ? `${text}T00:00:00Z` : text)), YEAR_RANGE_MESSAGE)
-  .nullish();
-const id = z.string().min(1).nullish();
-
-const filterFields = {
-  inventoryItemId: id,
-  productMasterId: id,
-  locationId: id,
-  startDate: when,
-  endDate: when,
-  bucket: z.enum([...BUCKETS, 'ALL'], { message: `One of ${[...BUCKETS, 'ALL'].join(', ')}` }).nullish(),
-  transactionType: z.string().trim().max(200).nullish(),
-};
-
-const datesInOrder = (f: { startDate?: string | null; endDate?: string | null }, issue: z.RefinementCtx) => {
-  if (f.startDate && f.endDate && bounds(f).start! > bounds(f).end!) {
-    issue.addIssue({ code: 'custom', path: ['endDate'], message: 'Must not be before startDate' });
-  }
-};
-
-const filterSchema = z.object(filterFields).superRefine(datesInOrder);
-const pageSchema = z
-  .object({
-    ...filterFields,
-    limit: z.number().int('Must be a whole number').min(1, `Must be from 1 to ${HISTORY_MAX_LIMIT}`).max(HISTORY_MAX_LIMIT, `Must be from 1 to ${HISTORY_MAX_LIMIT}`).nullish(),
-    offset: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
-  })
-  .superRefine(datesInOrder);
 
 export type LedgerFilter = z.input<typeof filterSchema>;
-
-/** startDate from the start of its day; a plain endDate date includes that whole day (UTC). */
-function bounds(f: { startDate?: string | null; endDate?: string | null }) {
-  const start = f.startDate ? new Date(DAY.test(f.startDate) ? `${f.startDate}T00:00:00.000Z` : f.startDate) : undefined;
-  const end = f.endDate ? (DAY.test(f.endDate) ? new Date(Date.parse(`${f.endDate}T00:00:00.000Z`) + 86_400_000 - 1) : new Date(f.endDate)) : undefined;
-  return { start, end };
-}
 
 /** The where clause of a ledger query: always the caller's organization; ON_HAND rows unless told otherwise. */
 export function ledgerWhere(ctx: RequestContext, raw: LedgerFilter): Prisma.StockTransactionWhereInput {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
@@ -29,8 +28,6 @@ export interface LineState extends StockLine {
  * they may wait longer for a connection than Prisma's 2 s default under load.
  */
 export const TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
-
-export const optionalText = (max: number) => z.string().max(max, `At most ${max} characters`).nullish();
 
 /**
  * Locks the organization's stock lines with these ids (SELECT ... FOR UPDATE) and returns them with

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../../context.js';
+import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-line-queries.js';
 import { notFound } from '../../../kernel/errors.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../../tenant.js';
@@ -21,11 +22,6 @@ export interface StockLinePageArgs extends StockLineFilter {
   limit?: number | null;
 }
 
-/**
- * GET /api/inventory documents two limits: default 20 max 100 and default 50 max 200. The default
- * follows the first (page-based) variant and the maximum the second, so no documented request is refused.
- */
-export const STOCK_LINE_PAGE = { limit: 20, max: 200 } as const;
 
 const given = (value: string | null | undefined): value is string => value !== undefined && value !== null;
 

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/inventory-level.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { AbcClass } from '../../../generated/prisma/enums.js';
 import { orgId, parseInput } from '../../tenant.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
@@ -10,37 +10,6 @@ type Query = { select?: object; include?: object };
 
 export const INVALID_QUANTITIES = 'Invalid quantities: min <= reorder <= max required';
 
-const quantity = z.number().int('Must be a whole number of units').min(0, 'Must be 0 or more');
-const days = z.number().int('Must be a whole number of days').min(0, 'Must be 0 or more');
-const id = z.string().trim().min(1, 'Required');
-
-// Fields both create and update accept. min, reorder, max and status have column defaults and
-// cannot be cleared; the others may be set to null.
-const settable = {
-  minQuantity: quantity.optional(),
-  reorderQuantity: quantity.optional(),
-  maxQuantity: quantity.optional(),
-  status: z.string().trim().min(1, 'Must not be empty').max(100, 'At most 100 characters').optional(),
-  abcClass: z.enum(AbcClass).nullish(),
-  expectedLeadTimeDays: days.nullish(),
-  replenishmentPeriodDays: days.nullish(),
-  forecastPeriodDays: days.nullish(),
-  forecastQuantity: z.number().min(0, 'Must be 0 or more').nullish(),
-  preferredBinLocationId: id.nullish(),
-  replenishmentLocationId: id.nullish(),
-  comments: z.string().max(5000, 'At most 5000 characters').nullish(),
-};
-
-const upsertSchema = z
-  .object({ productMasterId: id.optional(), productId: id.optional(), locationId: id, ...settable })
-  .superRefine((input, issue) => {
-    if (!input.productMasterId && !input.productId) {
-      issue.addIssue({ code: 'custom', path: ['productMasterId'], message: 'Required (or the deprecated productId)' });
-    } else if (input.productMasterId && input.productId && input.productMasterId !== input.productId) {
-      issue.addIssue({ code: 'custom', path: ['productId'], message: 'Must equal productMasterId when both are given' });
-    }
-  });
-const updateSchema = z.object(settable);
 
 type Nullable<T> = { [K in keyof T]?: T[K] | null };
 export type UpsertInventoryLevelInput = Nullable<z.input<typeof upsertSchema>>;

@@ -1,40 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { batchLine } from '../../../contracts/inventory/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
-import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../../../input-limits.js';
 import { orgId } from '../../tenant.js';
-import { dateOnly, isoDay, MAX_QTY, optionalText } from '../ledger/stock-change-toolkit.js';
+import { dateOnly, isoDay } from '../ledger/stock-change-toolkit.js';
 import { createStockLines, lineKeyOf } from '../ledger/stock-line-creation.js';
 import type { Tx } from '../ledger/stock-ledger.js';
 
-/** Most lines one record-stock request may carry; more is a 400 on `lines`. */
-export const MAX_LINES = 1000;
-
-/** Interactive transaction limits for a batch of up to MAX_LINES lines. */
+/** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/stock-batch.ts) lines. */
 export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
-
-const code = z.string().trim().min(1, 'Must not be blank').max(100, 'At most 100 characters').nullish();
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be an ISO 8601 date (YYYY-MM-DD)')
-  .refine((text) => calendarDate(text) !== null, { message: 'Must be a real date', abort: true })
-  .refine((text) => yearInRange(calendarDate(text) ?? new Date(Number.NaN)), YEAR_RANGE_MESSAGE)
-  .nullish();
-
-/** One line of a record-stock batch; `quantity` means received units or the counted on hand. */
-export const batchLine = (minQuantity: number) =>
-  z.object({
-    productMasterId: z.string().min(1, 'Required'),
-    locationId: z.string().min(1, 'Required'),
-    quantity: z.number().int('Must be a whole number').min(minQuantity, minQuantity ? `Must be at least ${minQuantity}` : 'Must be 0 or more').max(MAX_QTY, `At most ${MAX_QTY}`),
-    lotCode: code,
-    expiryDate: isoDate,
-    binCode: code,
-    comment: optionalText(2000),
-  });
-
-export const batchLines = <T extends z.ZodTypeAny>(line: T) =>
-  z.array(line).min(1, 'At least one line').max(MAX_LINES, `At most ${MAX_LINES} lines per request`);
 
 export type BatchLine = z.output<ReturnType<typeof batchLine>>;
 

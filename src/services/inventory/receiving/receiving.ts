@@ -1,33 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/count-sheet-query.js';
+import { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { findReasonCode, type LineState, lockLines, optionalText, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
-import { BATCH_TRANSACTION, batchLine, batchLines, type ResolvedLine, resolveBatch } from './batch-lines.js';
+import { findReasonCode, type LineState, lockLines, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
 import { partsOf } from '../ledger/quantities.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
-
-const receiptSchema = z.object({ lines: batchLines(batchLine(1)) });
-
-const countLine = batchLine(0).extend({ rootCause: optionalText(2000) });
-const countSchema = z
-  .object({
-    lines: batchLines(countLine),
-    reasonCodeId: z.string().trim().min(1).nullish(),
-    comment: optionalText(2000),
-    rootCause: optionalText(2000),
-  })
-  .superRefine((input, issue) => {
-    const seen = new Map<string, number>();
-    input.lines.forEach((line, i) => {
-      const key = [line.productMasterId, line.locationId, line.lotCode ?? '', line.binCode ?? ''].join('\u0000');
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, i);
-      else issue.addIssue({ code: 'custom', path: ['lines', i], message: `Counts the same stock line as line ${first}` });
-    });
-  });
 
 export type RecordStockInput = z.input<typeof receiptSchema>;
 export type RecordCountInput = z.input<typeof countSchema>;
@@ -133,13 +115,6 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     };
   }, BATCH_TRANSACTION);
 }
-
-const sheetSchema = z.object({
-  locationId: z.string().min(1).nullish(),
-  productMasterId: z.string().min(1).nullish(),
-  limit: z.number().int('Must be a whole number').min(1, 'Must be from 1 to 1000').max(1000, 'Must be from 1 to 1000').nullish(),
-  offset: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
-});
 
 export type CountSheetArgs = z.input<typeof sheetSchema>;
 

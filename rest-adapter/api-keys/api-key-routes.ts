@@ -1,5 +1,7 @@
-import { defineRoutes } from './route.js';
-import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
+import { apiKeyContracts } from '../../src/contracts/api-keys/api-key-input.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const API_KEY = 'id name prefix scopes allowedIps expiresAt lastUsedAt revokedAt previousKeyExpiresAt createdByUserId createdAt updatedAt';
 
@@ -39,47 +41,14 @@ export const apiKeySchemas = {
       },
     ],
   },
-  ApiKeyCreate: {
-    type: 'object',
-    required: ['name', 'scopes'],
-    additionalProperties: false,
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 200 },
-      scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'For example inventory:read, forecast:write or *.' },
-      allowedIps: { ...ipList, description: 'Default: any address.' },
-      expiresAt: { ...dateTimeOrNull, description: 'Default: never. Must be in the future (years up to 9999); a past value is a 400.' },
-    },
-  },
-  ApiKeyUpdate: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Absent fields stay as they are; null clears allowedIps or expiresAt. A revoked key cannot be changed (409).',
-    properties: {
-      name: { type: 'string', minLength: 1, maxLength: 200 },
-      scopes: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Replaces the scopes.' },
-      allowedIps: { type: ['array', 'null'], items: { type: 'string' }, description: 'Replaces the list; empty or null for any address.' },
-      expiresAt: { ...dateTimeOrNull, description: 'null for never; otherwise in the future (a past value is a 400: revoke the key instead).' },
-    },
-  },
-  ApiKeyRotate: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      gracePeriodSeconds: {
-        type: ['integer', 'null'],
-        minimum: 0,
-        maximum: 604800,
-        default: 0,
-        description: 'How long the replaced secret keeps working. 0 or absent: it stops at once.',
-      },
-    },
-  },
 };
+
+const contracts = apiKeyContracts(API_KEY_SCOPES);
 
 const keyResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKey')) });
 const secretResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKeyWithSecret')) });
 const idParam = pathParam('id', 'API key id');
-const doc = { tags: ['Administration'], 'x-permissions': ['apikeys.manage'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
+const doc = { tags: ['Administration'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
 
 export const apiKeyRoutes = defineRoutes([
   {
@@ -88,6 +57,7 @@ export const apiKeyRoutes = defineRoutes([
     operation: `query { apiKeys { ${API_KEY} } }`,
     result: (data) => ({ data: data.apiKeys }),
     doc: {
+      operationId: 'listApiKeys',
       ...doc,
       summary: 'List API keys',
       description: `Every key of the organization, revoked ones too, newest first. ${SESSION_ONLY}`,
@@ -101,14 +71,15 @@ export const apiKeyRoutes = defineRoutes([
     method: 'POST',
     path: '/api/admin/api-keys',
     operation: `mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { key apiKey { ${API_KEY} } } }`,
+    input: { body: contracts.create },
     variables: ({ body }) => ({ input: body }),
     result: ({ createApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
     status: 201,
     doc: {
+      operationId: 'createApiKey',
       ...doc,
       summary: 'Create an API key',
       description: `Returns the secret in \`key\`, this once. ${SESSION_ONLY}`,
-      requestBody: { required: true, ...jsonContent(schemaRef('ApiKeyCreate')) },
       responses: responses({ 201: secretResponse('The new key and its secret') }, [400, 401, 403]),
     },
   },
@@ -119,6 +90,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.apiKey,
     doc: {
+      operationId: 'getApiKey',
       ...doc,
       summary: 'Get an API key',
       description: SESSION_ONLY,
@@ -130,14 +102,15 @@ export const apiKeyRoutes = defineRoutes([
     method: 'PATCH',
     path: '/api/admin/api-keys/:id',
     operation: `mutation ($id: ID!, $input: ApiKeyUpdateInput!) { updateApiKey(id: $id, input: $input) { ${API_KEY} } }`,
+    input: { body: contracts.update },
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateApiKey,
     doc: {
+      operationId: 'updateApiKey',
       ...doc,
       summary: 'Update an API key',
       description: `Changes name, scopes, allowed IPs or expiry; takes effect on the key's next request. ${SESSION_ONLY}`,
       parameters: [idParam],
-      requestBody: { required: true, ...jsonContent(schemaRef('ApiKeyUpdate')) },
       responses: responses({ 200: keyResponse('The changed key') }, [400, 401, 403, 404, 409]),
     },
   },
@@ -148,6 +121,7 @@ export const apiKeyRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.revokeApiKey,
     doc: {
+      operationId: 'revokeApiKey',
       ...doc,
       summary: 'Revoke an API key',
       description: `The key stops working at once (401 REVOKED_API_KEY). Revoking a revoked key is 409 INVALID_STATE. ${SESSION_ONLY}`,
@@ -159,9 +133,11 @@ export const apiKeyRoutes = defineRoutes([
     method: 'POST',
     path: '/api/admin/api-keys/:id/rotate',
     operation: `mutation ($id: ID!, $input: ApiKeyRotateInput) { rotateApiKey(id: $id, input: $input) { key apiKey { ${API_KEY} } } }`,
+    input: { body: contracts.rotate },
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: ({ rotateApiKey: { apiKey, key } }) => ({ ...apiKey, key }),
     doc: {
+      operationId: 'rotateApiKey',
       ...doc,
       summary: 'Rotate an API key',
       description:
@@ -169,7 +145,6 @@ export const apiKeyRoutes = defineRoutes([
         'or at previousKeyExpiresAt when gracePeriodSeconds is given. A revoked key cannot be rotated (409 INVALID_STATE). ' +
         SESSION_ONLY,
       parameters: [idParam],
-      requestBody: { required: false, ...jsonContent(schemaRef('ApiKeyRotate')) },
       responses: responses({ 200: secretResponse('The key and its new secret') }, [400, 401, 403, 404, 409]),
     },
   },

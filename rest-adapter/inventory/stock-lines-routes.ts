@@ -1,5 +1,8 @@
-import { boolParam, defineRoutes, intParam, stringParam, type RestRequest } from './route.js';
-import { jsonContent, nullableString, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { availabilityCheck } from '../../src/contracts/inventory/availability-check.js';
+import { STOCK_MOVE_ACTIONS, stockMove } from '../../src/contracts/inventory/stock-move.js';
+import { availabilityLineQuery, availabilityQuery, stockLineListQuery } from '../../src/contracts/inventory/stock-line-queries.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, nullableString, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
 const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
@@ -16,7 +19,6 @@ const totalProperties = {
   totalRecalled: integer,
   totalExpired: integer,
 };
-const MOVE_ACTIONS = ['RESERVE', 'RELEASE', 'PICK', 'UNPICK', 'HOLD', 'RELEASE_HOLD', 'RECALL', 'RELEASE_RECALL', 'EXPIRE'];
 
 export const inventorySchemas = {
   InventoryListItem: {
@@ -68,33 +70,6 @@ export const inventorySchemas = {
       stockLines: { type: 'array', items: schemaRef('AvailabilityLine'), description: 'Only with includeStockLines=true.' },
     },
   },
-  AvailabilityCheckRequest: {
-    type: 'object',
-    required: ['items'],
-    properties: {
-      items: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 1000,
-        items: {
-          type: 'object',
-          required: ['sku', 'locationId', 'quantity'],
-          additionalProperties: false,
-          properties: {
-            sku: { type: 'string', minLength: 1, description: 'Exact SKU; an unknown one has 0 available.' },
-            locationId: {
-              type: 'string',
-              minLength: 1,
-              description:
-                'The location: its id, its code (DC-EAST) or the normalized form <organizationId>-<locationId>, as in imports (an id wins, then a code). ' +
-                'A location that is not the organization\'s refuses the batch: 400 VALIDATION_ERROR with details["items.N.locationId"].',
-            },
-            quantity: { type: 'integer', minimum: 1 },
-          },
-        },
-      },
-    },
-  },
   AvailabilityCheckResult: {
     type: 'object',
     required: ['sku', 'locationId', 'requestedQuantity', 'availableQuantity', 'isAvailable'],
@@ -106,32 +81,13 @@ export const inventorySchemas = {
       isAvailable: { type: 'boolean' },
     },
   },
-  StockMoveRequest: {
-    type: 'object',
-    required: ['action', 'quantity'],
-    additionalProperties: false,
-    properties: {
-      action: {
-        type: 'string',
-        enum: MOVE_ACTIONS,
-        description:
-          'RESERVE available→reserved; RELEASE reserved→available; PICK reserved→picked; UNPICK picked→reserved; HOLD available→on hold; ' +
-          'RELEASE_HOLD on hold→available; RECALL available→recalled; RELEASE_RECALL recalled→available; EXPIRE available→expired. On hand never changes.',
-      },
-      quantity: { type: 'integer', minimum: 1 },
-      reasonCodeId: { type: ['string', 'null'], description: 'A reason code of the organization (400 when unknown).' },
-      comment: { type: ['string', 'null'], maxLength: 2000 },
-      sourceType: { type: ['string', 'null'], maxLength: 100, description: 'Kind of document behind the move, for example ORDER.' },
-      sourceId: { type: ['string', 'null'], maxLength: 200 },
-    },
-  },
   StockMoveTransaction: {
     type: 'object',
     description: 'A stock ledger row written by a move.',
     properties: {
       id: { type: 'string' },
       inventoryItemId: { type: 'string' },
-      transactionType: { type: 'string', enum: MOVE_ACTIONS },
+      transactionType: { type: 'string', enum: [...STOCK_MOVE_ACTIONS] },
       bucket: { type: 'string', enum: ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] },
       deltaQty: integer,
       qtyBefore: integer,
@@ -157,22 +113,6 @@ export const inventorySchemas = {
   },
 };
 
-const filterParams = [
-  queryParam('locationId', 'Only lines at this location (404 when it is not one of the organization\'s)'),
-  queryParam('productMasterId', 'Only lines of this product (404 when it is not one of the organization\'s)'),
-  queryParam('lotId', 'Only lines in this lot (404 when it is not one of the organization\'s)'),
-  queryParam('binId', 'Only lines in this bin (404 when it is not one of the organization\'s)'),
-];
-const includeParams = [
-  queryParam('includeExpired', 'Count lines of lots that expired before today, and expired units', { type: 'boolean', default: false }),
-  queryParam('includeRecalled', 'Count lines of recalled lots, and recalled units', { type: 'boolean', default: false }),
-  queryParam('includeOnHold', 'Count on-hold units as available', { type: 'boolean', default: false }),
-];
-const includeVariables = ({ query }: RestRequest) => ({
-  includeExpired: boolParam(query.includeExpired),
-  includeRecalled: boolParam(query.includeRecalled),
-  includeOnHold: boolParam(query.includeOnHold),
-});
 const lineResponse = (description: string) => ({ description, ...jsonContent(schemaRef('AvailabilityLine')) });
 
 export const inventoryRoutes = defineRoutes([
@@ -184,30 +124,17 @@ export const inventoryRoutes = defineRoutes([
         items { ${LIST_ITEM} } page pageSize total totalPages
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      productMasterId: stringParam(query.productMasterId),
-      lotId: stringParam(query.lotId),
-      binId: stringParam(query.binId),
-      search: stringParam(query.q),
-      page: intParam(query.page),
-      limit: intParam(query.limit),
-    }),
+    input: { query: stockLineListQuery },
+    variables: ({ query: { q, ...filters } }) => ({ ...filters, search: q }),
     // Both documented shapes in one body: `items` + `pagination` (reference) and `data` (machine-readable).
     result: ({ stockLinesPage: { items, ...pagination } }) => ({ items, pagination, data: items }),
     doc: {
+      operationId: 'listStockLines',
       summary: 'List stock lines (inventory items)',
       description:
         'Stock lines of the organization in id (creation) order. The two published variants are served together: `items` with ' +
         '`pagination` and `data` hold the same page. limit defaults to 20 (reference variant) and accepts up to 200 (machine-readable variant).',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      parameters: [
-        ...filterParams,
-        queryParam('q', 'Case-insensitive match on the product SKU or name'),
-        queryParam('page', 'Page number', { type: 'integer', minimum: 1, default: 1 }),
-        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 200, default: 20 }),
-      ],
       responses: responses(
         {
           200: {
@@ -243,22 +170,15 @@ export const inventoryRoutes = defineRoutes([
         summary { productMasterId locationId ${TOTALS} stockLines { ${LINE} } }
       }
     }`,
-    variables: (req) => ({
-      locationId: stringParam(req.query.locationId),
-      productMasterId: stringParam(req.query.productMasterId),
-      productId: stringParam(req.query.productId),
-      lotId: stringParam(req.query.lotId),
-      binId: stringParam(req.query.binId),
-      ...includeVariables(req),
-      summary: boolParam(req.query.summary),
-      includeStockLines: boolParam(req.query.includeStockLines),
-    }),
+    input: { query: availabilityQuery },
+    variables: ({ query }) => query,
     result: ({ availability: { type, count, totals, lines, summary } }) => {
       if (type === 'stockLines') return { type, count, totals, data: lines };
       const { stockLines, ...rest } = summary;
       return { type, data: stockLines ? { ...rest, stockLines } : rest };
     },
     doc: {
+      operationId: 'getAvailability',
       summary: 'Availability to promise',
       description:
         'Available = on hand − reserved − picked − on hold − recalled − expired, never below 0 (on hold, recalled and expired units count ' +
@@ -267,14 +187,6 @@ export const inventoryRoutes = defineRoutes([
         'product, location, lot or bin that is not the organization\'s is 404. productId is a deprecated alias of productMasterId: 400 when ' +
         'both are given and differ.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      parameters: [
-        ...filterParams,
-        { ...queryParam('productId', 'Deprecated alias of productMasterId'), deprecated: true },
-        ...includeParams,
-        queryParam('summary', 'Return the aggregate instead of the stock lines', { type: 'boolean', default: false }),
-        queryParam('includeStockLines', 'With summary=true, include the lines', { type: 'boolean', default: false }),
-      ],
       responses: responses(
         {
           200: {
@@ -310,9 +222,11 @@ export const inventoryRoutes = defineRoutes([
     operation: `query ($input: AvailabilityCheckInput!) {
       checkAvailability(input: $input) { sku locationId requestedQuantity availableQuantity isAvailable }
     }`,
+    input: { body: availabilityCheck },
     variables: ({ body }) => ({ input: body }),
     result: ({ checkAvailability }) => ({ results: checkAvailability }),
     doc: {
+      operationId: 'checkAvailability',
       summary: 'Check availability of many SKUs',
       description:
         'For each item, whether the SKU at the location has at least the quantity available (lines of expired or recalled lots do not count). ' +
@@ -321,8 +235,6 @@ export const inventoryRoutes = defineRoutes([
         'details["items.N.locationId"] for each such item (the stock of a location the caller got wrong is not 0). Items are independent: ' +
         'two items for the same SKU and location are each compared with the same stock. 1 to 1000 items.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      requestBody: { required: true, ...jsonContent(schemaRef('AvailabilityCheckRequest')) },
       responses: responses(
         {
           200: {
@@ -340,13 +252,14 @@ export const inventoryRoutes = defineRoutes([
     operation: `query ($id: ID!, $includeExpired: Boolean, $includeRecalled: Boolean, $includeOnHold: Boolean) {
       availabilityLine(id: $id, includeExpired: $includeExpired, includeRecalled: $includeRecalled, includeOnHold: $includeOnHold) { ${LINE} }
     }`,
-    variables: (req) => ({ id: req.params.id, ...includeVariables(req) }),
+    input: { query: availabilityLineQuery },
+    variables: ({ params, query }) => ({ id: params.id, ...query }),
     result: (data) => data.availabilityLine,
     doc: {
+      operationId: 'getStockLineAvailability',
       summary: 'Availability of one stock line',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      parameters: [pathParam('id', 'Stock line (inventory item) id'), ...includeParams],
+      parameters: [pathParam('id', 'Stock line (inventory item) id')],
       responses: responses({ 200: lineResponse('The stock line') }, [400, 401, 403, 404]),
     },
   },
@@ -356,9 +269,11 @@ export const inventoryRoutes = defineRoutes([
     operation: `mutation ($id: ID!, $input: StockMoveInput!) {
       moveStock(id: $id, input: $input) { success inventoryItem { ${LINE} } transactions { ${TRANSACTION} } }
     }`,
+    input: { body: stockMove },
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.moveStock,
     doc: {
+      operationId: 'moveStock',
       summary: 'Move quantity between the buckets of a stock line',
       description:
         'Reserve, release, pick, unpick, hold, release a hold, recall, release a recall or expire `quantity` units of one line, atomically: ' +
@@ -366,9 +281,7 @@ export const inventoryRoutes = defineRoutes([
         'or expired take from available; moves out of a bucket need that much in it; otherwise 400 INSUFFICIENT_STOCK. RESERVE and PICK are ' +
         'refused for a line of an expired or recalled lot. On hand never changes here (shipping picked stock is not part of this endpoint).',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Stock line (inventory item) id')],
-      requestBody: { required: true, ...jsonContent(schemaRef('StockMoveRequest')) },
       responses: responses({ 200: { description: 'The line after the move and its ledger rows', ...jsonContent(schemaRef('StockMoveResponse')) } }, [400, 401, 403, 404]),
     },
   },

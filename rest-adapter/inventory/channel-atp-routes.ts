@@ -1,5 +1,6 @@
-import { defineRoutes, intParam, type RestRequest, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { channelDrilldownQuery, channelLocationQuery, channelSummaryQuery } from '../../src/contracts/inventory/channel-atp-queries.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
 const ENTRY = 'channelId channelName atp onHand reserved available severity threshold policyId';
 const PRODUCT = `productMasterId productName globalSku categoryName channels { ${ENTRY} } totalOnHand totalReserved totalAvailable minAtp maxAtp hasCritical`;
@@ -13,13 +14,6 @@ const RULE =
   'min(fixedQuantity, available); without one the channel may promise all of available (policyId and threshold are null). ' +
   'Severity: CRITICAL when atp <= 0, LOW when atp < the policy\'s lowAtpThreshold, else OK. onHand and reserved count every line, ' +
   'excluded lots too. Policies are managed over GraphQL (allocationPolicies, setAllocationPolicy, deleteAllocationPolicy).';
-
-/** `channels=a,b` or `channels=a&channels=b`. */
-function idList(value: RestRequest['query'][string] | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  const ids = (Array.isArray(value) ? value : [value]).flatMap((text) => text.split(',')).map((id) => id.trim()).filter(Boolean);
-  return ids.length ? ids : undefined;
-}
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
@@ -107,7 +101,6 @@ export const channelAtpSchemas = {
   },
 };
 
-const locationParam = queryParam('locationId', 'The location (required: without it, 400 {"error": "locationId is required"}).', { type: 'string' }, true);
 const TAGS = ['Inventory'];
 
 export const channelAtpRoutes = defineRoutes([
@@ -120,22 +113,14 @@ export const channelAtpRoutes = defineRoutes([
         stockLines { id lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired excluded excludedReason }
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      productMasterId: stringParam(query.productMasterId),
-      channelId: stringParam(query.channelId),
-    }),
+    input: { query: channelDrilldownQuery },
+    variables: ({ query }) => query,
     result: (data) => data.channelLocationDrilldown,
     doc: {
+      operationId: 'getChannelLocationDrilldown',
       summary: 'Channel ATP of one product at a location, with the stock lines behind it',
       description: RULE,
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
-      parameters: [
-        locationParam,
-        queryParam('productMasterId', 'The product (required).', { type: 'string' }, true),
-        queryParam('channelId', 'Only this channel'),
-      ],
       responses: responses(
         {
           200: {
@@ -164,33 +149,17 @@ export const channelAtpRoutes = defineRoutes([
         products { ${PRODUCT} } channels { ${CHANNEL} } location { ${LOCATION} } pagination { page pageSize total totalPages }
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      search: stringParam(query.search),
-      channels: idList(query.channels),
-      channelId: stringParam(query.channelId),
-      sku: stringParam(query.sku),
-      page: intParam(query.page),
-      limit: intParam(query.limit),
-    }),
+    input: { query: channelLocationQuery },
+    variables: ({ query }) => query,
     // Both documented shapes in one response: {products, channels, location, pagination} and {data}.
     result: ({ channelLocationAtp: page }) => ({ ...page, data: page.products }),
     doc: {
+      operationId: 'listChannelLocationAtp',
       summary: 'Channel ATP of the products at a location',
       description:
         `Products with at least one stock line at the location, in SKU order, each with the ATP of every channel. ${RULE} ` +
         'Both documented response shapes are served at once: data is the same array as products.',
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
-      parameters: [
-        locationParam,
-        queryParam('search', 'Case-insensitive match on product name or SKU'),
-        queryParam('channels', 'Comma-separated channel ids to show (default all; an unknown id is 404)'),
-        queryParam('channelId', 'One channel to show (variant parameter; adds to channels)'),
-        queryParam('sku', 'Only the product with this SKU, case-insensitive (variant parameter)'),
-        queryParam('page', 'Page number', { type: 'integer', minimum: 1, default: 1 }),
-        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 200, default: 50 }),
-      ],
       responses: responses(
         {
           200: {
@@ -221,16 +190,16 @@ export const channelAtpRoutes = defineRoutes([
     operation: `query ($locationId: ID) {
       channelSummary(locationId: $locationId) { channelId channelName channelType locations policyCount totalAtp criticalCount lowCount okCount }
     }`,
-    variables: ({ query }) => ({ locationId: stringParam(query.locationId) }),
+    input: { query: channelSummaryQuery },
+    variables: ({ query }) => query,
     result: (data) => ({ channels: data.channelSummary, data: data.channelSummary }),
     doc: {
+      operationId: 'listChannelSummaries',
       summary: 'ATP per channel over every location',
       description:
         `For each channel (name order): ATP summed over every product-location pair with a stock line, and how many pairs are ` +
         `CRITICAL, LOW and OK. ${RULE} channels and data hold the same array.`,
       tags: TAGS,
-      'x-permissions': ['inventory.read'],
-      parameters: [queryParam('locationId', 'Only this location (unknown id: 404)')],
       responses: responses(
         {
           200: {

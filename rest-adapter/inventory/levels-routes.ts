@@ -1,29 +1,10 @@
-import { defineRoutes } from './route.js';
-import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
+import { INVARIANT, inventoryLevelUpdate, inventoryLevelUpsert } from '../../src/contracts/inventory/inventory-level.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const LEVEL = `id productMasterId locationId minQuantity reorderQuantity maxQuantity status abcClass
   expectedLeadTimeDays replenishmentPeriodDays forecastPeriodDays forecastQuantity preferredBinLocationId
   replenishmentLocationId comments createdAt updatedAt product { id sku name } productMaster { id globalSku productName }`;
-
-const INVARIANT = 'minQuantity <= reorderQuantity <= maxQuantity must hold (on the merged values when updating), else 400 "Invalid quantities: min <= reorder <= max required".';
-
-const nullableInt = (description: string) => ({ type: ['integer', 'null'], minimum: 0, description });
-const nullableId = (description: string) => ({ type: ['string', 'null'], description });
-
-const settable = {
-  minQuantity: { type: 'integer', minimum: 0, description: 'Minimum stock in whole units (default 0 on creation).' },
-  reorderQuantity: { type: 'integer', minimum: 0, description: 'Reorder point in whole units (default 0 on creation).' },
-  maxQuantity: { type: 'integer', minimum: 0, description: 'Maximum stock in whole units (default 0 on creation).' },
-  status: { type: 'string', minLength: 1, maxLength: 100, description: 'Default Supported on creation.' },
-  abcClass: { type: ['string', 'null'], enum: ['A', 'B', 'C', null] },
-  expectedLeadTimeDays: nullableInt('Days from ordering to receiving.'),
-  replenishmentPeriodDays: nullableInt('Days between replenishments.'),
-  forecastPeriodDays: nullableInt('Days the forecast quantity covers.'),
-  forecastQuantity: { type: ['number', 'null'], minimum: 0, description: 'Expected demand over the forecast period.' },
-  preferredBinLocationId: nullableId('A bin of the level’s location (400 otherwise).'),
-  replenishmentLocationId: nullableId('A location of the organization that replenishes this one (400 otherwise).'),
-  comments: { type: ['string', 'null'], maxLength: 5000 },
-};
 
 const levelProperties = {
   id: { type: 'string' },
@@ -66,24 +47,6 @@ export const inventoryLevelSchemas = {
       location: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' } } },
     },
   },
-  InventoryLevelCreate: {
-    type: 'object',
-    description: `Creates the level of a product at a location, or updates the existing one (absent fields stay as they are). ${INVARIANT}`,
-    required: ['locationId'],
-    additionalProperties: false,
-    properties: {
-      productMasterId: { type: 'string', description: 'The product; required unless the deprecated productId is given.' },
-      productId: { type: 'string', deprecated: true, description: 'Deprecated alias of productMasterId; when both are given they must be equal (400 otherwise).' },
-      locationId: { type: 'string' },
-      ...settable,
-    },
-  },
-  InventoryLevelUpdate: {
-    type: 'object',
-    description: `Absent fields stay as they are; null clears an optional field. ${INVARIANT}`,
-    additionalProperties: false,
-    properties: settable,
-  },
   InventoryLevelDeleteResult: {
     type: 'object',
     required: ['success', 'message'],
@@ -98,13 +61,13 @@ export const inventoryLevelRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory-levels',
     operation: `mutation ($input: InventoryLevelInput!) { upsertInventoryLevel(input: $input) { ${LEVEL} } }`,
+    input: { body: inventoryLevelUpsert },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.upsertInventoryLevel,
     doc: {
+      operationId: 'upsertInventoryLevel',
       summary: 'Create or update the inventory level of a product at a location',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
-      requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelCreate')) },
       responses: responses(
         { 200: levelResponse('The level as stored (the same id when it already existed)') },
         [400, 401, 403, 404],
@@ -115,14 +78,14 @@ export const inventoryLevelRoutes = defineRoutes([
     method: 'PATCH',
     path: '/api/inventory-levels/:id',
     operation: `mutation ($id: ID!, $input: InventoryLevelUpdateInput!) { updateInventoryLevel(id: $id, input: $input) { ${LEVEL} } }`,
+    input: { body: inventoryLevelUpdate },
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateInventoryLevel,
     doc: {
+      operationId: 'updateInventoryLevel',
       summary: 'Update an inventory level',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Inventory level id')],
-      requestBody: { required: true, ...jsonContent(schemaRef('InventoryLevelUpdate')) },
       responses: responses({ 200: levelResponse('The changed level') }, [400, 401, 403, 404]),
     },
   },
@@ -133,9 +96,9 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.deleteInventoryLevel,
     doc: {
+      operationId: 'deleteInventoryLevel',
       summary: 'Delete an inventory level',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.write'],
       parameters: [pathParam('id', 'Inventory level id')],
       responses: responses(
         { 200: { description: 'Deleted', ...jsonContent(schemaRef('InventoryLevelDeleteResult')) } },
@@ -150,10 +113,10 @@ export const inventoryLevelRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => ({ data: data.productInventoryLevels }),
     doc: {
+      operationId: 'listProductInventoryLevels',
       summary: 'Inventory levels of a product',
       description: 'The levels of the product at every location of the organization. Needs both products.read and inventory.read.',
       tags: ['Inventory', 'Products'],
-      'x-permissions': ['products.read', 'inventory.read'],
       parameters: [pathParam('id', 'Product id')],
       responses: responses(
         {

@@ -1,37 +1,15 @@
-import { boolParam, defineRoutes, type RouteSpec, stringParam } from './route.js';
-import { errorResponses, jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { EXTERNAL_EVENT_TYPES, externalEventCreate, externalEventListQuery, externalEventUpdate } from '../../src/contracts/forecasting/external-event.js';
+import { defineRoutes, type RouteSpec } from '../route.js';
+import { errorResponses, jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } isGlobal isOrgWide
   productMaster { id name sku } location { id name code } createdAt`;
 
-const EVENT_TYPES = ['PROMOTION', 'PRICE_CHANGE', 'HOLIDAY', 'WEATHER', 'BOOKING', 'MACRO', 'OTHER'];
 const CAPABILITY = 'ai.forecasting.demand';
 
 const scopeText = {
   isGlobal: 'True when the event applies to every product of the organization (no productMaster). Events never reach other organizations.',
   isOrgWide: 'True when the event applies at every location of the organization (no location).',
-};
-
-const valueInput = {
-  type: ['object', 'null'],
-  additionalProperties: false,
-  properties: {
-    liftPct: { type: ['number', 'null'], minimum: -0.99, maximum: 5, description: 'Demand change as a fraction (0.2 = +20 %).' },
-    stackingMode: { type: ['string', 'null'], enum: ['MULTIPLICATIVE', 'ADDITIVE', null], description: 'Default MULTIPLICATIVE when liftPct is given.' },
-    description: { type: ['string', 'null'], maxLength: 2000 },
-  },
-};
-
-const inputProperties = {
-  name: { type: 'string', minLength: 1, maxLength: 300 },
-  type: { type: 'string', enum: EVENT_TYPES },
-  startsAt: { type: 'string', format: 'date-time' },
-  endsAt: { type: 'string', format: 'date-time', description: 'Not before startsAt.' },
-  value: valueInput,
-  productMasterId: { type: ['string', 'null'], description: 'The one product the event is limited to (a product of the organization); leave out for every product.' },
-  locationId: { type: ['string', 'null'], description: 'The one location the event is limited to (a location of the organization); leave out for every location.' },
-  isGlobal: { type: ['boolean', 'null'], description: 'Optional; follows productMasterId (true without one). A contradicting value is a 400.' },
-  isOrgWide: { type: ['boolean', 'null'], description: 'Optional; follows locationId (true without one). A contradicting value is a 400.' },
 };
 
 export const forecastEventSchemas = {
@@ -41,7 +19,7 @@ export const forecastEventSchemas = {
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
-      type: { type: 'string', enum: EVENT_TYPES },
+      type: { type: 'string', enum: [...EXTERNAL_EVENT_TYPES] },
       startsAt: { type: 'string', format: 'date-time' },
       endsAt: { type: 'string', format: 'date-time' },
       value: {
@@ -66,24 +44,12 @@ export const forecastEventSchemas = {
       createdAt: { type: 'string', format: 'date-time' },
     },
   },
-  ExternalEventCreate: {
-    type: 'object',
-    required: ['name', 'type', 'startsAt', 'endsAt'],
-    additionalProperties: false,
-    properties: inputProperties,
-  },
-  ExternalEventUpdate: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Absent fields stay as they are; value is replaced as a whole; null clears value, productMasterId or locationId.',
-    properties: inputProperties,
-  },
 };
 
 // Forecast endpoints answer 403 FEATURE_NOT_ENABLED when the plan lacks the capability.
 const forbidden = {
   description: `Not allowed: INSUFFICIENT_SCOPE or FORBIDDEN, or FEATURE_NOT_ENABLED when the organization's plan lacks ${CAPABILITY}`,
-  ...jsonContent({ oneOf: [schemaRef('Error'), schemaRef('FeatureNotEnabledError')] }),
+  ...jsonContent(schemaRef('ForbiddenError')),
 };
 
 const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) => ({
@@ -94,7 +60,7 @@ const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof e
 const eventResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ExternalEvent')) });
 const eventList = { type: 'array', items: schemaRef('ExternalEvent') };
 const idParam = pathParam('id', 'Event id');
-const forecasting = (permission: string) => ({ tags: ['Forecasting'], 'x-permissions': [permission], 'x-plan-capability': CAPABILITY });
+const forecasting = { tags: ['Forecasting'] };
 
 const UPDATE_OPERATION = `mutation ($id: ID!, $input: ExternalEventUpdateInput!) { updateExternalEvent(id: $id, input: $input) { ${EVENT} } }`;
 
@@ -102,14 +68,15 @@ const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => ({
   method,
   path: '/api/forecast/events/:id',
   operation: UPDATE_OPERATION,
+  input: { body: externalEventUpdate },
   variables: ({ params, body }) => ({ id: params.id, input: body }),
   result: (data) => data.updateExternalEvent,
   doc: {
+    operationId: method === 'PUT' ? 'replaceExternalEvent' : 'updateExternalEvent',
     summary: 'Update an external event',
     description: `Partial update${method === 'PUT' ? ' (the same as PATCH)' : ''}: absent fields stay as they are.`,
-    ...forecasting('forecast.write'),
+    ...forecasting,
     parameters: [idParam],
-    requestBody: { required: true, ...jsonContent(schemaRef('ExternalEventUpdate')) },
     responses: withForbidden({ 200: eventResponse('The changed event') }, [400, 401, 404]),
   },
 });
@@ -123,32 +90,17 @@ export const forecastEventRoutes = defineRoutes([
       externalEvents(from: $from, to: $to, productMasterId: $productMasterId, locationId: $locationId, type: $type,
         includeGlobal: $includeGlobal, includeOrgWide: $includeOrgWide) { ${EVENT} }
     }`,
-    variables: ({ query }) => ({
-      from: stringParam(query.from),
-      to: stringParam(query.to),
-      productMasterId: stringParam(query.productMasterId),
-      locationId: stringParam(query.locationId),
-      type: stringParam(query.type),
-      includeGlobal: boolParam(query.includeGlobal),
-      includeOrgWide: boolParam(query.includeOrgWide),
-    }),
+    input: { query: externalEventListQuery },
+    variables: ({ query }) => query,
     // Other lists of the interface come both as a named list and as `data`; answer both.
     result: ({ externalEvents }) => ({ events: externalEvents, data: externalEvents }),
     doc: {
+      operationId: 'listExternalEvents',
       summary: 'List external events',
       description:
         'Events overlapping the window [from, to], soonest first. A productMasterId keeps that product\'s events and the global ones; ' +
         'a locationId keeps that location\'s events and the org-wide ones. `events` and `data` hold the same list.',
-      ...forecasting('forecast.read'),
-      parameters: [
-        queryParam('from', 'Window start (default: the start of today, UTC)', { type: 'string', format: 'date-time' }),
-        queryParam('to', 'Window end (default: from plus 90 days); not before from', { type: 'string', format: 'date-time' }),
-        queryParam('productMasterId', "Only this product's events, plus global ones unless includeGlobal=false"),
-        queryParam('locationId', "Only this location's events, plus org-wide ones unless includeOrgWide=false"),
-        queryParam('type', 'Only events of this kind', { type: 'string', enum: EVENT_TYPES }),
-        queryParam('includeGlobal', 'Include events for every product (isGlobal)', { type: 'boolean', default: true }),
-        queryParam('includeOrgWide', 'Include events for every location (isOrgWide)', { type: 'boolean', default: true }),
-      ],
+      ...forecasting,
       responses: withForbidden(
         {
           200: {
@@ -164,13 +116,14 @@ export const forecastEventRoutes = defineRoutes([
     method: 'POST',
     path: '/api/forecast/events',
     operation: `mutation ($input: ExternalEventCreateInput!) { createExternalEvent(input: $input) { ${EVENT} } }`,
+    input: { body: externalEventCreate },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.createExternalEvent,
     status: 201,
     doc: {
+      operationId: 'createExternalEvent',
       summary: 'Create an external event',
-      ...forecasting('forecast.write'),
-      requestBody: { required: true, ...jsonContent(schemaRef('ExternalEventCreate')) },
+      ...forecasting,
       responses: withForbidden({ 201: eventResponse('The new event') }, [400, 401]),
     },
   },
@@ -181,8 +134,9 @@ export const forecastEventRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.externalEvent,
     doc: {
+      operationId: 'getExternalEvent',
       summary: 'Get an external event',
-      ...forecasting('forecast.read'),
+      ...forecasting,
       parameters: [idParam],
       responses: withForbidden({ 200: eventResponse('The event') }, [401, 404]),
     },
@@ -196,8 +150,9 @@ export const forecastEventRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: () => ({ success: true, message: 'Event deleted' }),
     doc: {
+      operationId: 'deleteExternalEvent',
       summary: 'Delete an external event',
-      ...forecasting('forecast.write'),
+      ...forecasting,
       parameters: [idParam],
       responses: withForbidden(
         {

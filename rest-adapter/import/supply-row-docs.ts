@@ -1,5 +1,5 @@
-import type { ImportKind } from '../src/generated/prisma/enums.js';
-import { PURCHASE_ORDER_STATUSES } from '../src/kernel/import-kinds.js';
+import type { ImportKind } from '../../src/generated/prisma/enums.js';
+import { PURCHASE_ORDER_STATUSES } from '../../src/kernel/import-kinds.js';
 
 const LOCATION_REF =
   'Location code (for example DC-EAST) or its normalized form: organization id and location id joined by a hyphen (<organizationId>-<locationId>).';

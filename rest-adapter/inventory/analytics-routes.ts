@@ -1,5 +1,6 @@
-import { defineRoutes, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { analyticsQuery } from '../../src/contracts/inventory/analytics-query.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
 const DEFINITIONS = [
   'Figures are for the caller\'s organization, limited to one location and/or one product category when given.',
@@ -55,24 +56,14 @@ export const analyticsRoutes = defineRoutes([
         period { from to }
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      categoryId: stringParam(query.categoryId),
-      fromDate: stringParam(query.fromDate),
-      toDate: stringParam(query.toDate),
-    }),
+    input: { query: analyticsQuery },
+    variables: ({ query }) => query,
     result: (data) => data.inventoryAnalytics,
     doc: {
+      operationId: 'getInventoryAnalytics',
       summary: 'Inventory analytics for a period',
       description: DEFINITIONS,
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      parameters: [
-        queryParam('locationId', 'Only this location (404 when it is not the organization\'s)'),
-        queryParam('fromDate', 'Start: ISO 8601 date (its midnight UTC) or date-time; default toDate minus 30 days'),
-        queryParam('toDate', 'End: ISO 8601 date (the whole day, UTC) or date-time; default now'),
-        queryParam('categoryId', 'Only products of this category (404 when it is not the organization\'s)'),
-      ],
       responses: responses(
         {
           200: {

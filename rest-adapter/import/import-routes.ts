@@ -1,10 +1,10 @@
-import type { ImportKind } from '../src/generated/prisma/enums.js';
-import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../src/kernel/import-kinds.js';
-import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../src/kernel/import-limits.js';
-import { MAX_DECIMAL, MAX_INT } from '../src/input-limits.js';
-import { SUPPLY_IMPORT_ROW_DOCS } from './import-supply-docs.js';
-import { jsonContent, pathParam, responses, schemaRef } from './openapi-common.js';
-import { defineRoutes, type RouteSpec } from './route.js';
+import type { ImportKind } from '../../src/generated/prisma/enums.js';
+import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js';
+import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
+import { MAX_DECIMAL, MAX_INT } from '../../src/kernel/input-limits.js';
+import { SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { defineRoutes, type RouteSpec } from '../route.js';
 
 const JOB = `id kind state totalRows processedRows rejectedRows errorCount rowErrors(first: ${ENVELOPE_ERRORS}) { row field message }
   failureReason createdAt startedAt completedAt`;
@@ -131,11 +131,10 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
     status: 202,
     maxBodyBytes: MAX_BODY_BYTES,
     doc: {
+      operationId: `import${path.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
       summary: docs.summary,
       description: `${docs.description} ${BODY} ${chunk}`.trim(),
       tags: ['Import'],
-      'x-permissions': ['import.write'],
-      'x-scopes': ['import:write'],
       requestBody: {
         required: true,
         ...jsonContent({
@@ -167,11 +166,10 @@ export const importRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.jobId }),
     result: (data) => envelope(data.importJob),
     doc: {
+      operationId: 'getImportJob',
       summary: 'Status of an import job',
       description: `State, row counts, the first ${ENVELOPE_ERRORS} row errors and timestamps of one of the organization's import jobs.`,
       tags: ['Import'],
-      'x-permissions': ['import.read'],
-      'x-scopes': ['import:read'],
       parameters: [pathParam('jobId', 'Import job id')],
       responses: responses({ 200: jobResponse('The job') }, [401, 403, 404]),
     },

@@ -1,16 +1,18 @@
-import { defineRoutes, intParam, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
-
-export { adjustmentSchemas } from './adjustments-schemas.js';
+import { countSheetQuery } from '../../src/contracts/inventory/count-sheet-query.js';
+import { ledgerPageQuery } from '../../src/contracts/inventory/ledger-query.js';
+import { lotCorrection } from '../../src/contracts/inventory/lot-correction.js';
+import { recordCountBody, recordStockBody } from '../../src/contracts/inventory/stock-batch.js';
+import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
 const LINE = 'id productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
 const ENTRY = `id inventoryItemId productMasterId locationId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode
   comment rootCause createdAt createdBy actorType sourceType sourceId`;
 const ADJUSTMENT = `success message transaction { ${ENTRY} } inventoryItem { ${LINE} }`;
 
-const inventory = (permission: string) => ({ tags: ['Inventory'], 'x-permissions': [permission] });
+const inventory = { tags: ['Inventory'] };
 const ok = (description: string, schema: string) => ({ 200: { description, ...jsonContent(schemaRef(schema)) } });
-const body = (schema: string) => ({ requestBody: { required: true, ...jsonContent(schemaRef(schema)) } });
 
 const adjustmentErrors =
   '400 VALIDATION_ERROR with details (missing or invalid field, unknown or inactive reason code, reason direction, rootCause, no change) ' +
@@ -24,9 +26,10 @@ export const adjustmentRoutes = defineRoutes([
     operation: `query { reasonCodes { id code name direction } }`,
     result: ({ reasonCodes }) => ({ reasonCodes, data: reasonCodes }),
     doc: {
+      operationId: 'listReasonCodes',
       summary: 'List adjustment reason codes',
       description: 'Active reason codes of the organization, by code. `reasonCodes` and `data` hold the same list.',
-      ...inventory('inventory.adjust'),
+      ...inventory,
       responses: responses(
         {
           200: {
@@ -51,12 +54,8 @@ export const adjustmentRoutes = defineRoutes([
         lines { id productMasterId product { sku name } lotId lot { code } expiryDate binId bin { code } qtyOnHand qtyAvailable }
       }
     }`,
-    variables: ({ query }) => ({
-      locationId: stringParam(query.locationId),
-      productMasterId: stringParam(query.productMasterId),
-      limit: intParam(query.limit),
-      offset: intParam(query.offset),
-    }),
+    input: { query: countSheetQuery },
+    variables: ({ query }) => query,
     result: ({ countSheet: { locationId, location, lines, total, limit, offset, hasMore } }) => ({
       locationId,
       location,
@@ -77,18 +76,13 @@ export const adjustmentRoutes = defineRoutes([
       pagination: { limit, offset, hasMore, total },
     }),
     doc: {
+      operationId: 'getCountSheet',
       summary: 'Count sheet of a location',
       description:
         'The stock lines at a location with their current on hand, by SKU, lot code and bin code, for a counter to fill in and ' +
         'send back with POST /inventory/adjustments/record-stock. Without locationId: 400 "locationId is required"; an unknown or ' +
         'foreign location: 404.',
-      ...inventory('inventory.adjust'),
-      parameters: [
-        queryParam('locationId', 'The location to count', { type: 'string' }, true),
-        queryParam('productMasterId', 'Only lines of this product'),
-        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 1000, default: 500 }),
-        queryParam('offset', 'Lines to skip', { type: 'integer', minimum: 0, default: 0 }),
-      ],
+      ...inventory,
       responses: responses(ok('The count sheet', 'CountSheet'), [400, 401, 403, 404]),
     },
   },
@@ -98,17 +92,18 @@ export const adjustmentRoutes = defineRoutes([
     operation: `mutation ($input: RecordCountInput!) {
       recordCount(input: $input) { lines { ${LINE} } transactions { ${ENTRY} } counted changed }
     }`,
+    input: { body: recordCountBody },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordCount,
     doc: {
+      operationId: 'recordCount',
       summary: 'Record counted stock',
       description:
         `Sets the on hand of up to 1000 stock lines to counted quantities, creating lots, bins and lines as needed; one COUNT ledger ` +
         'row per line whose on hand changed (a count equal to on hand writes none). Each line is locked before its on hand is read, so ' +
         'the recorded change is exact under concurrent changes. All or nothing: any bad line answers 400 with details per line ' +
         '(for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
-      ...inventory('inventory.adjust'),
-      ...body('RecordCountRequest'),
+      ...inventory,
       responses: responses(ok('The counted lines after the batch', 'RecordCountResult'), [400, 401, 403]),
     },
   },
@@ -118,16 +113,17 @@ export const adjustmentRoutes = defineRoutes([
     operation: `mutation ($input: LotCorrectionInput!) {
       correctLot(input: $input) { success message fromInventoryItem { ${LINE} } toInventoryItem { ${LINE} } transactions { ${ENTRY} } }
     }`,
+    input: { body: lotCorrection },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.correctLot,
     doc: {
+      operationId: 'correctLot',
       summary: 'Move quantity between lots',
       description:
         'Moves quantity from the source stock line to the line of another lot of the same product at the same location and bin ' +
         '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available; ' +
         'an unknown or foreign inventoryItemId or toLotId is 400 VALIDATION_ERROR with details naming it.',
-      ...inventory('inventory.adjust'),
-      ...body('LotCorrection'),
+      ...inventory,
       responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403]),
     },
   },
@@ -141,36 +137,17 @@ export const adjustmentRoutes = defineRoutes([
         entries { ${ENTRY} } total limit offset hasMore page pageSize totalPages
       }
     }`,
-    variables: ({ query }) => ({
-      inventoryItemId: stringParam(query.inventoryItemId),
-      productMasterId: stringParam(query.productMasterId),
-      locationId: stringParam(query.locationId),
-      startDate: stringParam(query.startDate),
-      endDate: stringParam(query.endDate),
-      bucket: stringParam(query.bucket)?.toUpperCase(),
-      transactionType: stringParam(query.transactionType),
-      limit: intParam(query.limit),
-      offset: intParam(query.offset),
-    }),
+    input: { query: ledgerPageQuery },
+    variables: ({ query }) => query,
     result: ({ stockTransactionHistory: { entries, total, ...pagination } }) => ({ entries, total, pagination: { ...pagination, total } }),
     doc: {
+      operationId: 'listStockLedger',
       summary: 'Stock ledger history',
       description:
         'Ledger rows of the organization, newest first: by default every change of on hand (ADJUSTMENT, RECEIPT, COUNT, ' +
         'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. Filters on another ' +
         "organization's ids match nothing. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
-      ...inventory('inventory.adjust'),
-      parameters: [
-        queryParam('inventoryItemId', 'Only rows of this stock line'),
-        queryParam('productMasterId', 'Only rows of this product'),
-        queryParam('locationId', 'Only rows at this location'),
-        queryParam('startDate', 'From this date (start of day, UTC) or date-time', { type: 'string', format: 'date' }),
-        queryParam('endDate', 'Up to this date (the whole day, UTC, included) or date-time; not before startDate', { type: 'string', format: 'date' }),
-        queryParam('bucket', 'Which quantity', { type: 'string', enum: ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED', 'ALL'], default: 'ON_HAND' }),
-        queryParam('transactionType', 'Only these types, comma-separated (for example ADJUSTMENT,COUNT)'),
-        queryParam('limit', 'Page size (the interface leaves the maximum open: 500)', { type: 'integer', minimum: 1, maximum: 500, default: 50 }),
-        queryParam('offset', 'Rows to skip', { type: 'integer', minimum: 0, default: 0 }),
-      ],
+      ...inventory,
       responses: responses(ok('A page of ledger rows', 'LedgerHistory'), [400, 401, 403]),
     },
   },
@@ -178,13 +155,14 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/adjustments',
     operation: `mutation ($input: StockAdjustmentInput!) { adjustStock(input: $input) { ${ADJUSTMENT} } }`,
+    input: { body: stockAdjustment },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStock,
     doc: {
+      operationId: 'adjustStock',
       summary: 'Adjust on hand to a new quantity',
       description: `Sets on hand of a stock line to newQtyOnHand and writes one ADJUSTMENT ledger row. ${adjustmentErrors}`,
-      ...inventory('inventory.adjust'),
-      ...body('AdjustmentCreate'),
+      ...inventory,
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },
@@ -192,13 +170,14 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/adjust',
     operation: `mutation ($input: StockDeltaAdjustmentInput!) { adjustStockBy(input: $input) { ${ADJUSTMENT} } }`,
+    input: { body: stockDeltaAdjustment },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.adjustStockBy,
     doc: {
+      operationId: 'adjustStockBy',
       summary: 'Adjust on hand by a signed amount',
       description: `Adds the signed delta to on hand of a stock line and writes one ADJUSTMENT ledger row (same rules and answer as POST /inventory/adjustments). ${adjustmentErrors}`,
-      ...inventory('inventory.adjust'),
-      ...body('AdjustmentDelta'),
+      ...inventory,
       responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
     },
   },
@@ -206,16 +185,17 @@ export const adjustmentRoutes = defineRoutes([
     method: 'POST',
     path: '/api/inventory/record-stock',
     operation: `mutation ($input: RecordStockInput!) { recordStock(input: $input) { lines { ${LINE} } } }`,
+    input: { body: recordStockBody },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.recordStock,
     doc: {
+      operationId: 'recordStock',
       summary: 'Record received stock',
       description:
         'Adds each line\'s received quantity to its stock line (product, location, lot, bin), creating lots (with expiryDate), bins and ' +
         'lines as needed; one RECEIPT ledger row per line. All or nothing in one transaction: any bad line answers 400 with details per ' +
         'line (for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
-      ...inventory('inventory.write'),
-      ...body('RecordStockRequest'),
+      ...inventory,
       responses: responses(ok('The stock lines after the batch', 'RecordStockResult'), [400, 401, 403]),
     },
   },

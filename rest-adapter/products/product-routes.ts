@@ -1,8 +1,7 @@
-import { MAX_DECIMAL } from '../src/input-limits.js';
-import { defineRoutes, intParam, stringParam } from './route.js';
-
-const SKU_RULE = 'Unique within the organization whatever its case; stored trimmed in Unicode NFC; control and invisible characters (zero-width space, BOM, soft hyphen) are refused.';
-import { jsonContent, pathParam, queryParam, responses, schemaRef } from './openapi-common.js';
+import { productCreate, productUpdate } from '../../src/contracts/products/product-input.js';
+import { productListQuery } from '../../src/contracts/products/product-list.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 
 const PRODUCT = 'id sku name description organizationId createdAt updatedAt';
 
@@ -20,30 +19,6 @@ export const productSchemas = {
       updatedAt: { type: 'string', format: 'date-time' },
     },
   },
-  ProductCreate: {
-    type: 'object',
-    required: ['sku', 'name'],
-    additionalProperties: false,
-    properties: {
-      sku: { type: 'string', minLength: 1, maxLength: 100, description: SKU_RULE },
-      name: { type: 'string', minLength: 1, maxLength: 300 },
-      description: { type: ['string', 'null'], maxLength: 5000 },
-      unitCost: { type: ['number', 'null'], minimum: 0, maximum: MAX_DECIMAL, description: 'Cost of one unit, used to value stock (stored with 4 decimals).' },
-      categoryId: { type: ['string', 'null'] },
-    },
-  },
-  ProductUpdate: {
-    type: 'object',
-    additionalProperties: false,
-    description: 'Absent fields stay as they are; null clears description, unitCost or categoryId.',
-    properties: {
-      sku: { type: 'string', minLength: 1, maxLength: 100, description: SKU_RULE },
-      name: { type: 'string', minLength: 1, maxLength: 300 },
-      description: { type: ['string', 'null'], maxLength: 5000 },
-      unitCost: { type: ['number', 'null'], minimum: 0, maximum: MAX_DECIMAL },
-      categoryId: { type: ['string', 'null'] },
-    },
-  },
 };
 
 const productResponse = (description: string) => ({ description, ...jsonContent(schemaRef('Product')) });
@@ -55,17 +30,13 @@ export const productRoutes = defineRoutes([
     operation: `query ($page: Int, $limit: Int, $search: String) {
       productsPage(page: $page, limit: $limit, search: $search) { items { ${PRODUCT} } page limit total totalPages }
     }`,
-    variables: ({ query }) => ({ page: intParam(query.page), limit: intParam(query.limit), search: stringParam(query.search) }),
+    input: { query: productListQuery },
+    variables: ({ query }) => ({ page: query.page, limit: query.limit, search: query.search }),
     result: ({ productsPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
+      operationId: 'listProducts',
       summary: 'List products',
       tags: ['Products'],
-      'x-permissions': ['products.read'],
-      parameters: [
-        queryParam('page', 'Page number', { type: 'integer', minimum: 1, default: 1 }),
-        queryParam('limit', 'Page size', { type: 'integer', minimum: 1, maximum: 100, default: 50 }),
-        queryParam('search', 'Case-insensitive match on SKU or name'),
-      ],
       responses: responses(
         {
           200: {
@@ -84,14 +55,14 @@ export const productRoutes = defineRoutes([
     method: 'POST',
     path: '/api/products',
     operation: `mutation ($input: ProductCreateInput!) { createProduct(input: $input) { ${PRODUCT} } }`,
+    input: { body: productCreate },
     variables: ({ body }) => ({ input: body }),
     result: (data) => data.createProduct,
     status: 201,
     doc: {
+      operationId: 'createProduct',
       summary: 'Create a product',
       tags: ['Products'],
-      'x-permissions': ['products.write'],
-      requestBody: { required: true, ...jsonContent(schemaRef('ProductCreate')) },
       responses: responses({ 201: productResponse('The new product') }, [400, 401, 403]),
     },
   },
@@ -102,9 +73,9 @@ export const productRoutes = defineRoutes([
     variables: ({ params }) => ({ id: params.id }),
     result: (data) => data.product,
     doc: {
+      operationId: 'getProduct',
       summary: 'Get a product',
       tags: ['Products'],
-      'x-permissions': ['products.read'],
       parameters: [pathParam('id', 'Product id')],
       responses: responses({ 200: productResponse('The product') }, [401, 403, 404]),
     },
@@ -113,14 +84,14 @@ export const productRoutes = defineRoutes([
     method: 'PATCH',
     path: '/api/products/:id',
     operation: `mutation ($id: ID!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { ${PRODUCT} } }`,
+    input: { body: productUpdate },
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     result: (data) => data.updateProduct,
     doc: {
+      operationId: 'updateProduct',
       summary: 'Update a product',
       tags: ['Products'],
-      'x-permissions': ['products.write'],
       parameters: [pathParam('id', 'Product id')],
-      requestBody: { required: true, ...jsonContent(schemaRef('ProductUpdate')) },
       responses: responses({ 200: productResponse('The changed product') }, [400, 401, 403, 404]),
     },
   },

@@ -1,7 +1,8 @@
-import type { RequestContext } from '../src/context.js';
-import { SESSION_COOKIE } from '../src/auth/credentials.js';
-import { jsonContent, responses, schemaRef } from './openapi-common.js';
-import { defineRoutes } from './route.js';
+import type { RequestContext } from '../../src/context.js';
+import { SESSION_COOKIE } from '../../src/auth/credentials.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
+import { signInBody } from '../../src/contracts/auth/sign-in.js';
+import { defineRoutes } from '../route.js';
 
 function sessionCookie(ctx: RequestContext, value: string, maxAgeSeconds: number) {
   const secure = ctx.app.config.secureCookies ? '; Secure' : '';
@@ -9,15 +10,6 @@ function sessionCookie(ctx: RequestContext, value: string, maxAgeSeconds: number
 }
 
 export const authSchemas = {
-  SignIn: {
-    type: 'object',
-    required: ['email', 'password'],
-    properties: {
-      email: { type: 'string', format: 'email' },
-      password: { type: 'string' },
-      organizationId: { type: 'string', description: 'Organization to act in (default: the first one the user joined).' },
-    },
-  },
   Session: {
     type: 'object',
     properties: {
@@ -43,19 +35,20 @@ export const authRoutes = defineRoutes([
         token expiresAt user { id email name } organizationId role organizations { id name role }
       }
     }`,
-    variables: ({ body }) => (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
+    input: { body: signInBody },
+    variables: ({ body }) => body as Record<string, unknown>,
     result: (data) => data.signIn,
     headers: (data, ctx) => ({
       'set-cookie': sessionCookie(ctx, data.signIn.token, Math.max(0, Math.floor((Date.parse(data.signIn.expiresAt) - Date.now()) / 1000))),
     }),
     doc: {
+      operationId: 'signIn',
       summary: 'Sign in with email and password',
       description:
         'Attempts are counted per account and per client address; past the limits (README: Rate limits) the account or ' +
         'address is locked for a while and every attempt, the right password included, is answered 429 RATE_LIMITED with Retry-After.',
       tags: ['Authentication'],
       security: [],
-      requestBody: { required: true, ...jsonContent(schemaRef('SignIn')) },
       responses: responses({ 200: { description: 'A new session', ...jsonContent(schemaRef('Session')) } }, [400, 401, 403]),
     },
   },
@@ -66,6 +59,7 @@ export const authRoutes = defineRoutes([
     result: (data) => ({ success: data.signOut }),
     headers: (_data, ctx) => ({ 'set-cookie': sessionCookie(ctx, '', 0) }),
     doc: {
+      operationId: 'signOut',
       summary: 'End the current session',
       tags: ['Authentication'],
       responses: responses(

@@ -1,11 +1,5 @@
-import { nullableString } from './openapi-common.js';
-/** OpenAPI schemas of the adjustment, ledger history, lot correction and record-stock routes. */
-
-const MAX_LINES = 1000;
-const reasonCodeText = 'An active reason code of the organization: its id, or its code (for example DAMAGED, any case).';
-const rootCauseText =
-  "Why the stock was lost. Required (400 details.rootCause) when the organization's industry is HEALTHCARE and on hand drops by " +
-  "the organization's largeAdjustmentThreshold (default 100) units or more.";
+import { nullableString } from '../openapi-common.js';
+/** OpenAPI response schemas of the adjustment, ledger history, lot correction and record-stock routes (their inputs come from src/contracts). */
 
 const quantities = {
   qtyOnHand: { type: 'integer', description: 'Units physically at the line.' },
@@ -16,26 +10,6 @@ const quantities = {
   qtyExpired: { type: 'integer' },
   qtyReserved: { type: 'integer' },
 };
-
-const line = (quantity: string, extra: Record<string, unknown> = {}) => ({
-  type: 'object',
-  required: ['productMasterId', 'locationId', 'quantity'],
-  additionalProperties: false,
-  properties: {
-    productMasterId: { type: 'string', description: 'A product of the organization (else 400 details lines.N.productMasterId).' },
-    locationId: { type: 'string', description: 'A location of the organization (else 400 details lines.N.locationId).' },
-    quantity: { type: 'integer', description: quantity },
-    lotCode: { ...nullableString, maxLength: 100, description: 'Lot code; the lot is created for the product when missing.' },
-    expiryDate: {
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'Only with lotCode. A new lot gets this expiry; an existing lot with another (or no) expiry is a 400 (details lines.N.expiryDate).',
-    },
-    binCode: { ...nullableString, maxLength: 100, description: 'Bin code at the location; the bin is created when missing.' },
-    comment: { ...nullableString, maxLength: 2000, description: 'Text for the ledger row.' },
-    ...extra,
-  },
-});
 
 export const adjustmentSchemas = {
   AdjustedStockLine: {
@@ -79,36 +53,6 @@ export const adjustmentSchemas = {
       sourceId: { ...nullableString, description: 'Shared by the rows one request wrote.' },
     },
   },
-  AdjustmentCreate: {
-    type: 'object',
-    required: ['inventoryItemId', 'newQtyOnHand', 'reasonCodeId'],
-    additionalProperties: false,
-    properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
-      newQtyOnHand: {
-        type: 'integer',
-        minimum: 0,
-        description:
-          'The new on hand. The change is computed from the current on hand under a row lock. Equal to the current on hand: 400 ' +
-          '(details.newQtyOnHand, nothing written). Below reserved + on hold + picked + recalled + expired: 400 INSUFFICIENT_STOCK.',
-      },
-      reasonCodeId: { type: 'string', description: `${reasonCodeText} A DECREASE reason for an increase (or INCREASE for a decrease) is a 400.` },
-      comment: { ...nullableString, maxLength: 2000 },
-      rootCause: { ...nullableString, maxLength: 2000, description: rootCauseText },
-    },
-  },
-  AdjustmentDelta: {
-    type: 'object',
-    required: ['inventoryItemId', 'delta', 'reasonCodeId'],
-    additionalProperties: false,
-    properties: {
-      inventoryItemId: { type: 'string', description: 'The stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
-      delta: { type: 'integer', not: { const: 0 }, description: 'Signed change of on hand (not 0). Below zero or below the parts: 400 INSUFFICIENT_STOCK.' },
-      reasonCodeId: { type: 'string', description: reasonCodeText },
-      comment: { ...nullableString, maxLength: 2000 },
-      rootCause: { ...nullableString, maxLength: 2000, description: rootCauseText },
-    },
-  },
   AdjustmentResult: {
     type: 'object',
     required: ['success', 'transaction', 'inventoryItem', 'message'],
@@ -117,21 +61,6 @@ export const adjustmentSchemas = {
       transaction: { $ref: '#/components/schemas/LedgerEntry' },
       inventoryItem: { $ref: '#/components/schemas/AdjustedStockLine' },
       message: { type: 'string', description: 'The signed change, for example "Adjusted on hand by -5 (from 20 to 15)".' },
-    },
-  },
-  LotCorrection: {
-    type: 'object',
-    required: ['inventoryItemId', 'quantity'],
-    additionalProperties: false,
-    description: 'Give exactly one of toLotCode and toLotId.',
-    properties: {
-      inventoryItemId: { type: 'string', description: 'The source stock line; unknown or of another organization: 400 with details.inventoryItemId.' },
-      toLotId: { ...nullableString, description: 'A lot of the same product (unknown, foreign or of another product: 400 with details.toLotId).' },
-      toLotCode: { ...nullableString, maxLength: 100, description: 'The target lot code; created for the product when missing.' },
-      toExpiryDate: { type: ['string', 'null'], format: 'date', description: 'Expiry of a new lot (with toLotCode); must equal an existing lot\'s.' },
-      quantity: { type: 'integer', minimum: 1, description: 'Units to move; more than the source line has available (none in a recalled or expired lot): 400 INSUFFICIENT_STOCK.' },
-      reasonCodeId: { ...nullableString, description: `${reasonCodeText} Must allow both directions (ANY); default LOT_CORRECTION.` },
-      comment: { ...nullableString, maxLength: 2000 },
     },
   },
   LotCorrectionResult: {
@@ -176,36 +105,11 @@ export const adjustmentSchemas = {
       },
     },
   },
-  RecordStockRequest: {
-    type: 'object',
-    required: ['lines'],
-    additionalProperties: false,
-    properties: {
-      lines: { type: 'array', minItems: 1, maxItems: MAX_LINES, items: line('Units received, at least 1; added to on hand.') },
-    },
-  },
   RecordStockResult: {
     type: 'object',
     required: ['lines'],
     properties: {
       lines: { type: 'array', items: { $ref: '#/components/schemas/AdjustedStockLine' }, description: 'One entry per request line, in request order: its stock line after the batch.' },
-    },
-  },
-  RecordCountRequest: {
-    type: 'object',
-    required: ['lines'],
-    additionalProperties: false,
-    properties: {
-      lines: {
-        type: 'array',
-        minItems: 1,
-        maxItems: MAX_LINES,
-        description: 'Each stock line (product, location, lotCode, binCode) at most once (else 400 details lines.N).',
-        items: line('The counted on hand, 0 or more; on hand is set to it.', { rootCause: { ...nullableString, maxLength: 2000, description: 'Overrides the batch rootCause for this line.' } }),
-      },
-      reasonCodeId: { ...nullableString, description: `${reasonCodeText} Default COUNT_CORRECTION.` },
-      comment: { ...nullableString, maxLength: 2000, description: 'For every ledger row without its own comment.' },
-      rootCause: { ...nullableString, maxLength: 2000, description: rootCauseText },
     },
   },
   RecordCountResult: {

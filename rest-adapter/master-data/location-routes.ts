@@ -1,7 +1,8 @@
-import { defineRoutes, stringParam } from './route.js';
-import { jsonContent, queryParam, responses, schemaRef } from './openapi-common.js';
+import { locationListQuery } from '../../src/contracts/master-data/reference-fields.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent, responses, schemaRef } from '../openapi-common.js';
 
-export const masterDataSchemas = {
+export const locationSchemas = {
   Location: {
     type: 'object',
     required: ['id', 'code', 'name', 'type'],
@@ -16,20 +17,20 @@ export const masterDataSchemas = {
 
 const locationList = { type: 'array', items: schemaRef('Location') };
 
-export const masterDataRoutes = defineRoutes([
+export const locationRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/locations',
     operation: `query ($search: String) { locations(search: $search) { id code name type } }`,
-    variables: ({ query }) => ({ search: stringParam(query.search) }),
+    input: { query: locationListQuery },
+    variables: ({ query }) => ({ search: query.search }),
     // The interface shows both a named list and a `data` list for similar endpoints; answer both.
     result: ({ locations }) => ({ locations, data: locations }),
     doc: {
+      operationId: 'listLocations',
       summary: 'List locations',
       description: 'The organization\'s locations in code order. `locations` and `data` hold the same list.',
       tags: ['Inventory'],
-      'x-permissions': ['inventory.read'],
-      parameters: [queryParam('search', 'Case-insensitive match on location code or name')],
       responses: responses(
         {
           200: {

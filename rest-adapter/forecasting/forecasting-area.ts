@@ -1,0 +1,13 @@
+import type { RestArea } from '../route.js';
+import { forecastEventRoutes, forecastEventSchemas } from './external-event-routes.js';
+
+export const forecastingArea: RestArea = {
+  routes: forecastEventRoutes,
+  schemas: forecastEventSchemas,
+  tags: [
+    {
+      name: 'Forecasting',
+      description: "External events (promotions, price changes, holidays, …) that shape demand forecasts. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
+    },
+  ],
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { invalidIpEntries } from '../../kernel/ip-allow.js';
+import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { mustBe } from '../parse.js';
+
+/** Longest grace period a rotation may give the replaced secret: 7 days. */
+export const MAX_GRACE_PERIOD_SECONDS = 7 * 24 * 3600;
+
+const IPS = 'IP addresses or CIDR ranges, for example 203.0.113.7 or 10.0.0.0/8.';
+
+const ipList = z
+  .array(z.string({ error: mustBe('text') }).trim(), { error: mustBe('a list') })
+  .refine((ips) => invalidIpEntries(ips).length === 0, 'Each entry must be an IP address or CIDR range');
+
+/**
+ * The contracts of API-key input. The known scopes are src/auth's (which a contract may not import), so
+ * the service and the REST adapter each build them from API_KEY_SCOPES.
+ */
+export function apiKeyContracts(knownScopes: readonly string[]) {
+  const scopes = z
+    .array(z.string({ error: mustBe('text') }), { error: mustBe('a list') })
+    .min(1, 'At least one scope')
+    .refine((s) => s.every((x) => knownScopes.includes(x)), `Unknown scope; known scopes: ${knownScopes.join(', ')}`)
+    .meta({ description: 'For example inventory:read, forecast:write or *.' });
+
+  /** Field rules shared by the admin CLI and the HTTP interface. */
+  const fields = {
+    name: z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters'),
+    scopes,
+    allowedIps: ipList
+      .nullish()
+      .transform((ips) => ips ?? [])
+      .meta({ description: `Where the key may be used from: ${IPS} Default (or null): any address.` }),
+    // A key that has expired already would be refused on its first use: refused here instead, with the field.
+    expiresAt: z.coerce
+      .date({ error: 'Must be an ISO 8601 date-time, for example 2030-01-31T00:00:00Z' })
+      .refine(yearInRange, { message: YEAR_RANGE_MESSAGE, abort: true })
+      .refine((date) => date.getTime() > Date.now(), 'Must be in the future')
+      .nullish()
+      .meta({ type: ['string', 'null'], format: 'date-time', description: 'Default: never. Must be in the future (years up to 9999); a past value is a 400.' }),
+  };
+
+  return {
+    fields,
+    /** Body of POST /api/admin/api-keys and input of createApiKey. */
+    create: z.strictObject(fields),
+    /** Body of PATCH /api/admin/api-keys/{id} and input of updateApiKey. */
+    update: z
+      .strictObject({
+        name: fields.name.optional(),
+        scopes: scopes.optional().meta({ description: 'Replaces the scopes.' }),
+        // null clears the restriction, like an empty list
+        allowedIps: ipList
+          .nullish()
+          .transform((ips) => (ips === null ? [] : ips))
+          .meta({ description: `Replaces the list (${IPS}); empty or null for any address.` }),
+        expiresAt: fields.expiresAt,
+      })
+      .meta({ description: 'Absent fields stay as they are; null clears allowedIps or expiresAt. A revoked key cannot be changed (409).' }),
+    /** Body of POST /api/admin/api-keys/{id}/rotate and input of rotateApiKey. */
+    rotate: z.strictObject({
+      gracePeriodSeconds: z
+        .number({ error: mustBe('a whole number of seconds') })
+        .int('Must be a whole number of seconds')
+        .min(0, 'Must be 0 or more')
+        .max(MAX_GRACE_PERIOD_SECONDS, `At most ${MAX_GRACE_PERIOD_SECONDS} seconds (7 days)`)
+        .nullish()
+        .meta({ description: 'How long the replaced secret keeps working. 0 or absent: it stops at once.' }),
+    }),
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Values of a query string (or a path) arrive as text. These accept the text form and the typed one
+ * (a GraphQL Int or Boolean), so a list query has one contract for both doors.
+ */
+const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const toNumber = (raw: unknown) => {
+  const value = blankIsAbsent(firstOf(raw));
+  return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+};
+
+function wholeNumberSchema(message: string, range: { min?: number; max?: number }) {
+  let number = z.number({ error: message }).int(message);
+  if (range.min !== undefined) number = number.min(range.min, message);
+  if (range.max !== undefined) number = number.max(range.max, message);
+  return number;
+}
+
+/** A whole number, from "20" or 20; absent (or null, or empty) stays absent. */
+export const wholeNumber = (message: string, range: { min?: number; max?: number } = {}) =>
+  z.preprocess(toNumber, wholeNumberSchema(message, range).optional());
+
+/** A whole number, from "20" or 20, or `fallback` when absent. */
+export const wholeNumberOr = (fallback: number, message: string, range: { min?: number; max?: number } = {}) =>
+  z.preprocess(toNumber, wholeNumberSchema(message, range).default(fallback));
+
+/** true/false (also 1/0, any case), from text or a boolean. */
+export const flag = z.preprocess((raw) => {
+  const value = blankIsAbsent(firstOf(raw));
+  if (typeof value !== 'string') return value;
+  const text = value.toLowerCase();
+  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : value;
+}, z.boolean({ error: 'Must be true or false' }).optional());
+
+/** Text; an empty value counts as absent. */
+export const text = z.preprocess((raw) => blankIsAbsent(firstOf(raw)), z.string({ error: 'Must be text' }).optional());
