@@ -6,16 +6,13 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword, verifyPassword } from '../auth/secrets.js';
+import { channels } from '../master-data/channels.js';
+import { locations } from '../master-data/locations.js';
 import { seedReasonCodes } from '../inventory/adjustments/reason-codes.js';
 import { parseInput } from '../tenant.js';
 
 // A client or an open transaction: the demo seed runs these inside one transaction.
 type Db = Prisma.TransactionClient;
-
-const duplicate = (field: string, message: string) => (error: unknown): never => {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw validationError({ [field]: [message] });
-  throw error;
-};
 
 const orgSchema = z.object({
   name: z.string().trim().min(1, 'Required').max(200),
@@ -82,27 +79,19 @@ export async function revokeApiKeyById(db: Db, id: string) {
   await revokeApiKeyWhere(db, { id });
 }
 
-const locationSchema = z.object({
-  organizationId: z.string().min(1),
-  code: z.string().trim().min(1, 'Required').max(50),
-  name: z.string().trim().min(1, 'Required').max(200),
-  type: z.string().trim().min(1).max(50).optional(),
-});
-
-export async function createLocationFor(db: Db, input: z.input<typeof locationSchema>) {
-  const data = parseInput(locationSchema, input);
-  if (!(await db.organization.count({ where: { id: data.organizationId } }))) throw notFound('Organization');
-  return db.location.create({ data }).catch(duplicate('code', 'A location with this code already exists'));
+async function checkOrganization(db: Db, organizationId: string) {
+  if (!organizationId) throw validationError({ organizationId: ['Required'] });
+  if (!(await db.organization.count({ where: { id: organizationId } }))) throw notFound('Organization');
 }
 
-const channelSchema = z.object({
-  organizationId: z.string().min(1),
-  name: z.string().trim().min(1, 'Required').max(200),
-  type: z.string().trim().min(1).max(50).optional(),
-});
+/** A location of the organization, with the same contract and write as POST /api/inventory/locations. */
+export async function createLocationFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof locations.insert>[2]) {
+  await checkOrganization(db, organizationId);
+  return locations.insert(db, organizationId, fields);
+}
 
-export async function createChannelFor(db: Db, input: z.input<typeof channelSchema>) {
-  const data = parseInput(channelSchema, input);
-  if (!(await db.organization.count({ where: { id: data.organizationId } }))) throw notFound('Organization');
-  return db.channel.create({ data }).catch(duplicate('name', 'A channel with this name already exists'));
+/** A sales channel of the organization, with the same contract and write as the GraphQL createChannel. */
+export async function createChannelFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof channels.insert>[2]) {
+  await checkOrganization(db, organizationId);
+  return channels.insert(db, organizationId, fields);
 }

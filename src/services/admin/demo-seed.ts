@@ -1,6 +1,7 @@
 // Demo data for a first start against an empty database, so the service can be tried right away.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { categories } from '../master-data/categories.js';
 import { createApiKey, createChannelFor, createLocationFor, createOrganization, createUser } from './admin.js';
 
 export interface DemoCredentials {
@@ -69,7 +70,7 @@ export async function seedDemoIfEmpty(db: Db, log: (message: string) => void = (
       for (const location of LOCATIONS) await createLocationFor(tx, { organizationId, ...location });
       for (const channel of CHANNELS) await createChannelFor(tx, { organizationId, ...channel });
       for (const [categoryName, products] of Object.entries(PRODUCTS)) {
-        const category = await tx.category.create({ data: { organizationId, name: categoryName } });
+        const category = await categories.insert(tx, organizationId, { name: categoryName });
         await tx.productMaster.createMany({ data: products.map((p) => ({ ...p, organizationId, categoryId: category.id })) });
       }
       const { key } = await createApiKey(tx, { organizationId, name: 'Demo key', scopes: ['*'] });

@@ -68,8 +68,13 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
   }
 
   async function create(ctx: RequestContext, raw: z.input<typeof createSchema>) {
+    return insert(ctx.prisma, orgId(ctx), raw);
+  }
+
+  /** Create without a request: the operator's door (admin CLI, demo seed), in the transaction it gives. */
+  async function insert(db: Db, organizationId: string, raw: z.input<typeof createSchema>) {
     const data = parseInput(createSchema, raw);
-    return Promise.resolve(table(ctx).create({ data: { ...data, organizationId: orgId(ctx) } })).catch(duplicate);
+    return Promise.resolve(spec.delegate(db).create({ data: { ...data, organizationId } })).catch(duplicate);
   }
 
   async function update(ctx: RequestContext, id: string, raw: z.input<typeof updateSchema>, query: Query = {}) {
@@ -92,5 +97,5 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
     });
   }
 
-  return { list, get, create, update, remove, uniqueField: spec.uniqueField };
+  return { list, get, create, insert, update, remove, uniqueField: spec.uniqueField };
 }
