@@ -35,7 +35,3 @@ export const schemaRef = ref;
 export const pathParam = (name: string, description: string) => ({
   name, in: 'path', required: true, description, schema: { type: 'string' },
 });
-
-export const queryParam = (name: string, description: string, schema: Record<string, unknown> = { type: 'string' }, required = false) => ({
-  name, in: 'query', required, description, schema,
-});

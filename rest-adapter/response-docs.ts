@@ -20,7 +20,7 @@ const toComponentRefs = <T>(json: T): T => JSON.parse(JSON.stringify(json).repla
  * from the input side, so objects stay open (no additionalProperties: false): an answer may gain a property
  * without breaking clients that validate it.
  */
-export function responseSchemaOf(schema: z.ZodType, components: Record<string, unknown>): Record<string, unknown> {
+function responseSchemaOf(schema: z.ZodType, components: Record<string, unknown>): Record<string, unknown> {
   const generated = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', override: tidy }) as Record<string, unknown>;
   const { $schema: _dialect, $defs, ...json } = toComponentRefs(generated);
   for (const [name, body] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
