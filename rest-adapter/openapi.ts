@@ -1,8 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
+import { z } from 'zod';
 import { contractDocs } from './contract-docs.js';
 import { operationScopes } from './operation-scopes.js';
 import type { ApiTag, RestArea, RouteSpec } from './route.js';
-import { commonSchemas, errorResponses, jsonContent } from './openapi-common.js';
+import { errorResponses, jsonContent } from './openapi-common.js';
+import { responseDocs } from './response-docs.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -22,14 +24,21 @@ function scopeExtensions(schema: GraphQLSchema, operation: string) {
  */
 export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (baseUrl: string) => object {
   const paths: Record<string, Record<string, unknown>> = {};
+  // Filled with the named response schemas (zod `.meta({ id })`) as the operations' responses are generated.
+  const schemas: Record<string, unknown> = {};
   const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
   for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
     // Any request may meet a rate limit (README: Rate limits) or an unexpected failure.
-    (paths[path] ??= {})[route.method.toLowerCase()] = { ...doc, responses: { ...doc.responses, 429: errorResponses[429], 500: errorResponses[500] } };
+    (paths[path] ??= {})[route.method.toLowerCase()] = { ...doc, responses: responseDocs({ ...doc.responses, 429: errorResponses[429], 500: errorResponses[500] }, schemas) };
   }
   const tags = new Map<string, ApiTag>([...areas.flatMap((area) => area.tags), ADMINISTRATION].map((tag) => [tag.name, tag]));
-  const schemas = Object.assign({ ...commonSchemas }, ...areas.map((area) => area.schemas));
+  for (const area of areas) {
+    for (const [name, schema] of Object.entries(area.schemas ?? {})) {
+      if (name in schemas) throw new Error(`OpenAPI component ${name} is both generated and written by hand`);
+      schemas[name] = schema;
+    }
+  }
   return (baseUrl) => document(baseUrl, [...tags.values()], paths, schemas);
 }
 
@@ -82,6 +91,6 @@ export const openApiRoute: Pick<RouteSpec, 'method' | 'path' | 'doc'> = {
     summary: 'This machine-readable description',
     tags: ['Administration'],
     security: [],
-    responses: { 200: { description: 'OpenAPI 3.1 document', ...jsonContent({ type: 'object' }) } },
+    responses: { 200: { description: 'OpenAPI 3.1 document', ...jsonContent(z.looseObject({})) } },
   },
 };

@@ -62,11 +62,12 @@ export interface ApiTag {
 }
 
 /**
- * One area of the API (the same names as src/services and src/schema): its routes, the OpenAPI component
- * schemas they refer to, and the tags it introduces. Each area folder exports exactly one.
+ * One area of the API (the same names as src/services and src/schema): its routes and the tags it introduces.
+ * Each area folder exports exactly one. Response schemas are zod, in the routes' docs; their named parts become
+ * OpenAPI components by themselves. `schemas` holds the components still written as JSON Schema by hand.
  */
 export interface RestArea {
   routes: RouteSpec[];
-  schemas: Record<string, unknown>;
+  schemas?: Record<string, unknown>;
   tags: ApiTag[];
 }

@@ -1,52 +1,18 @@
 import { API_KEY_SCOPES } from '../../src/auth/permissions.js';
 import { apiKeyContracts } from '../../src/contracts/api-keys/api-key-input.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { jsonContent, pathParam, responses } from '../openapi-common.js';
+import { apiKey, apiKeyList, apiKeyWithSecret } from './api-key-responses.js';
 
 const API_KEY = 'id name prefix scopes allowedIps expiresAt lastUsedAt revokedAt previousKeyExpiresAt createdByUserId createdAt updatedAt';
 
-const dateTimeOrNull = { type: ['string', 'null'], format: 'date-time' };
-const ipList = { type: 'array', items: { type: 'string' }, description: 'IP addresses or CIDR ranges, for example 203.0.113.7 or 10.0.0.0/8.' };
 const SESSION_ONLY =
   'Needs a signed-in user with role ADMIN (session token or cookie). API keys are refused with 403 FORBIDDEN, whatever their scopes.';
 
-export const apiKeySchemas = {
-  ApiKey: {
-    type: 'object',
-    description: 'An API key. Neither the secret nor its hash is ever part of it.',
-    required: ['id', 'name', 'prefix', 'scopes', 'allowedIps', 'expiresAt', 'lastUsedAt', 'revokedAt', 'createdAt'],
-    properties: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      prefix: { type: 'string', description: 'First characters of the current secret (scm_ and 8 more), to recognise it.' },
-      scopes: { type: 'array', items: { type: 'string' } },
-      allowedIps: { ...ipList, description: 'Where the key may be used from; empty means anywhere.' },
-      expiresAt: { ...dateTimeOrNull, description: 'When the key stops working; null for never.' },
-      lastUsedAt: { ...dateTimeOrNull, description: 'Last use, to the minute.' },
-      revokedAt: { ...dateTimeOrNull, description: 'When the key was revoked; null while active.' },
-      previousKeyExpiresAt: { ...dateTimeOrNull, description: 'After a rotation with a grace period: when the replaced secret stops working.' },
-      createdByUserId: { type: ['string', 'null'] },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
-  },
-  ApiKeyWithSecret: {
-    description: 'The key and its secret. The secret is shown this once: store it now.',
-    allOf: [
-      schemaRef('ApiKey'),
-      {
-        type: 'object',
-        required: ['key'],
-        properties: { key: { type: 'string', description: 'The secret (scm_…): send it as Authorization: Bearer <key> or X-API-Key.' } },
-      },
-    ],
-  },
-};
-
 const contracts = apiKeyContracts(API_KEY_SCOPES);
 
-const keyResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKey')) });
-const secretResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ApiKeyWithSecret')) });
+const keyResponse = (description: string) => ({ description, ...jsonContent(apiKey) });
+const secretResponse = (description: string) => ({ description, ...jsonContent(apiKeyWithSecret) });
 const idParam = pathParam('id', 'API key id');
 const doc = { tags: ['Administration'], security: [{ bearerAuth: [] }, { sessionCookie: [] }] };
 
@@ -62,7 +28,7 @@ export const apiKeyRoutes = defineRoutes([
       summary: 'List API keys',
       description: `Every key of the organization, revoked ones too, newest first. ${SESSION_ONLY}`,
       responses: responses(
-        { 200: { description: 'The keys, without secrets', ...jsonContent({ type: 'object', properties: { data: { type: 'array', items: schemaRef('ApiKey') } } }) } },
+        { 200: { description: 'The keys, without secrets', ...jsonContent(apiKeyList) } },
         [401, 403],
       ),
     },

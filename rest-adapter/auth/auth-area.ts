@@ -1,8 +1,7 @@
 import type { RestArea } from '../route.js';
-import { authRoutes, authSchemas } from './sign-in-routes.js';
+import { authRoutes } from './sign-in-routes.js';
 
 export const authArea: RestArea = {
   routes: authRoutes,
-  schemas: authSchemas,
   tags: [{ name: 'Authentication', description: 'Sign in and out: a session token (JWT), also set as the scm_session cookie for browsers.' }],
 };

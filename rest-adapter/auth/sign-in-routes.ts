@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../src/context.js';
 import { SESSION_COOKIE } from '../../src/auth/credentials.js';
-import { jsonContent, responses, schemaRef } from '../openapi-common.js';
+import { jsonContent, responses } from '../openapi-common.js';
+import { session, signedOut } from './sign-in-responses.js';
 import { signInBody } from '../../src/contracts/auth/sign-in.js';
 import { defineRoutes } from '../route.js';
 
@@ -8,23 +9,6 @@ function sessionCookie(ctx: RequestContext, value: string, maxAgeSeconds: number
   const secure = ctx.app.config.secureCookies ? '; Secure' : '';
   return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
-
-export const authSchemas = {
-  Session: {
-    type: 'object',
-    properties: {
-      token: { type: 'string', description: 'Send as Authorization: Bearer <token>; also set as the HttpOnly cookie scm_session.' },
-      expiresAt: { type: 'string', format: 'date-time' },
-      user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: ['string', 'null'] } } },
-      organizationId: { type: 'string' },
-      role: { type: 'string', enum: ['ADMIN', 'MANAGER', 'PLANNER', 'VIEWER'] },
-      organizations: {
-        type: 'array',
-        items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } },
-      },
-    },
-  },
-};
 
 export const authRoutes = defineRoutes([
   {
@@ -49,7 +33,7 @@ export const authRoutes = defineRoutes([
         'address is locked for a while and every attempt, the right password included, is answered 429 RATE_LIMITED with Retry-After.',
       tags: ['Authentication'],
       security: [],
-      responses: responses({ 200: { description: 'A new session', ...jsonContent(schemaRef('Session')) } }, [400, 401, 403]),
+      responses: responses({ 200: { description: 'A new session', ...jsonContent(session) } }, [400, 401, 403]),
     },
   },
   {
@@ -63,7 +47,7 @@ export const authRoutes = defineRoutes([
       summary: 'End the current session',
       tags: ['Authentication'],
       responses: responses(
-        { 200: { description: 'Signed out', ...jsonContent({ type: 'object', properties: { success: { type: 'boolean' } } }) } },
+        { 200: { description: 'Signed out', ...jsonContent(signedOut) } },
         [401],
       ),
     },

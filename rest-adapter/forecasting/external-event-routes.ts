@@ -1,55 +1,18 @@
-import { EXTERNAL_EVENT_TYPES, externalEventCreate, externalEventListQuery, externalEventUpdate } from '../../src/contracts/forecasting/external-event.js';
+import { externalEventCreate, externalEventListQuery, externalEventUpdate } from '../../src/contracts/forecasting/external-event.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
-import { errorResponses, jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { forbiddenBody } from '../common-responses.js';
+import { errorResponses, jsonContent, pathParam, responses } from '../openapi-common.js';
+import { externalEvent, externalEventDeleted, externalEventList } from './external-event-responses.js';
 
 const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } isGlobal isOrgWide
   productMaster { id name sku } location { id name code } createdAt`;
 
 const CAPABILITY = 'ai.forecasting.demand';
 
-const scopeText = {
-  isGlobal: 'True when the event applies to every product of the organization (no productMaster). Events never reach other organizations.',
-  isOrgWide: 'True when the event applies at every location of the organization (no location).',
-};
-
-export const forecastEventSchemas = {
-  ExternalEvent: {
-    type: 'object',
-    required: ['id', 'name', 'type', 'startsAt', 'endsAt', 'value', 'isGlobal', 'isOrgWide', 'productMaster', 'location', 'createdAt'],
-    properties: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      type: { type: 'string', enum: [...EXTERNAL_EVENT_TYPES] },
-      startsAt: { type: 'string', format: 'date-time' },
-      endsAt: { type: 'string', format: 'date-time' },
-      value: {
-        type: ['object', 'null'],
-        description: 'The effect on demand, or null when none is recorded.',
-        properties: {
-          liftPct: { type: ['number', 'null'], minimum: -0.99, maximum: 5 },
-          stackingMode: { type: ['string', 'null'], enum: ['MULTIPLICATIVE', 'ADDITIVE', null] },
-          description: { type: ['string', 'null'] },
-        },
-      },
-      isGlobal: { type: 'boolean', description: scopeText.isGlobal },
-      isOrgWide: { type: 'boolean', description: scopeText.isOrgWide },
-      productMaster: {
-        type: ['object', 'null'],
-        properties: { id: { type: 'string' }, name: { type: 'string' }, sku: { type: 'string' } },
-      },
-      location: {
-        type: ['object', 'null'],
-        properties: { id: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' } },
-      },
-      createdAt: { type: 'string', format: 'date-time' },
-    },
-  },
-};
-
 // Forecast endpoints answer 403 FEATURE_NOT_ENABLED when the plan lacks the capability.
 const forbidden = {
   description: `Not allowed: INSUFFICIENT_SCOPE or FORBIDDEN, or FEATURE_NOT_ENABLED when the organization's plan lacks ${CAPABILITY}`,
-  ...jsonContent(schemaRef('ForbiddenError')),
+  ...jsonContent(forbiddenBody),
 };
 
 const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) => ({
@@ -57,8 +20,7 @@ const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof e
   403: forbidden,
 });
 
-const eventResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ExternalEvent')) });
-const eventList = { type: 'array', items: schemaRef('ExternalEvent') };
+const eventResponse = (description: string) => ({ description, ...jsonContent(externalEvent) });
 const idParam = pathParam('id', 'Event id');
 const forecasting = { tags: ['Forecasting'] };
 
@@ -105,7 +67,7 @@ export const forecastEventRoutes = defineRoutes([
         {
           200: {
             description: 'The events',
-            ...jsonContent({ type: 'object', required: ['events', 'data'], properties: { events: eventList, data: eventList } }),
+            ...jsonContent(externalEventList),
           },
         },
         [400, 401],
@@ -158,11 +120,7 @@ export const forecastEventRoutes = defineRoutes([
         {
           200: {
             description: 'The event was deleted',
-            ...jsonContent({
-              type: 'object',
-              required: ['success', 'message'],
-              properties: { success: { type: 'boolean', enum: [true] }, message: { type: 'string' } },
-            }),
+            ...jsonContent(externalEventDeleted),
           },
         },
         [401, 404],

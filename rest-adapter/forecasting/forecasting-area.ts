@@ -1,9 +1,8 @@
 import type { RestArea } from '../route.js';
-import { forecastEventRoutes, forecastEventSchemas } from './external-event-routes.js';
+import { forecastEventRoutes } from './external-event-routes.js';
 
 export const forecastingArea: RestArea = {
   routes: forecastEventRoutes,
-  schemas: forecastEventSchemas,
   tags: [
     {
       name: 'Forecasting',

@@ -3,7 +3,9 @@ import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
 import { MAX_DECIMAL, MAX_INT } from '../../src/kernel/input-limits.js';
 import { SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
+import { payloadTooLargeBody } from '../common-responses.js';
 import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { importJob } from './import-responses.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
 
 const JOB = `id kind state totalRows processedRows rejectedRows errorCount rowErrors(first: ${ENVELOPE_ERRORS}) { row field message }
@@ -77,45 +79,10 @@ const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: strin
   ...SUPPLY_IMPORT_ROW_DOCS,
 };
 
-export const importSchemas: Record<string, unknown> = {
-  ImportRowError: {
-    type: 'object',
-    required: ['row', 'message'],
-    properties: {
-      row: { type: 'integer', description: 'Position of the rejected row in its request, from 1.' },
-      field: { type: ['string', 'null'], description: 'Row field at fault ("_" for the row as a whole).' },
-      message: { type: 'string', description: 'Why the row was rejected.' },
-    },
-  },
-  ImportJob: {
-    type: 'object',
-    description: 'Import job envelope (POST answers and GET /api/import/status/{jobId}).',
-    required: ['jobId', 'id', 'kind', 'state', 'status', 'totalRows', 'processedRows', 'rejectedRows', 'errors', 'errorCount', 'createdAt', 'statusUrl'],
-    properties: {
-      jobId: { type: 'string', description: 'Import job id.' },
-      id: { type: 'string', description: 'The same as jobId.' },
-      kind: { type: 'string', enum: Object.values(IMPORT_PATHS), description: 'What the rows describe.' },
-      state: {
-        type: 'string',
-        enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'],
-        description: 'PENDING: stored, not started; PROCESSING: being applied; COMPLETED: every row applied or rejected; FAILED: could not go on, e.g. its organization was deactivated (failureReason says why; rows of chunks applied before stay applied; a failed job is not resumed).',
-      },
-      status: { type: 'string', enum: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'], description: 'The same as state.' },
-      totalRows: { type: 'integer', description: 'Rows in the request.' },
-      processedRows: { type: 'integer', description: 'Rows handled so far, applied or rejected.' },
-      rejectedRows: { type: 'integer', description: 'Rows rejected so far.' },
-      errors: { type: 'array', items: schemaRef('ImportRowError'), description: `Row-level errors in row order, the first ${ENVELOPE_ERRORS}.` },
-      errorCount: { type: 'integer', description: 'Row-level errors in all.' },
-      createdAt: { type: 'string', format: 'date-time', description: 'When the rows were accepted.' },
-      startedAt: { type: ['string', 'null'], format: 'date-time', description: 'When a worker took the job up (it then reads PROCESSING).' },
-      completedAt: { type: ['string', 'null'], format: 'date-time', description: 'When the job completed (or failed); null before.' },
-      failureReason: { type: ['string', 'null'], description: 'Why the job failed (FAILED only).' },
-      statusUrl: { type: 'string', description: 'Path of GET /api/import/status/{jobId} for this job.' },
-    },
-  },
-};
+/** The row schemas of the import bodies (JSON Schema written out, one per kind with an applier). */
+export const importSchemas: Record<string, unknown> = {};
 
-const jobResponse = (description: string) => ({ description, ...jsonContent(schemaRef('ImportJob')) });
+const jobResponse = (description: string) => ({ description, ...jsonContent(importJob) });
 
 function postRoute(path: string, kind: ImportKind): RouteSpec {
   const docs = ROW_DOCS[kind] ?? { summary: `Import ${path} rows`, description: '', row: { type: 'object' } };
@@ -148,7 +115,7 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
         ...responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403]),
         413: {
           description: `PAYLOAD_TOO_LARGE: a body over ${MAX_BODY_BYTES} bytes (the body has maxBodyBytes) or more than ${MAX_ROWS} rows (the body has maxRows and rows)`,
-          ...jsonContent(schemaRef('PayloadTooLargeError')),
+          ...jsonContent(payloadTooLargeBody),
         },
       },
     },

@@ -4,7 +4,9 @@ import { lotCorrection } from '../../src/contracts/inventory/lot-correction.js';
 import { recordCountBody, recordStockBody } from '../../src/contracts/inventory/stock-batch.js';
 import { stockAdjustment, stockDeltaAdjustment } from '../../src/contracts/inventory/stock-adjustment.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, responses, schemaRef } from '../openapi-common.js';
+import type { z } from 'zod';
+import { jsonContent, responses } from '../openapi-common.js';
+import { adjustmentResult, countSheet, ledgerHistory, lotCorrectionResult, reasonCodeList, recordCountResult, recordStockResult } from './adjustments-responses.js';
 
 const LINE = 'id productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
 const ENTRY = `id inventoryItemId productMasterId locationId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode
@@ -12,7 +14,7 @@ const ENTRY = `id inventoryItemId productMasterId locationId transactionType buc
 const ADJUSTMENT = `success message transaction { ${ENTRY} } inventoryItem { ${LINE} }`;
 
 const inventory = { tags: ['Inventory'] };
-const ok = (description: string, schema: string) => ({ 200: { description, ...jsonContent(schemaRef(schema)) } });
+const ok = (description: string, schema: z.ZodType) => ({ 200: { description, ...jsonContent(schema) } });
 
 const adjustmentErrors =
   '400 VALIDATION_ERROR with details (missing or invalid field, unknown or inactive reason code, reason direction, rootCause, no change) ' +
@@ -34,11 +36,7 @@ export const adjustmentRoutes = defineRoutes([
         {
           200: {
             description: 'The reason codes',
-            ...jsonContent({
-              type: 'object',
-              required: ['reasonCodes', 'data'],
-              properties: { reasonCodes: { type: 'array', items: schemaRef('ReasonCode') }, data: { type: 'array', items: schemaRef('ReasonCode') } },
-            }),
+            ...jsonContent(reasonCodeList),
           },
         },
         [401, 403],
@@ -83,7 +81,7 @@ export const adjustmentRoutes = defineRoutes([
         'send back with POST /inventory/adjustments/record-stock. Without locationId: 400 "locationId is required"; an unknown or ' +
         'foreign location: 404.',
       ...inventory,
-      responses: responses(ok('The count sheet', 'CountSheet'), [400, 401, 403, 404]),
+      responses: responses(ok('The count sheet', countSheet), [400, 401, 403, 404]),
     },
   },
   {
@@ -104,7 +102,7 @@ export const adjustmentRoutes = defineRoutes([
         'the recorded change is exact under concurrent changes. All or nothing: any bad line answers 400 with details per line ' +
         '(for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
       ...inventory,
-      responses: responses(ok('The counted lines after the batch', 'RecordCountResult'), [400, 401, 403]),
+      responses: responses(ok('The counted lines after the batch', recordCountResult), [400, 401, 403]),
     },
   },
   {
@@ -124,7 +122,7 @@ export const adjustmentRoutes = defineRoutes([
         '(created when missing): two LOT_CORRECTION ledger rows in one transaction. 400 INSUFFICIENT_STOCK when the source has less available; ' +
         'an unknown or foreign inventoryItemId or toLotId is 400 VALIDATION_ERROR with details naming it.',
       ...inventory,
-      responses: responses(ok('Both lines after the move', 'LotCorrectionResult'), [400, 401, 403]),
+      responses: responses(ok('Both lines after the move', lotCorrectionResult), [400, 401, 403]),
     },
   },
   {
@@ -148,7 +146,7 @@ export const adjustmentRoutes = defineRoutes([
         'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. Filters on another ' +
         "organization's ids match nothing. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
       ...inventory,
-      responses: responses(ok('A page of ledger rows', 'LedgerHistory'), [400, 401, 403]),
+      responses: responses(ok('A page of ledger rows', ledgerHistory), [400, 401, 403]),
     },
   },
   {
@@ -163,7 +161,7 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Adjust on hand to a new quantity',
       description: `Sets on hand of a stock line to newQtyOnHand and writes one ADJUSTMENT ledger row. ${adjustmentErrors}`,
       ...inventory,
-      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
+      responses: responses(ok('The adjustment', adjustmentResult), [400, 401, 403]),
     },
   },
   {
@@ -178,7 +176,7 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Adjust on hand by a signed amount',
       description: `Adds the signed delta to on hand of a stock line and writes one ADJUSTMENT ledger row (same rules and answer as POST /inventory/adjustments). ${adjustmentErrors}`,
       ...inventory,
-      responses: responses(ok('The adjustment', 'AdjustmentResult'), [400, 401, 403]),
+      responses: responses(ok('The adjustment', adjustmentResult), [400, 401, 403]),
     },
   },
   {
@@ -196,7 +194,7 @@ export const adjustmentRoutes = defineRoutes([
         'lines as needed; one RECEIPT ledger row per line. All or nothing in one transaction: any bad line answers 400 with details per ' +
         'line (for example lines.3.productMasterId for an unknown or foreign product) and nothing is written. More than 1000 lines: 400 details.lines.',
       ...inventory,
-      responses: responses(ok('The stock lines after the batch', 'RecordStockResult'), [400, 401, 403]),
+      responses: responses(ok('The stock lines after the batch', recordStockResult), [400, 401, 403]),
     },
   },
 ]);

@@ -1,14 +1,12 @@
 import type { RestArea } from '../route.js';
 import { adjustmentRoutes } from './adjustments-routes.js';
-import { adjustmentSchemas } from './adjustments-schemas.js';
-import { analyticsRoutes, analyticsSchemas } from './analytics-routes.js';
-import { channelAtpRoutes, channelAtpSchemas } from './channel-atp-routes.js';
-import { inventoryLevelRoutes, inventoryLevelSchemas } from './levels-routes.js';
-import { inventoryRoutes, inventorySchemas } from './stock-lines-routes.js';
+import { analyticsRoutes } from './analytics-routes.js';
+import { channelAtpRoutes } from './channel-atp-routes.js';
+import { inventoryLevelRoutes } from './levels-routes.js';
+import { inventoryRoutes } from './stock-lines-routes.js';
 
 export const inventoryArea: RestArea = {
   routes: [...channelAtpRoutes, ...analyticsRoutes, ...inventoryRoutes, ...inventoryLevelRoutes, ...adjustmentRoutes],
-  schemas: { ...channelAtpSchemas, ...inventorySchemas, ...analyticsSchemas, ...inventoryLevelSchemas, ...adjustmentSchemas },
   tags: [
     {
       name: 'Inventory',

@@ -1,60 +1,13 @@
-import { INVARIANT, inventoryLevelUpdate, inventoryLevelUpsert } from '../../src/contracts/inventory/inventory-level.js';
+import { inventoryLevelUpdate, inventoryLevelUpsert } from '../../src/contracts/inventory/inventory-level.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { jsonContent, pathParam, responses } from '../openapi-common.js';
+import { inventoryLevel, levelDeleted, productLevels } from './levels-responses.js';
 
 const LEVEL = `id productMasterId locationId minQuantity reorderQuantity maxQuantity status abcClass
   expectedLeadTimeDays replenishmentPeriodDays forecastPeriodDays forecastQuantity preferredBinLocationId
   replenishmentLocationId comments createdAt updatedAt product { id sku name } productMaster { id globalSku productName }`;
 
-const levelProperties = {
-  id: { type: 'string' },
-  productMasterId: { type: 'string' },
-  locationId: { type: 'string' },
-  minQuantity: { type: 'integer' },
-  reorderQuantity: { type: 'integer' },
-  maxQuantity: { type: 'integer' },
-  status: { type: 'string' },
-  abcClass: { type: ['string', 'null'], enum: ['A', 'B', 'C', null] },
-  expectedLeadTimeDays: { type: ['integer', 'null'] },
-  replenishmentPeriodDays: { type: ['integer', 'null'] },
-  forecastPeriodDays: { type: ['integer', 'null'] },
-  forecastQuantity: { type: ['number', 'null'] },
-  preferredBinLocationId: { type: ['string', 'null'] },
-  replenishmentLocationId: { type: ['string', 'null'] },
-  comments: { type: ['string', 'null'] },
-  createdAt: { type: 'string', format: 'date-time' },
-  updatedAt: { type: 'string', format: 'date-time' },
-  product: { type: 'object', properties: { id: { type: 'string' }, sku: { type: 'string' }, name: { type: 'string' } } },
-  productMaster: {
-    type: 'object',
-    properties: { id: { type: 'string' }, globalSku: { type: 'string' }, productName: { type: 'string' } },
-  },
-};
-
-export const inventoryLevelSchemas = {
-  InventoryLevel: {
-    type: 'object',
-    description: `Planning parameters of a product at a location. ${INVARIANT}`,
-    required: Object.keys(levelProperties),
-    properties: levelProperties,
-  },
-  InventoryLevelWithLocation: {
-    type: 'object',
-    description: 'An inventory level with its location.',
-    required: [...Object.keys(levelProperties), 'location'],
-    properties: {
-      ...levelProperties,
-      location: { type: 'object', properties: { id: { type: 'string' }, code: { type: 'string' }, name: { type: 'string' } } },
-    },
-  },
-  InventoryLevelDeleteResult: {
-    type: 'object',
-    required: ['success', 'message'],
-    properties: { success: { type: 'boolean' }, message: { type: 'string', examples: ['Inventory level deleted'] } },
-  },
-};
-
-const levelResponse = (description: string) => ({ description, ...jsonContent(schemaRef('InventoryLevel')) });
+const levelResponse = (description: string) => ({ description, ...jsonContent(inventoryLevel) });
 
 export const inventoryLevelRoutes = defineRoutes([
   {
@@ -101,7 +54,7 @@ export const inventoryLevelRoutes = defineRoutes([
       tags: ['Inventory'],
       parameters: [pathParam('id', 'Inventory level id')],
       responses: responses(
-        { 200: { description: 'Deleted', ...jsonContent(schemaRef('InventoryLevelDeleteResult')) } },
+        { 200: { description: 'Deleted', ...jsonContent(levelDeleted) } },
         [401, 403, 404],
       ),
     },
@@ -122,11 +75,7 @@ export const inventoryLevelRoutes = defineRoutes([
         {
           200: {
             description: 'The product’s levels',
-            ...jsonContent({
-              type: 'object',
-              required: ['data'],
-              properties: { data: { type: 'array', items: schemaRef('InventoryLevelWithLocation') } },
-            }),
+            ...jsonContent(productLevels),
           },
         },
         [401, 403, 404],

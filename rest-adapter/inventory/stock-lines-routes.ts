@@ -2,118 +2,15 @@ import { availabilityCheck } from '../../src/contracts/inventory/availability-ch
 import { STOCK_MOVE_ACTIONS, stockMove } from '../../src/contracts/inventory/stock-move.js';
 import { availabilityLineQuery, availabilityQuery, stockLineListQuery } from '../../src/contracts/inventory/stock-line-queries.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, nullableString, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { jsonContent, pathParam, responses } from '../openapi-common.js';
+import { availability, availabilityCheckResults, availabilityLine, stockLinePage, stockMoveResult } from './stock-lines-responses.js';
 
 const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
 const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
 const TOTALS = 'totalOnHand totalAvailable totalReserved totalOnHold totalPicked totalRecalled totalExpired';
 const TRANSACTION = 'id inventoryItemId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode comment sourceType sourceId createdBy actorType createdAt';
 
-const integer = { type: 'integer' } as const;
-const totalProperties = {
-  totalOnHand: integer,
-  totalAvailable: integer,
-  totalReserved: { type: 'integer', description: 'Reserved over the lines (not in the published list; added).' },
-  totalOnHold: integer,
-  totalPicked: integer,
-  totalRecalled: integer,
-  totalExpired: integer,
-};
-
-export const inventorySchemas = {
-  InventoryListItem: {
-    type: 'object',
-    description: 'A stock line in the inventory list naming. lotId, binId and expiryDate are null when the line has no lot or bin.',
-    required: ['id', 'productMasterId', 'locationId', 'quantityOnHand', 'quantityReserved', 'quantityAvailable', 'lotId', 'binId', 'expiryDate', 'createdAt', 'updatedAt'],
-    properties: {
-      id: { type: 'string' },
-      productMasterId: { type: 'string' },
-      locationId: { type: 'string' },
-      quantityOnHand: integer,
-      quantityReserved: integer,
-      quantityAvailable: { type: 'integer', description: 'On hand minus reserved, on hold, picked, recalled and expired; never below 0.' },
-      lotId: nullableString,
-      binId: nullableString,
-      expiryDate: { type: ['string', 'null'], format: 'date' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
-  },
-  AvailabilityLine: {
-    type: 'object',
-    description: 'A stock line in the availability naming. qtyAvailable follows the include flags; it is 0 for a line of an expired or recalled lot that is not included.',
-    required: ['id', 'productMasterId', 'locationId', 'lotId', 'binId', 'qtyOnHand', 'qtyAvailable', 'qtyOnHold', 'qtyPicked', 'qtyRecalled', 'qtyExpired'],
-    properties: {
-      id: { type: 'string' },
-      productMasterId: { type: 'string' },
-      locationId: { type: 'string' },
-      lotId: nullableString,
-      binId: nullableString,
-      expiryDate: { type: ['string', 'null'], format: 'date' },
-      qtyOnHand: integer,
-      qtyAvailable: integer,
-      qtyReserved: integer,
-      qtyOnHold: integer,
-      qtyPicked: integer,
-      qtyRecalled: integer,
-      qtyExpired: integer,
-    },
-  },
-  AvailabilityTotals: { type: 'object', required: Object.keys(totalProperties), properties: totalProperties },
-  AvailabilitySummary: {
-    type: 'object',
-    required: ['productMasterId', 'locationId', 'totalOnHand', 'totalAvailable', 'totalOnHold', 'totalPicked'],
-    properties: {
-      productMasterId: { type: ['string', 'null'], description: 'The product filtered on, or null.' },
-      locationId: { type: ['string', 'null'], description: 'The location filtered on, or null.' },
-      ...totalProperties,
-      stockLines: { type: 'array', items: schemaRef('AvailabilityLine'), description: 'Only with includeStockLines=true.' },
-    },
-  },
-  AvailabilityCheckResult: {
-    type: 'object',
-    required: ['sku', 'locationId', 'requestedQuantity', 'availableQuantity', 'isAvailable'],
-    properties: {
-      sku: { type: 'string' },
-      locationId: { type: 'string', description: 'The location as the item named it (id, code or normalized form).' },
-      requestedQuantity: integer,
-      availableQuantity: { type: 'integer', description: '0 for an unknown SKU.' },
-      isAvailable: { type: 'boolean' },
-    },
-  },
-  StockMoveTransaction: {
-    type: 'object',
-    description: 'A stock ledger row written by a move.',
-    properties: {
-      id: { type: 'string' },
-      inventoryItemId: { type: 'string' },
-      transactionType: { type: 'string', enum: [...STOCK_MOVE_ACTIONS] },
-      bucket: { type: 'string', enum: ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] },
-      deltaQty: integer,
-      qtyBefore: integer,
-      qtyAfter: integer,
-      reasonCodeId: nullableString,
-      reasonCode: nullableString,
-      comment: nullableString,
-      sourceType: nullableString,
-      sourceId: nullableString,
-      createdBy: { type: 'string' },
-      actorType: { type: 'string', enum: ['USER', 'API_KEY'] },
-      createdAt: { type: 'string', format: 'date-time' },
-    },
-  },
-  StockMoveResponse: {
-    type: 'object',
-    required: ['success', 'inventoryItem', 'transactions'],
-    properties: {
-      success: { type: 'boolean', enum: [true] },
-      inventoryItem: schemaRef('AvailabilityLine'),
-      transactions: { type: 'array', items: schemaRef('StockMoveTransaction'), description: 'One row per bucket changed.' },
-    },
-  },
-};
-
-const lineResponse = (description: string) => ({ description, ...jsonContent(schemaRef('AvailabilityLine')) });
+const lineResponse = (description: string) => ({ description, ...jsonContent(availabilityLine) });
 
 export const inventoryRoutes = defineRoutes([
   {
@@ -139,19 +36,7 @@ export const inventoryRoutes = defineRoutes([
         {
           200: {
             description: 'A page of stock lines',
-            ...jsonContent({
-              type: 'object',
-              required: ['items', 'pagination', 'data'],
-              properties: {
-                items: { type: 'array', items: schemaRef('InventoryListItem') },
-                pagination: {
-                  type: 'object',
-                  required: ['page', 'pageSize', 'total', 'totalPages'],
-                  properties: { page: integer, pageSize: integer, total: integer, totalPages: integer },
-                },
-                data: { type: 'array', items: schemaRef('InventoryListItem'), description: 'The same list as items.' },
-              },
-            }),
+            ...jsonContent(stockLinePage),
           },
         },
         [400, 401, 403, 404],
@@ -191,25 +76,7 @@ export const inventoryRoutes = defineRoutes([
         {
           200: {
             description: 'Stock lines with totals, or the summary',
-            ...jsonContent({
-              oneOf: [
-                {
-                  type: 'object',
-                  required: ['type', 'count', 'totals', 'data'],
-                  properties: {
-                    type: { type: 'string', enum: ['stockLines'] },
-                    count: integer,
-                    totals: schemaRef('AvailabilityTotals'),
-                    data: { type: 'array', items: schemaRef('AvailabilityLine') },
-                  },
-                },
-                {
-                  type: 'object',
-                  required: ['type', 'data'],
-                  properties: { type: { type: 'string', enum: ['summary'] }, data: schemaRef('AvailabilitySummary') },
-                },
-              ],
-            }),
+            ...jsonContent(availability),
           },
         },
         [400, 401, 403, 404],
@@ -239,7 +106,7 @@ export const inventoryRoutes = defineRoutes([
         {
           200: {
             description: 'One result per item, in request order',
-            ...jsonContent({ type: 'object', required: ['results'], properties: { results: { type: 'array', items: schemaRef('AvailabilityCheckResult') } } }),
+            ...jsonContent(availabilityCheckResults),
           },
         },
         [400, 401, 403],
@@ -282,7 +149,7 @@ export const inventoryRoutes = defineRoutes([
         'refused for a line of an expired or recalled lot. On hand never changes here (shipping picked stock is not part of this endpoint).',
       tags: ['Inventory'],
       parameters: [pathParam('id', 'Stock line (inventory item) id')],
-      responses: responses({ 200: { description: 'The line after the move and its ledger rows', ...jsonContent(schemaRef('StockMoveResponse')) } }, [400, 401, 403, 404]),
+      responses: responses({ 200: { description: 'The line after the move and its ledger rows', ...jsonContent(stockMoveResult) } }, [400, 401, 403, 404]),
     },
   },
 ]);

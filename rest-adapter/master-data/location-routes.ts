@@ -1,21 +1,7 @@
 import { locationListQuery } from '../../src/contracts/master-data/reference-fields.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, responses, schemaRef } from '../openapi-common.js';
-
-export const locationSchemas = {
-  Location: {
-    type: 'object',
-    required: ['id', 'code', 'name', 'type'],
-    properties: {
-      id: { type: 'string' },
-      code: { type: 'string', description: 'Short code, unique within the organization.' },
-      name: { type: 'string' },
-      type: { type: 'string', description: 'Kind of location, upper case, for example WAREHOUSE or STORE.' },
-    },
-  },
-};
-
-const locationList = { type: 'array', items: schemaRef('Location') };
+import { jsonContent, responses } from '../openapi-common.js';
+import { locationList } from './location-responses.js';
 
 export const locationRoutes = defineRoutes([
   {
@@ -35,7 +21,7 @@ export const locationRoutes = defineRoutes([
         {
           200: {
             description: 'The locations',
-            ...jsonContent({ type: 'object', required: ['locations', 'data'], properties: { locations: locationList, data: locationList } }),
+            ...jsonContent(locationList),
           },
         },
         [401, 403],

@@ -1,5 +1,5 @@
 import type { RestArea } from '../route.js';
-import { locationRoutes, locationSchemas } from './location-routes.js';
+import { locationRoutes } from './location-routes.js';
 
 /** Reference data of the organization; over REST only its locations, listed under the Inventory tag. */
-export const masterDataArea: RestArea = { routes: locationRoutes, schemas: locationSchemas, tags: [] };
+export const masterDataArea: RestArea = { routes: locationRoutes, tags: [] };

@@ -1,27 +1,12 @@
 import { productCreate, productUpdate } from '../../src/contracts/products/product-input.js';
 import { productListQuery } from '../../src/contracts/products/product-list.js';
 import { defineRoutes } from '../route.js';
-import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
+import { jsonContent, pathParam, responses } from '../openapi-common.js';
+import { product, productPage } from './product-responses.js';
 
 const PRODUCT = 'id sku name description organizationId createdAt updatedAt';
 
-export const productSchemas = {
-  Product: {
-    type: 'object',
-    required: ['id', 'sku', 'name', 'organizationId', 'createdAt', 'updatedAt'],
-    properties: {
-      id: { type: 'string' },
-      sku: { type: 'string' },
-      name: { type: 'string' },
-      description: { type: ['string', 'null'] },
-      organizationId: { type: 'string' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
-  },
-};
-
-const productResponse = (description: string) => ({ description, ...jsonContent(schemaRef('Product')) });
+const productResponse = (description: string) => ({ description, ...jsonContent(product) });
 
 export const productRoutes = defineRoutes([
   {
@@ -41,10 +26,7 @@ export const productRoutes = defineRoutes([
         {
           200: {
             description: 'A page of products, newest first',
-            ...jsonContent({
-              type: 'object',
-              properties: { data: { type: 'array', items: schemaRef('Product') }, meta: schemaRef('Pagination') },
-            }),
+            ...jsonContent(productPage),
           },
         },
         [400, 401, 403],

@@ -1,8 +1,7 @@
 import type { RestArea } from '../route.js';
-import { productRoutes, productSchemas } from './product-routes.js';
+import { productRoutes } from './product-routes.js';
 
 export const productsArea: RestArea = {
   routes: productRoutes,
-  schemas: productSchemas,
   tags: [{ name: 'Products', description: "The organization's products (product masters): SKU, name, description, unit cost and category." }],
 };

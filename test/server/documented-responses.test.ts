@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../rest-adapter/all-routes.js';
+import { documentedResponse } from '../../rest-adapter/response-docs.js';
+import type { RouteSpec } from '../../rest-adapter/route.js';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+
+// Every REST route answered once (a success, and a few refusals) and each body parsed with the zod schema the
+// route documents for that status (the schema its OpenAPI response is generated from), so the description
+// and the answers cannot drift apart. A property the schema does not name fails as well as a missing one.
+
+let server: TestServer;
+let a: Tenant;
+const checked = new Set<string>();
+
+beforeAll(async () => {
+  ({ server, a } = await startServerWithTwoTenants({}, { capabilities: ['ai.forecasting.demand'] }));
+});
+afterAll(() => server?.close());
+
+const pattern = (route: RouteSpec) => new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`);
+
+/** The route the router would pick: the first of that method whose path matches (static paths come first). */
+function routeOf(method: string, url: string): RouteSpec {
+  const path = url.split('?')[0]!;
+  const route = allRoutes.find((r) => r.method === method && pattern(r).test(path));
+  if (!route) throw new Error(`no route for ${method} ${path}`);
+  return route;
+}
+
+/** Makes the request, expects `status`, and checks the body against the route's documented schema for it. */
+async function call(method: string, url: string, status: number, options: { token?: string; body?: unknown } = {}) {
+  const res = await server.call(method, url, { token: a.key, ...options });
+  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(status);
+  const route = routeOf(method, url);
+  const schema = documentedResponse(route, status);
+  expect(schema, `${method} ${route.path} documents no JSON body for ${status}`).toBeDefined();
+  const parsed = schema!.safeParse(res.body);
+  expect(parsed.error?.issues ?? [], `${method} ${url}`).toEqual([]);
+  // Parsing leaves out what the schema does not name: equal only when every property is documented.
+  expect(parsed.data, `${method} ${url}: a property the description does not name`).toEqual(res.body);
+  checked.add(`${method} ${route.path}`);
+  return res.body;
+}
+
+let productId: string;
+let lineId: string;
+let lotLineId: string;
+let levelId: string;
+
+describe('each REST answer matches the schema its route documents', () => {
+  it('authentication', async () => {
+    const session = await call('POST', '/api/auth/sign-in', 200, { token: undefined, body: { email: a.admin.email, password: a.admin.password } });
+    await call('POST', '/api/auth/sign-in', 401, { token: undefined, body: { email: a.admin.email, password: 'wrong password' } });
+    await call('POST', '/api/auth/sign-in', 400, { token: undefined, body: {} });
+    await call('POST', '/api/auth/sign-out', 200, { token: session.token });
+  });
+
+  it('API keys', async () => {
+    const token = (await server.call('POST', '/api/auth/sign-in', { body: { email: a.admin.email, password: a.admin.password } })).body.token;
+    const created = await call('POST', '/api/admin/api-keys', 201, { token, body: { name: 'checked', scopes: ['inventory:read'], allowedIps: ['10.0.0.0/8'] } });
+    await call('GET', '/api/admin/api-keys', 200, { token });
+    await call('GET', `/api/admin/api-keys/${created.id}`, 200, { token });
+    await call('GET', '/api/admin/api-keys/nope', 404, { token });
+    await call('PATCH', `/api/admin/api-keys/${created.id}`, 200, { token, body: { name: 'renamed' } });
+    await call('POST', `/api/admin/api-keys/${created.id}/rotate`, 200, { token, body: { gracePeriodSeconds: 60 } });
+    await call('POST', `/api/admin/api-keys/${created.id}/revoke`, 200, { token });
+    await call('POST', `/api/admin/api-keys/${created.id}/revoke`, 409, { token });
+    await call('GET', '/api/admin/api-keys', 403);
+  });
+
+  it('products and locations', async () => {
+    const product = await call('POST', '/api/products', 201, { body: { sku: 'DOC-1', name: 'Documented', description: 'checked' } });
+    productId = product.id;
+    await call('POST', '/api/products', 201, { body: { sku: 'DOC-2', name: 'No description' } });
+    await call('GET', '/api/products?limit=5', 200);
+    await call('GET', `/api/products/${productId}`, 200);
+    await call('GET', '/api/products/nope', 404);
+    await call('PATCH', `/api/products/${productId}`, 200, { body: { name: 'Renamed' } });
+    await call('GET', '/api/products?limit=abc', 400);
+    await call('GET', '/api/products', 401, { token: 'scm_not_a_key' });
+    await call('GET', '/api/inventory/locations', 200);
+  });
+
+  it('stock lines, availability and moves', async () => {
+    lineId = (await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id }, { ON_HAND: 50, RESERVED: 5 })).id;
+    lotLineId = (await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'LOT-1', expiryDate: '2099-12-31', binCode: 'B1' }, { ON_HAND: 10 })).id;
+    await call('GET', '/api/inventory?limit=10', 200);
+    await call('GET', `/api/inventory/availability?productMasterId=${productId}`, 200);
+    await call('GET', `/api/inventory/availability?productMasterId=${productId}&summary=true&includeStockLines=true`, 200);
+    await call('GET', `/api/inventory/availability?locationId=${a.warehouse.id}&summary=true`, 200);
+    await call('GET', '/api/inventory/availability', 400);
+    await call('POST', '/api/inventory/availability/check', 200, { body: { items: [{ sku: 'DOC-1', locationId: 'WH1', quantity: 3 }, { sku: 'NONE', locationId: a.warehouse.id, quantity: 1 }] } });
+    await call('GET', `/api/inventory/availability/${lotLineId}`, 200);
+    await call('POST', `/api/inventory/availability/${lineId}`, 200, { body: { action: 'RESERVE', quantity: 2 } });
+    await call('POST', `/api/inventory/availability/${lineId}`, 400, { body: { action: 'PICK', quantity: 1000 } });
+  });
+
+  it('adjustments, counts, receipts, lot corrections and the ledger', async () => {
+    await call('GET', '/api/inventory/adjustments/reason-codes', 200);
+    await call('POST', '/api/inventory/adjustments', 200, { body: { inventoryItemId: lineId, newQtyOnHand: 45, reasonCodeId: 'DAMAGED', comment: 'dropped' } });
+    await call('POST', '/api/inventory/adjust', 200, { body: { inventoryItemId: lineId, delta: 3, reasonCodeId: 'FOUND' } });
+    await call('POST', '/api/inventory/adjustments', 400, { body: { inventoryItemId: 'nope', newQtyOnHand: 1, reasonCodeId: 'DAMAGED' } });
+    await call('POST', '/api/inventory/record-stock', 200, { body: { lines: [{ productMasterId: productId, locationId: a.warehouse.id, quantity: 4, lotCode: 'LOT-2', expiryDate: '2099-06-30' }] } });
+    await call('GET', `/api/inventory/adjustments/record-stock?locationId=${a.warehouse.id}`, 200);
+    await call('POST', '/api/inventory/adjustments/record-stock', 200, { body: { lines: [{ productMasterId: productId, locationId: a.warehouse.id, quantity: 9, lotCode: 'LOT-1', binCode: 'B1' }] } });
+    await call('POST', '/api/inventory/adjustments/lot-correction', 200, { body: { inventoryItemId: lotLineId, toLotCode: 'LOT-3', toExpiryDate: '2099-01-31', quantity: 2 } });
+    await call('GET', '/api/inventory/adjustments?limit=5', 200);
+    await call('GET', '/api/inventory/adjustments?bucket=ALL', 200);
+  });
+
+  it('inventory levels', async () => {
+    const level = await call('POST', '/api/inventory-levels', 200, { body: { productMasterId: productId, locationId: a.warehouse.id, minQuantity: 5, reorderQuantity: 10, maxQuantity: 50, abcClass: 'A' } });
+    levelId = level.id;
+    await call('PATCH', `/api/inventory-levels/${levelId}`, 200, { body: { maxQuantity: 100, comments: 'checked' } });
+    await call('GET', `/api/products/${productId}/inventory-levels`, 200);
+    await call('DELETE', `/api/inventory-levels/${levelId}`, 200);
+    await call('DELETE', `/api/inventory-levels/${levelId}`, 404);
+  });
+
+  it('channel ATP and analytics', async () => {
+    await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}`, 200);
+    await call('GET', `/api/inventory/channel-location/drilldown?locationId=${a.warehouse.id}&productMasterId=${productId}`, 200);
+    await call('GET', '/api/inventory/channel-location', 400);
+    await call('GET', '/api/inventory/channel/summary', 200);
+    await call('GET', '/api/inventory/analytics', 200);
+    await call('GET', `/api/inventory/analytics?locationId=${a.warehouse.id}&fromDate=2020-01-01&toDate=2030-01-01`, 200);
+  });
+
+  it('forecast events', async () => {
+    const event = await call('POST', '/api/forecast/events', 201, {
+      body: { name: 'Spring sale', type: 'PROMOTION', startsAt: '2030-03-01T00:00:00Z', endsAt: '2030-03-10T00:00:00Z', value: { liftPct: 0.2 }, productMasterId: productId },
+    });
+    await call('POST', '/api/forecast/events', 201, { body: { name: 'Holiday', type: 'HOLIDAY', startsAt: '2030-03-05T00:00:00Z', endsAt: '2030-03-06T00:00:00Z', locationId: a.warehouse.id } });
+    await call('GET', '/api/forecast/events?from=2030-01-01T00:00:00Z&to=2030-12-31T00:00:00Z', 200);
+    await call('GET', `/api/forecast/events/${event.id}`, 200);
+    await call('PUT', `/api/forecast/events/${event.id}`, 200, { body: { name: 'Spring sale 2' } });
+    await call('PATCH', `/api/forecast/events/${event.id}`, 200, { body: { value: null } });
+    await call('DELETE', `/api/forecast/events/${event.id}`, 200);
+    await call('GET', `/api/forecast/events/${event.id}`, 404);
+  });
+
+  it('imports and their job status', async () => {
+    const jobs = [
+      await call('POST', '/api/import/catalog', 202, { body: [{ externalId: 'IMP-1', name: 'Imported' }] }),
+      await call('POST', '/api/import/inventory', 202, { body: { rows: [{ sku: 'DOC-1', locationCode: 'WH1', onHand: 60 }] } }),
+      await call('POST', '/api/import/suppliers', 202, { body: [{}] }),
+      await call('POST', '/api/import/purchase-orders', 202, { body: [{}] }),
+      await call('POST', '/api/import/orders', 202, { body: [{}] }),
+      await call('POST', '/api/import/demand-history', 202, { body: [{}] }),
+    ];
+    await call('POST', '/api/import/catalog', 400, { body: 'not rows' });
+    for (const job of jobs) await call('GET', job.statusUrl, 200);
+    await call('GET', '/api/import/status/nope', 404);
+  });
+
+  it('reached every route', () => {
+    const all = allRoutes.map((route) => `${route.method} ${route.path}`);
+    expect(all.filter((route) => !checked.has(route))).toEqual([]);
+  });
+});
