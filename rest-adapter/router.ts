@@ -117,7 +117,7 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
   return {
     routes: compiled,
     /** The registered [method, path] pairs, read back from the router. */
-    registered: () => router.routes.map(([method, , , path]) => [method, path] as const),
+    registered: () => router.routes.map(([method, , , path]) => [method, path ?? ''] as const),
     fetch: async (request: Request, clientIp: string): Promise<Response> => (await router.fetch(request, clientIp)) ?? unrouted(request),
   };
 }

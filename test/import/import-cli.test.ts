@@ -111,7 +111,7 @@ describe('npm run import', () => {
     const run = await importCli(['demand-history', csv, '--batch', '2']);
     expect(run.code).toBe(0);
     expect(counts(run.stdout)).toEqual({ rows: 5, processed: 5, rejected: 1 });
-    expect(run.stdout.match(/^ {2}jobs: +(.*)$/m)?.[1].split(', ')).toHaveLength(3);
+    expect(run.stdout.match(/^ {2}jobs: +(.*)$/m)?.[1]?.split(', ')).toHaveLength(3);
     // The bad row is the second row of the second batch: line 5 of the file.
     expect(run.stdout).toMatch(/^ {2}line 5, date: .+$/m);
     const history = await server.graphql(

@@ -100,7 +100,7 @@ describe.each(tables)('GraphQL $many', (t) => {
       expect((await gqlError(token, op.update, { id: existing.id, input: t.change })).code).toBe(code);
       expect((await gqlError(token, op.remove, { id: existing.id })).code).toBe(code);
       // Reading is allowed to both.
-      expect((await gql(token, op.get, { id: existing.id }))[t.one]).toEqual(existing);
+      expect((await gql(token!, op.get, { id: existing.id }))[t.one]).toEqual(existing);
     }
   });
 
