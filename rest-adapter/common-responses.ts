@@ -68,6 +68,6 @@ export const internalErrorBody = z
 
 /** Page-number pagination (products). */
 export const pagination = z
-  .object({ page: integer.optional(), limit: integer.optional(), total: integer.optional(), totalPages: integer.optional() })
+  .object({ page: integer, limit: integer, total: integer, totalPages: integer })
   .meta({ id: 'Pagination' });
 

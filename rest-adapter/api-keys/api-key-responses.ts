@@ -24,4 +24,4 @@ export const apiKeyWithSecret = z
   .intersection(apiKey, z.object({ key: z.string().describe('The secret (scm_…): send it as Authorization: Bearer <key> or X-API-Key.') }))
   .meta({ id: 'ApiKeyWithSecret', description: 'The key and its secret. The secret is shown this once: store it now.' });
 
-export const apiKeyList = z.object({ data: z.array(apiKey).optional() });
+export const apiKeyList = z.object({ data: z.array(apiKey) });

@@ -13,4 +13,4 @@ export const session = z
   .partial()
   .meta({ id: 'Session' });
 
-export const signedOut = z.object({ success: z.boolean().optional() });
+export const signedOut = z.object({ success: z.boolean() });

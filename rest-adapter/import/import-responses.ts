@@ -8,7 +8,7 @@ const JOB_STATES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 const importRowError = z
   .object({
     row: integer.describe('Position of the rejected row in its request, from 1.'),
-    field: z.string().nullable().describe('Row field at fault ("_" for the row as a whole).').optional(),
+    field: z.string().nullable().describe('Row field at fault ("_" for the row as a whole).'),
     message: z.string().describe('Why the row was rejected.'),
   })
   .meta({ id: 'ImportRowError' });
@@ -30,9 +30,9 @@ export const importJob = z
     errors: z.array(importRowError).describe(`Row-level errors in row order, the first ${ENVELOPE_ERRORS}.`),
     errorCount: integer.describe('Row-level errors in all.'),
     createdAt: dateTime.describe('When the rows were accepted.'),
-    startedAt: dateTime.nullable().describe('When a worker took the job up (it then reads PROCESSING).').optional(),
-    completedAt: dateTime.nullable().describe('When the job completed (or failed); null before.').optional(),
-    failureReason: z.string().nullable().describe('Why the job failed (FAILED only).').optional(),
+    startedAt: dateTime.nullable().describe('When a worker took the job up (it then reads PROCESSING).'),
+    completedAt: dateTime.nullable().describe('When the job completed (or failed); null before.'),
+    failureReason: z.string().nullable().describe('Why the job failed (FAILED only).'),
     statusUrl: z.string().describe('Path of GET /api/import/status/{jobId} for this job.'),
   })
   .meta({ id: 'ImportJob', description: 'Import job envelope (POST answers and GET /api/import/status/{jobId}).' });

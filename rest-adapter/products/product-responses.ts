@@ -6,11 +6,11 @@ export const product = z
     id: z.string(),
     sku: z.string(),
     name: z.string(),
-    description: nullableString.optional(),
+    description: nullableString,
     organizationId: z.string(),
     createdAt: dateTime,
     updatedAt: dateTime,
   })
   .meta({ id: 'Product' });
 
-export const productPage = z.object({ data: z.array(product).optional(), meta: pagination.optional() });
+export const productPage = z.object({ data: z.array(product), meta: pagination });
