@@ -129,7 +129,7 @@ describe('catalog import', () => {
   it('refuses a body that is not rows (the envelope contract) with 400 naming it, before a job is created', async () => {
     const notRows = await server.call('POST', '/api/import/catalog', { token: a.key, body: { items: [] } });
     expect(notRows.status).toBe(400);
-    expect(notRows.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { _: ['The body must be a JSON array of rows or an object {"rows": [...]}'] } });
+    expect(notRows.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { rows: ['The body must be a JSON array of rows or an object {"rows": [...]}'] } });
     const empty = await server.call('POST', '/api/import/catalog', { token: a.key, body: { rows: [] } });
     expect(empty.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { rows: ['At least one row is required'] } });
     const graphql = await server.graphql(

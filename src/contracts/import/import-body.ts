@@ -11,8 +11,9 @@ const NOT_ROWS = 'The body must be a JSON array of rows or an object {"rows": [.
  */
 export function importBody(row: z.ZodType = z.unknown()) {
   const rows = z.array(row, NOT_ROWS).min(1, 'At least one row is required').meta({ maxItems: MAX_ROWS });
-  return z.union([rows, z.object({ rows })], NOT_ROWS);
+  // A bare array is read as {rows}, and so is anything that is not an object: every refusal names `rows`.
+  // (A union of the two forms would document both, but refuses at the root, naming no field.)
+  return z.preprocess((body) => (body && typeof body === 'object' && !Array.isArray(body) ? body : { rows: body }), z.object({ rows })).meta({
+    description: 'The rows: a JSON array of rows, or (as documented here) an object {"rows": [...]}.',
+  });
 }
-
-/** The rows of a body importBody accepted. */
-export const rowsOf = (body: unknown[] | { rows: unknown[] }) => (Array.isArray(body) ? body : body.rows);

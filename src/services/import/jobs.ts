@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RequestContext } from '../../context.js';
-import { importBody, rowsOf } from '../../contracts/import/import-body.js';
+import { importBody } from '../../contracts/import/import-body.js';
 import { parseContract } from '../../contracts/parse.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../db/ids.js';
@@ -34,7 +34,7 @@ const anyRows = importBody();
  * `{ rows: [...] }`, parsed with the import body's contract; each row is judged when its chunk is applied.
  */
 export function rowsOfBody(body: unknown): unknown[] {
-  const rows = rowsOf(parseContract(anyRows, body, 'rows'));
+  const { rows } = parseContract(anyRows, body);
   if (rows.length > MAX_ROWS) {
     throw new DomainError('PAYLOAD_TOO_LARGE', `Too many rows: ${rows.length} rows sent, at most ${MAX_ROWS} rows per import request; split the file into several requests`, {
       maxRows: MAX_ROWS,
