@@ -1,8 +1,12 @@
 import type { ImportKind } from '../../src/generated/prisma/enums.js';
 import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
-import { MAX_DECIMAL, MAX_INT } from '../../src/kernel/input-limits.js';
-import { SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
+import { z } from 'zod';
+import { catalogRow } from '../../src/contracts/import/catalog-row.js';
+import { importBody } from '../../src/contracts/import/import-body.js';
+import { inventoryRow } from '../../src/contracts/import/inventory-row.js';
+import { jsonSchemaOf } from '../contract-docs.js';
+import { type ImportRowDocs, SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
 import { payloadTooLargeBody } from '../common-responses.js';
 import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
 import { importJob } from './import-responses.js';
@@ -35,65 +39,40 @@ const envelope = (job: any) => ({
 const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
 const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years 1900 to 9999. Text with the NUL character anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). ${LIMITS}`;
 
-/** Row schema and words for each kind; a kind gets a POST route once it has an applier (IMPORTABLE_KINDS). */
-const ROW_DOCS: Partial<Record<ImportKind, { summary: string; description: string; row: Record<string, unknown> }>> = {
+/** Words for each kind and its row contract; a kind gets a POST route once it has an applier (IMPORTABLE_KINDS). */
+const ROW_DOCS: Partial<Record<ImportKind, ImportRowDocs>> = {
   CATALOG: {
     summary: 'Import catalog rows (products)',
     description: 'Upserts products by externalId (the SKU): a new product is created, an existing one updated (absent fields keep their values), never duplicated. Within one request the last row of an externalId wins.',
-    row: {
-      type: 'object',
-      required: ['externalId'],
-      properties: {
-        externalId: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 100,
-          description: "The product's unique identifier within the organization; stored as its SKU (trimmed, Unicode NFC, no control or invisible characters). A row spelling an existing SKU in another case is rejected; rows differing only by case are one SKU, the last wins.",
-        },
-        name: { type: 'string', maxLength: 300, description: 'Product name; a new product without one is named after its externalId.' },
-        description: { type: 'string', maxLength: 5000, description: 'Free text description.' },
-        unitCost: { type: ['number', 'string'], minimum: 0, maximum: MAX_DECIMAL, description: 'Cost of one unit (0 or more), used to value stock.' },
-        category: { type: 'string', maxLength: 200, description: 'Category name; created when the organization has no category of that name.' },
-      },
-    },
+    row: catalogRow,
   },
   INVENTORY: {
     summary: 'Import inventory level rows (stock on hand, reserved, thresholds)',
     description:
       "Sets the product's stock at the location (the line without lot or bin) to the given absolute quantities through the stock ledger: each change writes ledger rows of transaction type IMPORT (GET /api/inventory/adjustments?bucket=ALL lists them), one set per row even when several rows name the same line (they apply in row order); nothing changes and no ledger row is written when the quantities are already those. threshold sets the inventory level's minimum quantity (reorder and maximum quantities are raised to it when lower; the level is created when missing). Unknown SKU or location, reserved above onHand, or onHand below what is held, picked, recalled or expired: the row is rejected.",
-    row: {
-      type: 'object',
-      required: ['sku', 'locationCode'],
-      properties: {
-        sku: { type: 'string', description: "SKU (the catalog's externalId) of an existing product." },
-        locationCode: {
-          type: 'string',
-          description: 'Location code (for example DC-EAST) or its normalized form: organization id and location id joined by a hyphen (<organizationId>-<locationId>).',
-        },
-        onHand: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: 'Units on hand (whole units, default 0).' },
-        reserved: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: 'Units reserved, part of onHand (default 0; at most onHand).' },
-        threshold: { type: ['integer', 'string'], minimum: 0, maximum: MAX_INT, default: 0, description: "The inventory level's minimum quantity (default 0)." },
-      },
-    },
+    row: inventoryRow,
   },
   ...SUPPLY_IMPORT_ROW_DOCS,
 };
 
-/** The row schemas of the import bodies (JSON Schema written out, one per kind with an applier). */
+/** The row schemas of the import bodies, one per kind with an applier, generated from its row contract. */
 export const importSchemas: Record<string, unknown> = {};
 
 const jobResponse = (description: string) => ({ description, ...jsonContent(importJob) });
 
 function postRoute(path: string, kind: ImportKind): RouteSpec {
-  const docs = ROW_DOCS[kind] ?? { summary: `Import ${path} rows`, description: '', row: { type: 'object' } };
+  const docs = ROW_DOCS[kind];
+  if (!docs) throw new Error(`import kind ${kind} has an applier but no row contract here`);
   const chunk = `Chunk size for this kind: ${(CHUNK_SIZES[kind] ?? CHUNK_SIZE).toLocaleString('en-US')} rows${LINED_KINDS.has(kind) ? `, or fewer so that a chunk holds at most ${CHUNK_LINES.toLocaleString('en-US')} lines (an order is never split)` : ''}.`;
   const rowSchema = `Import${kind.toLowerCase().replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Row`;
-  importSchemas[rowSchema] = docs.row;
+  importSchemas[rowSchema] = jsonSchemaOf(docs.row, 'input');
   return {
     method: 'POST',
     path: `/api/import/${path}`,
     operation: `mutation ($kind: ImportKind!, $rows: JSON!) { startImport(kind: $kind, rows: $rows) { ${JOB} } }`,
-    variables: ({ body }) => ({ kind, rows: body ?? null }),
+    // The body's envelope is checked at the door; each row is judged by its contract when its chunk is applied.
+    input: { body: importBody(z.unknown().meta(schemaRef(rowSchema))) },
+    variables: ({ body }) => ({ kind, rows: body }),
     result: (data) => envelope(data.startImport),
     status: 202,
     maxBodyBytes: MAX_BODY_BYTES,
@@ -102,15 +81,6 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
       summary: docs.summary,
       description: `${docs.description} ${BODY} ${chunk}`.trim(),
       tags: ['Import'],
-      requestBody: {
-        required: true,
-        ...jsonContent({
-          oneOf: [
-            { type: 'array', minItems: 1, maxItems: MAX_ROWS, items: schemaRef(rowSchema) },
-            { type: 'object', required: ['rows'], properties: { rows: { type: 'array', minItems: 1, maxItems: MAX_ROWS, items: schemaRef(rowSchema) } } },
-          ],
-        }),
-      },
       responses: {
         ...responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403]),
         413: {

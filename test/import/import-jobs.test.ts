@@ -126,6 +126,20 @@ describe('catalog import', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '1.name': [expect.stringContaining('NUL')] } });
   }, 30_000);
 
+  it('refuses a body that is not rows (the envelope contract) with 400 naming it, before a job is created', async () => {
+    const notRows = await server.call('POST', '/api/import/catalog', { token: a.key, body: { items: [] } });
+    expect(notRows.status).toBe(400);
+    expect(notRows.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { rows: ['The body must be a JSON array of rows or an object {"rows": [...]}'] } });
+    const empty = await server.call('POST', '/api/import/catalog', { token: a.key, body: { rows: [] } });
+    expect(empty.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { rows: ['At least one row is required'] } });
+    const graphql = await server.graphql(
+      'mutation { startImport(kind: CATALOG, rows: []) { ... on ValidationError { code fields { field messages } } ... on ImportJob { id } } }',
+      {},
+      a.key,
+    );
+    expect(graphql.body.data.startImport).toEqual({ code: 'VALIDATION_ERROR', fields: [{ field: 'rows', messages: ['At least one row is required'] }] });
+  }, 30_000);
+
   it('keeps rows in the caller organization only', async () => {
     const res = await server.call('POST', '/api/import/catalog', { token: b.key, body: [{ externalId: 'CAT-1', name: 'B product' }] });
     const { job } = await waitForJob(b.key, res.body.jobId);

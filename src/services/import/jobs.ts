@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { RequestContext } from '../../context.js';
-import { DomainError, notFound, validationError } from '../../kernel/errors.js';
+import { importBody } from '../../contracts/import/import-body.js';
+import { parseContract } from '../../contracts/parse.js';
+import { DomainError, notFound } from '../../kernel/errors.js';
 import { uuidv7 } from '../../db/ids.js';
 import { Prisma, type ImportJob } from '../../generated/prisma/client.js';
 import type { ImportKind } from '../../generated/prisma/enums.js';
@@ -25,11 +27,14 @@ export const IMPORT_TX_OPTIONS = { timeout: 120_000, maxWait: 60_000 };
 export const importEvents = new EventEmitter();
 importEvents.setMaxListeners(0);
 
-/** The rows of a request body: a JSON array of rows, or an object `{ rows: [...] }`. */
+const anyRows = importBody();
+
+/**
+ * The rows of a request body (the startImport argument `rows`): a JSON array of rows, or an object
+ * `{ rows: [...] }`, parsed with the import body's contract; each row is judged when its chunk is applied.
+ */
 export function rowsOfBody(body: unknown): unknown[] {
-  const rows = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { rows?: unknown }).rows) ? (body as { rows: unknown[] }).rows : null;
-  if (!rows) throw validationError({ rows: ['The body must be a JSON array of rows or an object {"rows": [...]}'] }, 'The body must be a JSON array of rows');
-  if (rows.length === 0) throw validationError({ rows: ['At least one row is required'] });
+  const { rows } = parseContract(anyRows, body);
   if (rows.length > MAX_ROWS) {
     throw new DomainError('PAYLOAD_TOO_LARGE', `Too many rows: ${rows.length} rows sent, at most ${MAX_ROWS} rows per import request; split the file into several requests`, {
       maxRows: MAX_ROWS,

@@ -16,10 +16,10 @@ export interface RowRejection {
 }
 
 /**
- * Applies one chunk of rows of one kind inside the chunk's transaction `tx` (the caller commits the
+ * Applies one chunk of rows of one kind, for the caller `ctx`, inside the chunk's transaction `tx` (the caller commits the
  * chunk's checkpoint in the same transaction): it writes through `tx`, never `ctx.prisma`, so that a
  * chunk and its checkpoint commit or roll back together. `job` is the import job (the ledger's source).
  * Returns the rows it rejected; it throws only when the job cannot go on at all (the job then fails
  * with that reason).
  */
-export type ChunkApplier = (tx: Prisma.TransactionClient, ctx: RequestContext, rows: ImportRow[], job: { id: string }) => Promise<RowRejection[]>;
+export type ChunkApplier = (ctx: RequestContext, tx: Prisma.TransactionClient, rows: ImportRow[], job: { id: string }) => Promise<RowRejection[]>;

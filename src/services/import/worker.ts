@@ -136,7 +136,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
       try {
-        rejections = await applier(tx, ctx, rows, { id: chunk.jobId });
+        rejections = await applier(ctx, tx, rows, { id: chunk.jobId });
       } catch (error) {
         // A deadlock or serialization conflict with other writers says nothing about the rows: the
         // chunk rolls back and is tried again (the worker loop backs off), the job does not fail.

@@ -1,10 +1,11 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { MAX_DECIMAL } from '../../../kernel/input-limits.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { MAX_SKU_LENGTH, normalizeSku, SKU_INVISIBLE_MESSAGE, SKU_TAKEN_MESSAGE, skuHasInvisible, skuKey } from '../../../contracts/products/sku-rules.js';
-import { fieldText, INVALID, RowReader } from './row-fields.js';
+import type { ChunkApplier } from '../kinds.js';
+import { catalogRow } from '../../../contracts/import/catalog-row.js';
+import { SKU_TAKEN_MESSAGE, skuKey } from '../../../contracts/products/sku-rules.js';
+import { parseRows } from './parse-rows.js';
+import { looseText } from './row-keys.js';
 
 interface CatalogRow {
   rowNumber: number;
@@ -23,26 +24,14 @@ interface CatalogRow {
  * the product and some do not), so a chunk of 1,000 rows costs a handful of statements.
  */
 /** The SKU a row upserts, loosely (trimmed, NFC, any case): see ROW_KEYS. */
-export const catalogRowKey = (row: unknown) => fieldText(row, 'externalId').normalize('NFC');
+export const catalogRowKey = (row: unknown) => looseText(row, 'externalId').normalize('NFC');
 
-export const applyCatalogChunk: ChunkApplier = async (tx, ctx, rows) => {
+export const applyCatalogChunk: ChunkApplier = async (ctx, tx, rows) => {
   const organizationId = orgId(ctx);
-  const rejections: RowRejection[] = [];
+  const { valid, rejections } = parseRows(catalogRow, rows, { firstProblemOnly: true });
   const bySku = new Map<string, CatalogRow>();
-  for (const { rowNumber, data } of rows) {
-    const r = new RowReader(rowNumber, data);
-    const text = r.string('externalId', { required: true, max: MAX_SKU_LENGTH });
-    const sku = text === INVALID ? text : normalizeSku(text);
-    if (sku !== INVALID && skuHasInvisible(sku)) r.reject('externalId', SKU_INVISIBLE_MESSAGE);
-    const name = r.string('name', { max: 300 });
-    const description = r.string('description', { max: 5000 });
-    // The column holds 14 digits, 4 after the point: a larger cost would fail the whole chunk.
-    const unitCost = r.number('unitCost', { min: 0, max: MAX_DECIMAL });
-    const category = r.string('category', { max: 200 });
-    if (!r.ok || sku === INVALID || name === INVALID || description === INVALID || unitCost === INVALID || category === INVALID) {
-      rejections.push(r.rejection!);
-      continue;
-    }
+  for (const { rowNumber, data } of valid) {
+    const { externalId: sku, name, description, unitCost, category } = data;
     // SKUs differing only by case are one product: the last row of it wins, spelled as that row spells it.
     bySku.delete(skuKey(sku)); // keep the last row's position too
     bySku.set(skuKey(sku), { rowNumber, sku, name, description, unitCost, category });

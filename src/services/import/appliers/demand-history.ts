@@ -1,28 +1,11 @@
-import { z } from 'zod';
 import { uuidv7s } from '../../../db/ids.js';
 import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
-import { fieldText } from './row-fields.js';
-import { isoDate, normalizedLocationCode, optionalNumber, optionalText, parseRows, requiredText, resolveLocations } from './references.js';
-
-const units = optionalNumber({ min: 0, max: 1e12 });
-
-/**
- * A weekly demand record. `date` is any day of the week: the record is kept under the Monday of its ISO
- * week. Defaults: channel ALL, actualDemand 0, forecastUnits the actual units.
- */
-export const demandHistoryRow = z.object(
-  {
-    sku: requiredText(100),
-    locationCode: requiredText(200),
-    date: isoDate,
-    channel: optionalText(100),
-    actualDemand: units,
-    forecastUnits: units,
-  },
-  'Each row must be a JSON object',
-);
+import { demandHistoryRow } from '../../../contracts/import/demand-history-row.js';
+import { parseRows } from './parse-rows.js';
+import { normalizedLocationCode, resolveLocations } from './references.js';
+import { looseText } from './row-keys.js';
 
 /** Monday (UTC midnight) of the ISO week holding this UTC date. */
 export function isoWeekStart(date: Date): Date {
@@ -39,10 +22,10 @@ export function demandRowKeys(organizationId: string): (row: unknown) => string 
   const normalizedPrefix = normalizedLocationCode(organizationId, '').toLowerCase();
   const forms = new Set<boolean>();
   return (row) => {
-    const location = fieldText(row, 'locationCode');
+    const location = looseText(row, 'locationCode');
     forms.add(location.startsWith(normalizedPrefix));
     if (forms.size > 1) return null;
-    return `${fieldText(row, 'sku')}\u0000${location}\u0000${weekOfText(fieldText(row, 'date').slice(0, 10))}`;
+    return `${looseText(row, 'sku')}\u0000${location}\u0000${weekOfText(looseText(row, 'date').slice(0, 10))}`;
   };
 }
 
@@ -68,11 +51,11 @@ function weekOfText(day: string): string {
  * is the whole record for its week: an update sets both actual and forecast units (with the defaults).
  * Rows of one chunk with the same key: the last one wins (they are not summed).
  */
-export const applyDemandHistoryRows: ChunkApplier = async (tx, ctx, rows) => {
+export const applyDemandHistoryRows: ChunkApplier = async (ctx, tx, rows) => {
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(demandHistoryRow, rows);
   if (!valid.length) return rejections;
-  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.locationCode));
+  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.locationCode));
   const ids = uuidv7s(valid.length);
   const records = valid.map(({ rowNumber, data }, i) => {
     const actual = data.actualDemand ?? 0;

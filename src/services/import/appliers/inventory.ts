@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
 import { setLevelMinimums } from '../../inventory/levels/level-minimums.js';
@@ -6,17 +7,11 @@ import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-c
 import { applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
+import { inventoryRow } from '../../../contracts/import/inventory-row.js';
+import { parseRows } from './parse-rows.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
-import { INVALID, RowReader } from './row-fields.js';
 
-interface InventoryRow {
-  rowNumber: number;
-  sku: string;
-  locationRef: string;
-  onHand: number;
-  reserved: number;
-  threshold: number;
-}
+type InventoryRow = { rowNumber: number } & z.output<typeof inventoryRow>;
 
 const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
 
@@ -30,36 +25,20 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * stay). Unknown SKU or location, reserved above on hand, or on hand below what is held, picked,
  * recalled or expired: the row is rejected.
  */
-export const applyInventoryChunk: ChunkApplier = async (tx, ctx, rows, job) => {
-  const rejections: RowRejection[] = [];
-  const valid: InventoryRow[] = [];
-  for (const { rowNumber, data } of rows) {
-    const r = new RowReader(rowNumber, data);
-    const sku = r.string('sku', { required: true, max: 100 });
-    const locationRef = r.string('locationCode', { required: true, max: 200 });
-    const onHand = r.number('onHand', { integer: true, fallback: 0 });
-    const reserved = r.number('reserved', { integer: true, fallback: 0 });
-    const threshold = r.number('threshold', { integer: true, fallback: 0 });
-    if (!r.ok || sku === INVALID || locationRef === INVALID || onHand === INVALID || reserved === INVALID || threshold === INVALID) {
-      rejections.push(r.rejection!);
-      continue;
-    }
-    if (reserved! > onHand!) {
-      rejections.push({ rowNumber, field: 'reserved', message: `Reserved (${reserved}) must not exceed onHand (${onHand})` });
-      continue;
-    }
-    valid.push({ rowNumber, sku, locationRef, onHand: onHand!, reserved: reserved!, threshold: threshold! });
-  }
+export const applyInventoryChunk: ChunkApplier = async (ctx, tx, rows, job) => {
+  const parsed = parseRows(inventoryRow, rows, { firstProblemOnly: true });
+  const rejections: RowRejection[] = parsed.rejections;
+  const valid: InventoryRow[] = parsed.valid.map(({ rowNumber, data }) => ({ rowNumber, ...data }));
   if (!valid.length) return rejections;
 
-  const products = await resolveSkus(tx, ctx, valid.map((r) => r.sku));
-  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.locationRef));
+  const products = await resolveSkus(ctx, tx, valid.map((r) => r.sku));
+  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.locationCode));
   const targets: (InventoryRow & { productMasterId: string; locationId: string })[] = [];
   for (const row of valid) {
     const productMasterId = products.get(row.sku);
-    const locationId = locations.get(row.locationRef);
+    const locationId = locations.get(row.locationCode);
     if (!productMasterId) rejections.push({ rowNumber: row.rowNumber, field: 'sku', message: `Unknown SKU ${row.sku}` });
-    else if (!locationId) rejections.push({ rowNumber: row.rowNumber, field: 'locationCode', message: `Unknown location ${row.locationRef}` });
+    else if (!locationId) rejections.push({ rowNumber: row.rowNumber, field: 'locationCode', message: `Unknown location ${row.locationCode}` });
     else targets.push({ ...row, productMasterId, locationId });
   }
   if (!targets.length) return rejections;

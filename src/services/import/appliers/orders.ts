@@ -1,39 +1,26 @@
-import { z } from 'zod';
 import { uuidv7 } from '../../../db/ids.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../../tenant.js';
 import type { ChunkApplier, RowRejection } from '../kinds.js';
-import { lastPerKey, numberField, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
-
-const orderLineRow = z.object(
-  { sku: requiredText(100), quantity: numberField({ min: 1, max: 1_000_000_000, integer: true, positive: true }) },
-  'Each line must be an object',
-);
+import { orderRow } from '../../../contracts/import/order-row.js';
+import { parseRows } from './parse-rows.js';
+import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
 
 /**
- * A sales order row: `externalId` is the upsert key; `lines` are the requested quantities. Applying the
- * order reserves stock for it at the fulfillment location; importing it again releases what it held (as
- * far as the lines still have it reserved) and reserves again for the new lines.
+ * Applying a sales order (orderRow) reserves stock for it at the fulfillment location; importing it again
+ * releases what it held (as far as the lines still have it reserved) and reserves again for the new lines.
  */
-export const orderRow = z.object(
-  {
-    externalId: requiredText(200),
-    fulfillmentLocationCode: requiredText(200),
-    lines: z.array(orderLineRow, 'Must be an array of lines').min(1, 'At least one line is required').max(1000, 'At most 1000 lines'),
-  },
-  'Each row must be a JSON object',
-);
 
 /** Orders in these states are finished: an import does not reopen them. */
 const CLOSED: ReadonlySet<SalesOrderStatus> = new Set(['CANCELLED', 'FULFILLED']);
 
-export const applyOrderRows: ChunkApplier = async (tx, ctx, rows) => {
+export const applyOrderRows: ChunkApplier = async (ctx, tx, rows) => {
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(orderRow, rows);
-  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.fulfillmentLocationCode));
-  const products = await resolveSkus(tx, ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.fulfillmentLocationCode));
+  const products = await resolveSkus(ctx, tx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
   const existing = new Map(
     (
       await tx.salesOrder.findMany({ where: { organizationId, externalId: { in: valid.map((r) => r.data.externalId) } }, select: { externalId: true, status: true } })

@@ -1,39 +1,11 @@
-import { z } from 'zod';
 import { uuidv7s } from '../../../db/ids.js';
 import type { RowRejection, ChunkApplier } from '../kinds.js';
 import { orgId } from '../../tenant.js';
-import { numberField, optionalIsoDate, optionalNumber, optionalText, parseRows, requiredText, resolveLocations, resolveSkus } from './references.js';
-import { PURCHASE_ORDER_STATUSES } from '../../../kernel/import-kinds.js';
+import { purchaseOrderRow } from '../../../contracts/import/purchase-order-row.js';
+import { parseRows } from './parse-rows.js';
+import { resolveLocations, resolveSkus } from './references.js';
 
-const lineRow = z.object(
-  {
-    sku: requiredText(100),
-    quantity: numberField({ min: 1, max: 1_000_000_000, integer: true, positive: true }),
-    unitCost: optionalNumber({ min: 0, max: 1_000_000_000 }),
-    expectedAt: optionalIsoDate,
-  },
-  'Each line must be an object',
-);
-
-/**
- * A purchase order row: the header and all its lines. `number` is the idempotent key: importing the
- * same number again updates the header and replaces the lines. Absent header fields take their default
- * on creation (status PENDING) and keep their stored value on update; a line without expectedAt
- * expects its goods on the header's expectedAt.
- */
-export const purchaseOrderRow = z.object(
-  {
-    number: requiredText(100),
-    supplierCode: requiredText(100),
-    destinationLocationCode: requiredText(200),
-    status: optionalText(30).pipe(z.enum(PURCHASE_ORDER_STATUSES, `Must be one of ${PURCHASE_ORDER_STATUSES.join(', ')}`).optional()),
-    expectedAt: optionalIsoDate,
-    lines: z.array(lineRow, 'Must be an array of lines').min(1, 'At least one line is required').max(1000, 'At most 1000 lines'),
-  },
-  'Each row must be a JSON object',
-);
-
-export const applyPurchaseOrderRows: ChunkApplier = async (tx, ctx, rows) => {
+export const applyPurchaseOrderRows: ChunkApplier = async (ctx, tx, rows) => {
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(purchaseOrderRow, rows);
   const suppliers = new Map(
@@ -41,8 +13,8 @@ export const applyPurchaseOrderRows: ChunkApplier = async (tx, ctx, rows) => {
       await tx.supplier.findMany({ where: { organizationId, code: { in: [...new Set(valid.map((r) => r.data.supplierCode))] } }, select: { id: true, code: true } })
     ).map((s) => [s.code, s.id]),
   );
-  const locations = await resolveLocations(tx, ctx, valid.map((r) => r.data.destinationLocationCode));
-  const products = await resolveSkus(tx, ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.destinationLocationCode));
+  const products = await resolveSkus(ctx, tx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
 
   const accepted: { data: (typeof valid)[number]['data']; supplierId: string; destinationLocationId: string }[] = [];
   for (const { rowNumber, data } of valid) {

@@ -1,26 +1,10 @@
-import { z } from 'zod';
+import { supplierRow } from '../../../contracts/import/supplier-row.js';
 import type { ChunkApplier } from '../kinds.js';
 import { orgId } from '../../tenant.js';
-import { optionalNumber, optionalText, parseRows, requiredText } from './references.js';
-
-/**
- * A supplier row. `code` is the supplier's unique identifier in the organization (the upsert key).
- * Absent optional fields take their default when the supplier is created (name: the code) and keep
- * their stored value when it is updated (empty or null counts as absent).
- */
-export const supplierRow = z.object(
-  {
-    code: requiredText(100),
-    name: optionalText(300),
-    email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), optionalText(320).pipe(z.email('Must be an email address').optional())),
-    phone: optionalText(50),
-    leadTimeDays: optionalNumber({ min: 0, max: 3650, integer: true }),
-  },
-  'Each row must be a JSON object',
-);
+import { parseRows } from './parse-rows.js';
 
 /** Upserts suppliers by code, in row order (a later row with the same code wins). */
-export const applySupplierRows: ChunkApplier = async (tx, ctx, rows) => {
+export const applySupplierRows: ChunkApplier = async (ctx, tx, rows) => {
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(supplierRow, rows);
   for (const { data } of valid) {
