@@ -72,7 +72,7 @@ export function score(name: string, stores: StoreSeries[], forecaster: Forecaste
 export function engineForecaster(methods?: MethodName[], backtestOrigins?: number, chosen?: Map<string, string>): Forecaster {
   return (train) => {
     const result = forecastSeries({ key: train.store, values: train.values, weekStarts: train.weekStarts }, { horizon: HOLDOUT, levels: LEVELS, ...(methods ? { methods } : {}), ...(backtestOrigins ? { backtestOrigins } : {}) });
-    chosen?.set(train.store, result.method === 'ENSEMBLE' ? `ENSEMBLE(${result.components!.map((c) => c.method).join('+')})` : result.method);
+    chosen?.set(train.store, result.method);
     return {
       median: result.points.map((p) => p.forecast),
       bounds: Object.fromEntries(LEVELS.map((level, i) => [level, { lower: result.points.map((p) => p.intervals[i]!.lower), upper: result.points.map((p) => p.intervals[i]!.upper) }])),
