@@ -1,0 +1,67 @@
+import { classifyDemand } from './intermittent-methods.js';
+import { candidateMethods, combine, methodByName, selectMethod } from './method-selection.js';
+import { conformalWidths, modelWidths } from './prediction-intervals.js';
+import type { ForecastOptions, ForecastPoint, SeriesForecast, WeeklySeries } from './types.js';
+
+export const DEFAULT_LEVELS = [80, 95];
+export const DEFAULT_BACKTEST_ORIGINS = 8;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** yyyy-mm-dd of the week `weeksAfter` weeks after the given week start. */
+export function weekAfter(weekStart: string | Date, weeksAfter: number): string {
+  const start = typeof weekStart === 'string' ? new Date(`${weekStart.slice(0, 10)}T00:00:00Z`) : weekStart;
+  return new Date(start.getTime() + weeksAfter * WEEK_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Forecasts one weekly series: classifies its demand, picks the method by rolling-origin backtest,
+ * refits it on the whole history and forecasts `horizon` weeks after the last history week, with
+ * conformal intervals from the backtest errors (or normal ones when the series is too short to
+ * backtest). Forecasts and bounds are never below zero. Pure: no I/O.
+ */
+export function forecastSeries(series: WeeklySeries, options: ForecastOptions): SeriesForecast {
+  const history = series.values.map((v) => (Number.isFinite(v) ? Math.max(0, v) : 0));
+  if (series.weekStarts.length !== history.length) throw new Error('weekStarts and values differ in length');
+  if (!history.length) throw new Error('A series needs at least one week of history');
+  const horizon = options.horizon;
+  if (!Number.isInteger(horizon) || horizon < 1) throw new Error('horizon must be a positive integer');
+  const levels = options.levels ?? DEFAULT_LEVELS;
+  if (levels.some((l) => !(l > 0 && l < 100))) throw new Error('levels must lie strictly between 0 and 100');
+
+  const pattern = classifyDemand(history);
+  const names = candidateMethods(pattern?.demandClass ?? null, options.methods);
+  const selection = selectMethod(history, names, horizon, options.backtestOrigins ?? DEFAULT_BACKTEST_ORIGINS);
+
+  const median = selection.components
+    ? (() => {
+        const parts = selection.components.map((c) => methodByName(c.method)(history, horizon));
+        return Array.from({ length: horizon }, (_, h) => combine(selection.components!, parts.map((p) => p[h]!)));
+      })()
+    : methodByName(selection.method)(history, horizon);
+
+  const widths = (selection.errors && conformalWidths(selection.errors, levels, horizon)) || modelWidths(history, levels, horizon);
+  const last = series.weekStarts.at(-1)!;
+  const points: ForecastPoint[] = median.map((value, h) => {
+    const forecast = Math.max(0, Number.isFinite(value) ? value : 0);
+    return {
+      periodStart: weekAfter(last, h + 1),
+      forecast,
+      intervals: levels.map((level, i) => {
+        const half = widths.halfWidths[i]![h]!;
+        return { level, lower: Math.max(0, forecast - half), upper: forecast + half };
+      }),
+    };
+  });
+
+  return {
+    ...(series.key !== undefined ? { key: series.key } : {}),
+    method: selection.method,
+    ...(selection.components ? { components: selection.components } : {}),
+    backtestError: selection.error,
+    errorScale: selection.error === null ? 'NONE' : selection.scale.kind,
+    candidates: selection.candidates,
+    demandClass: pattern?.demandClass ?? null,
+    intervalSource: widths.source,
+    points,
+  };
+}

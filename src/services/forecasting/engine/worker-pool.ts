@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerReply, WorkerTask } from './forecast-worker.js';
+import type { ForecastOptions, SeriesForecast, WeeklySeries } from './types.js';
+
+/** Workers when no size is set: every core but one, which stays with the request thread; at least one. */
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+/** Series per message: small enough to spread a batch over the workers, large enough that messaging stays cheap. */
+const MAX_CHUNK = 64;
+
+interface Pending {
+  task: WorkerTask;
+  resolve: (results: SeriesForecast[]) => void;
+  reject: (error: Error) => void;
+}
+
+// Under tsx and vitest this module is the TypeScript source, and a worker thread does not get their
+// loaders (Node 20 runs --import hooks of the main thread only for it), so the worker first registers
+// tsx's loader and then imports the TypeScript worker. The compiled build starts its .js worker directly.
+const workerFile = new URL(import.meta.url.endsWith('.ts') ? './forecast-worker.ts' : './forecast-worker.js', import.meta.url);
+
+/** tsx's ESM register API (its `import` export: require.resolve would give the CommonJS one). */
+function tsxEsmApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
+  return new URL(exported.import.default, pathToFileURL(manifest)).href;
+}
+
+function startWorker(): Worker {
+  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile);
+  const tsxApi = tsxEsmApi();
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+/**
+ * A small pool of worker threads running the engine, so that fitting many series never blocks the
+ * request thread. Batches are cut into chunks queued to idle workers; results come back in input
+ * order. Idle workers do not keep the process alive; close() ends them.
+ */
+export class ForecastWorkerPool {
+  readonly size: number;
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Pending>();
+  private readonly queue: Pending[] = [];
+  private workers: Worker[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: { size?: number } = {}) {
+    const size = options.size ?? defaultPoolSize();
+    if (!Number.isInteger(size) || size < 1) throw new Error('The forecast worker pool needs a whole number of workers, at least 1');
+    this.size = size;
+  }
+
+  /** Forecasts every series with the same options; rejects when any series is invalid. */
+  async forecastBatch(series: WeeklySeries[], options: ForecastOptions): Promise<SeriesForecast[]> {
+    if (this.closed) throw new Error('The forecast worker pool is closed');
+    if (!series.length) return [];
+    const chunkSize = Math.min(MAX_CHUNK, Math.ceil(series.length / (this.size * 4)));
+    const chunks: Promise<SeriesForecast[]>[] = [];
+    for (let i = 0; i < series.length; i += chunkSize) {
+      chunks.push(new Promise((resolve, reject) => {
+        this.queue.push({ task: { id: this.nextId++, series: series.slice(i, i + chunkSize), options }, resolve, reject });
+        this.dispatch();
+      }));
+    }
+    return (await Promise.all(chunks)).flat();
+  }
+
+  /** Ends every worker; queued and running batches are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of [...this.queue, ...this.busy.values()]) pending.reject(new Error('The forecast worker pool was closed'));
+    this.queue.length = 0;
+    this.busy.clear();
+    const workers = this.workers;
+    this.workers = [];
+    this.idle.length = 0;
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  private dispatch() {
+    while (this.queue.length) {
+      const worker = this.idle.pop() ?? (this.workers.length < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const pending = this.queue.shift()!;
+      this.busy.set(worker, pending);
+      worker.ref();
+      worker.postMessage(pending.task);
+    }
+  }
+
+  private spawn(): Worker {
+    const worker = startWorker();
+    this.workers.push(worker);
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = this.busy.get(worker);
+      this.busy.delete(worker);
+      worker.unref();
+      this.idle.push(worker);
+      if (pending) {
+        if ('error' in reply) pending.reject(new Error(reply.error));
+        else pending.resolve(reply.results);
+      }
+      this.dispatch();
+    });
+    worker.on('error', (error) => this.retire(worker, error));
+    worker.on('exit', (code) => this.retire(worker, new Error(`A forecast worker stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  /** A worker that crashed: its chunk fails, and a new worker takes its place for the queue. */
+  private retire(worker: Worker, error: Error) {
+    const pending = this.busy.get(worker);
+    this.busy.delete(worker);
+    this.workers = this.workers.filter((w) => w !== worker);
+    const at = this.idle.indexOf(worker);
+    if (at >= 0) this.idle.splice(at, 1);
+    pending?.reject(error);
+    if (!this.closed) this.dispatch();
+  }
+}
