@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { mustBe } from './parse.js';
 import { text } from './query-values.js';
 
 const DATE_TIME_MESSAGE = 'Must be an ISO 8601 date-time string';
@@ -22,3 +23,11 @@ export const dateTimeText = text
       .optional(),
   )
   .meta({ format: 'date-time' });
+
+/** A calendar date in a body, `YYYY-MM-DD`, that exists (no February 30th) and is in the accepted years; left as text. */
+export const calendarDateText = z
+  .string({ error: mustBe('an ISO 8601 date (YYYY-MM-DD)') })
+  // In the words of the Date scalar.
+  .refine((text) => calendarDate(text) !== null, { message: 'Must be an ISO 8601 date (YYYY-MM-DD)', abort: true })
+  .refine((text) => yearInRange(calendarDate(text) ?? new Date(Number.NaN)), YEAR_RANGE_MESSAGE)
+  .meta({ format: 'date' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT } from '../kernel/input-limits.js';
 
 /**
  * Values of a query string (or a path) arrive as text. These accept the text form and the typed one
@@ -15,8 +16,8 @@ const toNumber = (raw: unknown) => {
 function wholeNumberSchema(message: string, range: { min?: number; max?: number }) {
   let number = z.number({ error: message }).int(message);
   if (range.min !== undefined) number = number.min(range.min, message);
-  if (range.max !== undefined) number = number.max(range.max, message);
-  return number;
+  // Without a stated maximum, the most a GraphQL Int (and the database's int4) holds.
+  return range.max !== undefined ? number.max(range.max, message) : number.max(MAX_INT, `At most ${MAX_INT}`);
 }
 
 /** A whole number, from "20" or 20; absent (or null, or empty) stays absent. */

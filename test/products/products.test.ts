@@ -81,6 +81,10 @@ describe('REST /api/products', () => {
     expect(JSON.stringify(limit.body)).not.toContain('cannot represent');
     const both = await server.call('GET', '/api/products?page=0&limit=1.5', { token: a.key });
     expect(both.body.details).toEqual({ page: ['Must be an integer of at least 1'], limit: ['Must be an integer from 1 to 100'] });
+    // Past what a GraphQL Int holds: still our words, naming the parameter.
+    const huge = await server.call('GET', '/api/products?page=2147483648', { token: a.key });
+    expect(huge.status).toBe(400);
+    expect(huge.body.details).toEqual({ page: ['At most 2147483647'] });
   });
 
   it('the same SKU may exist in two organizations', async () => {

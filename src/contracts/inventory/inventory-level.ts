@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_INT } from '../../kernel/input-limits.js';
 import { mustBe } from '../parse.js';
 
 export const INVARIANT = 'minQuantity <= reorderQuantity <= maxQuantity must hold (on the merged values when updating), else 400 "Invalid quantities: min <= reorder <= max required".';
 
-const quantity = z.number({ error: mustBe('a whole number of units') }).int('Must be a whole number of units').min(0, 'Must be 0 or more');
-const days = z.number({ error: mustBe('a whole number of days') }).int('Must be a whole number of days').min(0, 'Must be 0 or more');
+const quantity = z.number({ error: mustBe('a whole number of units') }).int('Must be a whole number of units').min(0, 'Must be 0 or more').max(MAX_INT, `At most ${MAX_INT}`);
+const days = z.number({ error: mustBe('a whole number of days') }).int('Must be a whole number of days').min(0, 'Must be 0 or more').max(MAX_INT, `At most ${MAX_INT}`);
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required');
 
 // Fields both create and update accept. min, reorder, max and status have column defaults and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT } from '../../kernel/input-limits.js';
+import { calendarDateText } from '../date-times.js';
 import { mustBe } from '../parse.js';
 import { optionalNote } from '../text-fields.js';
 
@@ -9,7 +10,7 @@ export const lotCorrection = z
     inventoryItemId: z.string({ error: mustBe('text') }).min(1, 'Required').meta({ description: 'The source stock line; unknown or of another organization: 400 with details.inventoryItemId.' }),
     toLotId: z.string({ error: mustBe('text') }).min(1, 'Required').nullish().meta({ description: 'A lot of the same product (unknown, foreign or of another product: 400 with details.toLotId).' }),
     toLotCode: z.string({ error: mustBe('text') }).trim().min(1, 'Must not be blank').max(100, 'At most 100 characters').nullish().meta({ description: 'The target lot code; created for the product when missing.' }),
-    toExpiryDate: z.string({ error: mustBe('text') }).nullish().meta({ format: 'date', description: "Expiry of a new lot (with toLotCode); must equal an existing lot's." }),
+    toExpiryDate: calendarDateText.nullish().meta({ description: "Expiry of a new lot (with toLotCode); must equal an existing lot's." }),
     quantity: z
       .number({ error: mustBe('a whole number') })
       .int('Must be a whole number')

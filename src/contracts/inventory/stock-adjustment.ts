@@ -40,6 +40,8 @@ export const stockDeltaAdjustment = z.strictObject({
   delta: z
     .number({ error: mustBe('a whole number') })
     .int('Must be a whole number')
+    .min(-MAX_INT, `Must be from -${MAX_INT} to ${MAX_INT}`)
+    .max(MAX_INT, `Must be from -${MAX_INT} to ${MAX_INT}`)
     .refine((d) => d !== 0, 'Must not be 0')
     .meta({ description: 'Signed change of on hand (not 0). Below zero or below the parts: 400 INSUFFICIENT_STOCK.' }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, MAX_INT, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { MAX_INT } from '../../kernel/input-limits.js';
+import { calendarDateText } from '../date-times.js';
 import { mustBe } from '../parse.js';
 import { optionalNote } from '../text-fields.js';
 
@@ -12,13 +13,7 @@ const ROOT_CAUSE =
   "the organization's largeAdjustmentThreshold (default 100) units or more.";
 
 const code = z.string({ error: mustBe('text') }).trim().min(1, 'Must not be blank').max(100, 'At most 100 characters').nullish();
-const isoDate = z
-  .string({ error: mustBe('an ISO 8601 date (YYYY-MM-DD)') })
-  // A calendar date that exists (no February 30th), in the words of the Date scalar.
-  .refine((text) => calendarDate(text) !== null, { message: 'Must be an ISO 8601 date (YYYY-MM-DD)', abort: true })
-  .refine((text) => yearInRange(calendarDate(text) ?? new Date(Number.NaN)), YEAR_RANGE_MESSAGE)
-  .nullish()
-  .meta({ format: 'date' });
+const isoDate = calendarDateText.nullish();
 
 /** One line of a record-stock batch; `quantity` means received units or the counted on hand. */
 export const batchLine = (minQuantity: number) =>
