@@ -4,7 +4,9 @@
 // import throughput of issue 4 with a latency probe. See BENCHMARKS.md for the method; options:
 //   --products            only the product-list part (default: every part)
 //   --inventory           only the inventory part
-//   --import              only the import part (combine the flags to run several parts)
+//   --import              only the import part
+//   --forecast            only the forecast accuracy part (the Walmart series of ../shared/data; skipped
+//                         when absent); combine the flags to run several parts
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -31,6 +33,8 @@ import { benchInventory, INVENTORY_TARGETS } from './inventory/bench-inventory.j
 import { loadInventoryData } from './inventory/data.js';
 import { inventorySection, inventoryTextTable, inventoryVerdict, type BackendChecks } from './inventory/report.js';
 import { benchProducts, PRODUCT_TARGETS } from './products/bench-products.js';
+import { DATA_FILE, runAccuracy } from './forecasting/accuracy.js';
+import { forecastSection, forecastTextTable, forecastVerdict } from './forecasting/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -103,19 +107,23 @@ async function benchPglite(results: Results): Promise<void> {
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
   const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [] };
   let postgresVersion: string | undefined;
+  const serverParts = parts.products || parts.inventory || parts.import;
   try {
-    if (backends.includes('postgres')) postgresVersion = await benchPostgres(results);
-    if (backends.includes('pglite')) await benchPglite(results);
+    if (serverParts && backends.includes('postgres')) postgresVersion = await benchPostgres(results);
+    if (serverParts && backends.includes('pglite')) await benchPglite(results);
   } finally {
     await runCleanups();
   }
+  // In this process, no database: after the servers so that it does not share the CPU with them.
+  const forecast = parts.forecast ? runAccuracy() : null;
+  if (parts.forecast && !forecast) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
   const machine = describeMachine(root, postgresVersion);
   const write = !args['no-write'] && !args.profile;
   if (results.products.length) {
@@ -130,7 +138,11 @@ async function main() {
     console.log(`\n${importTextTable(results.imports)}\n\n${importVerdict(results.imports).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), importSection(started, machine, settings.mode, results.imports, results.importNotes));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length)) console.log('Appended to BENCHMARKS.md');
+  if (forecast) {
+    console.log(`\n${forecastTextTable(forecast)}\n\n${forecastVerdict(forecast).join('\n')}`);
+    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), forecastSection(started, machine, forecast));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast)) console.log('Appended to BENCHMARKS.md');
   const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok));
   if (failedCheck) process.exitCode = 1;
 }

@@ -16,6 +16,7 @@ export const { values: args } = parseArgs({
     products: { type: 'boolean', default: false },
     inventory: { type: 'boolean', default: false },
     import: { type: 'boolean', default: false },
+    forecast: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -46,10 +47,11 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import: every part. */
-const none = !args.products && !args.inventory && !args.import;
+/** None of --products, --inventory, --import, --forecast: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
   import: args.import || none,
+  forecast: args.forecast || none,
 };
