@@ -468,6 +468,16 @@ describe('GraphQL', () => {
     });
   });
 
+  it('reads null arguments as absent', async () => {
+    const data = await graphqlData(
+      server,
+      a.key,
+      `{ forecastScenarios(status: null, type: null, includeArchived: null) { id } forecastChanges(scenarioId: null, kind: null, from: null, to: null, limit: null, offset: null) { limit offset } }`,
+    );
+    expect(data.forecastScenarios.length).toBeGreaterThan(0);
+    expect(data.forecastChanges).toEqual({ limit: 50, offset: 0 });
+  });
+
   it('needs forecast.write for mutations over GraphQL too', async () => {
     const viewer = await signIn(a, 'VIEWER');
     const res = await server.graphql(`mutation { createForecastScenario(input: { name: "x", type: CUSTOM }) { ... on ForecastScenario { id } } }`, {}, viewer);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeText } from '../date-times.js';
 import { text, wholeNumber } from '../query-values.js';
+import { optionalEnum } from './forecast-scenario.js';
 
 export const FORECAST_CHANGE_KINDS = ['GENERATE', 'PUBLISH', 'OVERRIDE', 'ARCHIVE'] as const;
 
@@ -8,10 +9,7 @@ export const FORECAST_CHANGE_KINDS = ['GENERATE', 'PUBLISH', 'OVERRIDE', 'ARCHIV
 export const CHANGE_HISTORY_MAX_LIMIT = 500;
 export const CHANGE_HISTORY_DEFAULT_LIMIT = 50;
 
-const kind = z.preprocess(
-  (value) => (value === '' ? undefined : Array.isArray(value) ? value[0] : value),
-  z.enum(FORECAST_CHANGE_KINDS, { error: `One of ${FORECAST_CHANGE_KINDS.join(', ')}` }).optional(),
-);
+const kind = optionalEnum(FORECAST_CHANGE_KINDS);
 
 /** Query of GET /api/forecast/change-history and arguments of forecastChanges. */
 export const forecastChangeQuery = z

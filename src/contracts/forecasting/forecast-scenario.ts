@@ -74,8 +74,12 @@ export const forecastScenarioUpdate = z
   })
   .meta({ description: 'Absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions.' });
 
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((value) => (value === '' ? undefined : Array.isArray(value) ? value[0] : value), z.enum(values, { error: oneOf(values) }).optional());
+/** One of `values` in a query string or a GraphQL argument; empty or null is absent. */
+export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((raw) => {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    return value === '' || value === null ? undefined : value;
+  }, z.enum(values, { error: oneOf(values) }).optional());
 
 /** Query of GET /api/forecast/scenarios and arguments of forecastScenarios. */
 export const forecastScenarioListQuery = z.object({
