@@ -142,6 +142,25 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast/events/${event.id}`, 404);
   });
 
+  it('forecast scenarios and the change history', async () => {
+    const body = { name: 'Documented', type: 'PROMOTIONAL', description: 'checked', assumptions: { narrative: 'n', globalLiftPct: 0.1, includedEventIds: [] } };
+    const scenario = await call('POST', '/api/forecast/scenarios', 201, { body });
+    await call('POST', '/api/forecast/scenarios', 400, { body: { name: 'x', type: 'CUSTOM', assumptions: { globalLiftPct: 9 } } });
+    await call('GET', '/api/forecast/scenarios?includeArchived=true', 200);
+    await call('GET', `/api/forecast/scenarios/${scenario.id}`, 200);
+    await call('GET', '/api/forecast/scenarios/nope', 404);
+    await call('PUT', `/api/forecast/scenarios/${scenario.id}`, 200, { body: { name: 'Replaced', type: 'CUSTOM' } });
+    await call('PATCH', `/api/forecast/scenarios/${scenario.id}`, 200, { body: { description: 'patched' } });
+    await call('POST', `/api/forecast/scenarios/${scenario.id}/publish`, 200);
+    await call('POST', `/api/forecast/scenarios/${scenario.id}/publish`, 409);
+    await call('PATCH', `/api/forecast/scenarios/${scenario.id}`, 409, { body: { name: 'late' } });
+    await call('DELETE', `/api/forecast/scenarios/${scenario.id}`, 200);
+    await call('DELETE', `/api/forecast/scenarios/${scenario.id}`, 409);
+    await call('GET', `/api/forecast/change-history?scenarioId=${scenario.id}&limit=10`, 200);
+    await call('GET', '/api/forecast/change-history?scenarioId=nope', 404);
+    await call('GET', '/api/forecast/change-history?limit=0', 400);
+  });
+
   it('imports and their job status', async () => {
     const jobs = [
       await call('POST', '/api/import/catalog', 202, { body: [{ externalId: 'IMP-1', name: 'Imported' }] }),

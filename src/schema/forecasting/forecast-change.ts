@@ -1,0 +1,73 @@
+import { builder } from '../builder.js';
+import type { ForecastChange } from '../../generated/prisma/client.js';
+import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
+import { canReadForecasts } from './forecasting-access.js';
+import { ForecastActorRef } from './forecast-scenario.js';
+
+const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
+  description: 'What changed a forecast.',
+  values: {
+    GENERATE: { description: 'A forecast run was generated for the scenario.' },
+    PUBLISH: { description: 'The scenario was published.' },
+    OVERRIDE: { description: 'A planner overrode a forecast point.' },
+    ARCHIVE: { description: 'The scenario was archived.' },
+  } as const,
+});
+
+const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').implement({
+  description: 'One entry of the forecast change history: who changed which forecast when, and its total before and after where one is known.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    kind: t.field({ type: ForecastChangeKindEnum, description: 'What the change was.', resolve: (c) => c.kind }),
+    scenarioId: t.exposeID('scenarioId', { description: 'The scenario whose forecast changed.' }),
+    productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, for a change of one series or point.' }),
+    locationId: t.exposeID('locationId', { nullable: true, description: 'The location, for a change of one series or point.' }),
+    channel: t.exposeString('channel', { nullable: true, description: 'The channel label, for a change of one series or point.' }),
+    periodStart: t.expose('periodStart', { type: 'Date', nullable: true, description: 'The week changed, for a change of one point.' }),
+    totalBefore: t.exposeFloat('totalBefore', { nullable: true, description: 'Forecast total before the change, when a stored forecast was concerned.' }),
+    totalAfter: t.exposeFloat('totalAfter', { nullable: true, description: 'Forecast total after the change, when a stored forecast was concerned.' }),
+    actor: t.field({ type: ForecastActorRef, description: 'Who made the change.', resolve: (c) => ({ type: c.actorType, id: c.actorId }) }),
+    note: t.exposeString('note', { nullable: true, description: 'What the change was about, in words.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the change was made.' }),
+  }),
+});
+
+type Page = Awaited<ReturnType<typeof forecastChangePage>>;
+
+const ForecastChangePageRef = builder.objectRef<Page>('ForecastChangePage').implement({
+  description: 'One page of the forecast change history, newest first.',
+  fields: (t) => ({
+    entries: t.field({ type: [ForecastChangeRef], description: 'Changes on this page, newest first.', resolve: (page) => page.entries }),
+    total: t.exposeInt('total', { description: 'Changes matching the filters in all pages.' }),
+    limit: t.exposeInt('limit', { description: 'Page size.' }),
+    offset: t.exposeInt('offset', { description: 'Changes skipped before this page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More changes follow this page.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  forecastChanges: t.field({
+    type: ForecastChangePageRef,
+    description: 'The forecast change history (what GET /api/forecast/change-history serves), newest first.',
+    authScopes: canReadForecasts,
+    args: {
+      scenarioId: t.arg.id({ description: 'Only changes of this scenario.' }),
+      kind: t.arg({ type: ForecastChangeKindEnum, description: 'Only changes of this kind.' }),
+      productMasterId: t.arg.id({ description: 'Only changes of this product.' }),
+      locationId: t.arg.id({ description: 'Only changes at this location.' }),
+      from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
+      to: t.arg({ type: 'DateTime', description: 'Changes made at or before this date-time; not before from.' }),
+      limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
+      offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
+    },
+    resolve: (_parent, args, ctx) =>
+      forecastChangePage(ctx, {
+        ...args,
+        scenarioId: args.scenarioId == null ? args.scenarioId : String(args.scenarioId),
+        productMasterId: args.productMasterId == null ? args.productMasterId : String(args.productMasterId),
+        locationId: args.locationId == null ? args.locationId : String(args.locationId),
+        from: args.from?.toISOString() ?? args.from,
+        to: args.to?.toISOString() ?? args.to,
+      }),
+  }),
+}));

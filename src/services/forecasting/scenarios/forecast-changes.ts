@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../contracts/forecasting/forecast-change-query.js';
+import type { RequestContext } from '../../../context.js';
+import type { Prisma } from '../../../generated/prisma/client.js';
+import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
+import { notFound } from '../../../kernel/errors.js';
+import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { orgId, parseInput } from '../../tenant.js';
+
+type Db = Prisma.TransactionClient;
+
+/** One row of the change history, as a change of a scenario's forecast records it. */
+export interface ForecastChangeRecord {
+  scenarioId: string;
+  kind: ForecastChangeKind;
+  productMasterId?: string | null;
+  locationId?: string | null;
+  channel?: string | null;
+  periodStart?: Date | null;
+  totalBefore?: number | null;
+  totalAfter?: number | null;
+  note?: string | null;
+}
+
+/** Writes a change-history row, in the transaction of the change it records, named after the caller. */
+export function recordForecastChange(ctx: RequestContext, db: Db, change: ForecastChangeRecord) {
+  const { actorType, createdBy } = actorOf(ctx);
+  return db.forecastChange.create({ data: { organizationId: orgId(ctx), ...change, actorType, actorId: createdBy } });
+}
+
+export type ForecastChangeQuery = z.input<typeof forecastChangeQuery>;
+
+/**
+ * A page of the change history, newest first. Filters that name a scenario, product or location of
+ * no one in the organization are 404, as a path id would be.
+ */
+export async function forecastChangePage(ctx: RequestContext, raw: ForecastChangeQuery) {
+  const query = parseInput(forecastChangeQuery, raw);
+  const organizationId = orgId(ctx);
+  const [scenario, product, location] = await Promise.all([
+    query.scenarioId ? ctx.prisma.forecastScenario.count({ where: { id: query.scenarioId, organizationId } }) : 1,
+    query.productMasterId ? ctx.prisma.productMaster.count({ where: { id: query.productMasterId, organizationId } }) : 1,
+    query.locationId ? ctx.prisma.location.count({ where: { id: query.locationId, organizationId } }) : 1,
+  ]);
+  if (!scenario) throw notFound('Scenario');
+  if (!product) throw notFound('Product');
+  if (!location) throw notFound('Location');
+
+  const where: Prisma.ForecastChangeWhereInput = {
+    organizationId,
+    scenarioId: query.scenarioId,
+    kind: query.kind,
+    productMasterId: query.productMasterId,
+    locationId: query.locationId,
+    createdAt: { gte: query.from ? new Date(query.from) : undefined, lte: query.to ? new Date(query.to) : undefined },
+  };
+  const limit = query.limit ?? CHANGE_HISTORY_DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  const [total, entries] = await Promise.all([
+    ctx.prisma.forecastChange.count({ where }),
+    ctx.prisma.forecastChange.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),
+  ]);
+  return { entries, total, limit, offset, hasMore: offset + entries.length < total };
+}
