@@ -1,12 +1,13 @@
 import type { RestArea } from '../route.js';
 import { forecastEventRoutes } from './external-event-routes.js';
+import { forecastRoutes } from './forecast-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: forecastEventRoutes,
+  routes: [...forecastRoutes, ...forecastEventRoutes],
   tags: [
     {
       name: 'Forecasting',
-      description: "External events (promotions, price changes, holidays, …) that shape demand forecasts. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
+      description: "Weekly demand forecasts from the demand history, and the external events (promotions, price changes, holidays, …) that shape them. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
     },
   ],
 };

@@ -19,6 +19,7 @@ import './master-data/channel.js';
 import './master-data/category.js';
 import './api-keys/api-key.js';
 import './forecasting/external-event.js';
+import './forecasting/demand-forecast.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';
