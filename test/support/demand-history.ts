@@ -1,9 +1,12 @@
 import type { Db } from '../../src/db/database.js';
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** yyyy-mm-dd `days` days after a day. */
+export const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** yyyy-mm-dd of the week `weeks` weeks after a Monday. */
-export const weekAfter = (monday: string, weeks: number) => new Date(Date.parse(`${monday}T00:00:00Z`) + weeks * WEEK_MS).toISOString().slice(0, 10);
+export const weekAfter = (monday: string, weeks: number) => dayAfter(monday, 7 * weeks);
 
 /**
  * Weekly demand history rows written straight to the table (long series are slow to send through the
