@@ -162,6 +162,18 @@ describe('GET /api/forecast', () => {
     expect((await forecastOf('?horizon=1&page=3&limit=2')).data).toEqual([]);
   });
 
+  it('reads the history of a page in one query after the series keys, however many series the page holds', async () => {
+    const count = async (limit: number) => {
+      server.queries.length = 0;
+      const { data } = await forecastOf(`?horizon=1&limit=${limit}`);
+      // (The import worker's polling runs beside: only these tables are counted.)
+      const reading = (table: string) => server.queries.filter((sql) => sql.includes(`"${table}"`)).length;
+      return { series: data.length, demand: reading('demand_history'), events: reading('external_events') };
+    };
+    expect(await count(1)).toEqual({ series: 1, demand: 2, events: 1 });
+    expect(await count(3)).toEqual({ series: 3, demand: 2, events: 1 });
+  });
+
   it('answers 404 for a product or location that is unknown or of another organization', async () => {
     for (const query of [`?productMasterId=${theirs}`, `?locationId=${b.warehouse.id}`, '?productMasterId=nope', '?locationId=nope']) {
       const res = await get(query);
