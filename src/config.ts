@@ -42,6 +42,8 @@ export interface Config {
    * (a job with independent chunks is applied on two connections at once), 1 on single-user PGlite.
    */
   importWorkers?: number;
+  /** Worker threads that fit forecasts (GET /api/forecast); default every core but one, at least one. */
+  forecastWorkers?: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
@@ -85,6 +87,15 @@ export interface Config {
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
   if (!(value > 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
+
+/** A count of threads: a whole number of at least 1, or absent for the default. */
+function threadCount(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, not "${text}"`);
   return value;
 }
 
@@ -132,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+    forecastWorkers: threadCount(env, 'FORECAST_WORKERS'),
     apiKeyCacheSeconds,
     // Checking more often than keys are cached would mostly re-read the cache.
     wsCredentialCheckSeconds: positive(env, 'WS_CREDENTIAL_CHECK_SECONDS', Math.max(apiKeyCacheSeconds, 5)),

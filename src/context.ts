@@ -4,6 +4,7 @@ import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
 import { type Permission, permissionsForScopes } from './auth/permissions.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
+import type { ForecastWorkerPool } from './services/forecasting/engine/worker-pool.js';
 
 export interface Actor {
   type: 'user' | 'apiKey';
@@ -43,6 +44,8 @@ export interface App {
   apiKeys?: ApiKeyCache<ApiKeyRow>;
   /** Sign-in attempt counters (absent: sign-in is not throttled). */
   signInThrottle?: SignInThrottle;
+  /** Worker threads that fit forecasts, shared by every request (absent: forecasts are fitted on the calling thread, as in scripts). */
+  forecastPool?: ForecastWorkerPool;
 }
 
 /** Whom a system context acts as: an organization, and the user or API key the work is done for. */

@@ -1,28 +1,14 @@
 import { externalEventCreate, externalEventListQuery, externalEventUpdate } from '../../src/contracts/forecasting/external-event.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
-import { forbiddenBody } from '../common-responses.js';
-import { errorResponses, jsonContent, pathParam, responses } from '../openapi-common.js';
+import { jsonContent, pathParam } from '../openapi-common.js';
 import { externalEvent, externalEventDeleted, externalEventList } from './external-event-responses.js';
+import { forecasting, withForbidden } from './forecast-docs.js';
 
 const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } isGlobal isOrgWide
   productMaster { id name sku } location { id name code } createdAt`;
 
-const CAPABILITY = 'ai.forecasting.demand';
-
-// Forecast endpoints answer 403 FEATURE_NOT_ENABLED when the plan lacks the capability.
-const forbidden = {
-  description: `Not allowed: INSUFFICIENT_SCOPE or FORBIDDEN, or FEATURE_NOT_ENABLED when the organization's plan lacks ${CAPABILITY}`,
-  ...jsonContent(forbiddenBody),
-};
-
-const withForbidden = (success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) => ({
-  ...responses(success, errors),
-  403: forbidden,
-});
-
 const eventResponse = (description: string) => ({ description, ...jsonContent(externalEvent) });
 const idParam = pathParam('id', 'Event id');
-const forecasting = { tags: ['Forecasting'] };
 
 const UPDATE_OPERATION = `mutation ($id: ID!, $input: ExternalEventUpdateInput!) { updateExternalEvent(id: $id, input: $input) { ${EVENT} } }`;
 

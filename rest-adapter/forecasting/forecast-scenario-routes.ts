@@ -2,7 +2,7 @@ import { forecastChangeQuery } from '../../src/contracts/forecasting/forecast-ch
 import { forecastScenarioCreate, forecastScenarioListQuery, forecastScenarioUpdate } from '../../src/contracts/forecasting/forecast-scenario.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
 import { jsonContent, pathParam } from '../openapi-common.js';
-import { forecastingResponses } from './forecasting-docs.js';
+import { withForbidden } from './forecast-docs.js';
 import { forecastChangeHistory, forecastScenarioEnvelope, forecastScenarioList } from './forecast-scenario-responses.js';
 
 const ACTOR = 'type id';
@@ -38,7 +38,7 @@ const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => {
         : `Partial update: absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions. ${READ_ONLY}`,
       ...forecasting,
       parameters: [idParam],
-      responses: forecastingResponses({ 200: scenarioResponse('The changed scenario') }, [400, 401, 404, 409]),
+      responses: withForbidden({ 200: scenarioResponse('The changed scenario') }, [400, 401, 404, 409]),
     },
   };
 };
@@ -61,7 +61,7 @@ const moveRoute = (move: 'publish' | 'archive'): RouteSpec => {
             'scenario. An already ARCHIVED scenario: 409 INVALID_STATE.',
       ...forecasting,
       parameters: [idParam],
-      responses: forecastingResponses({ 200: scenarioResponse(move === 'publish' ? 'The published scenario' : 'The archived scenario') }, [401, 404, 409]),
+      responses: withForbidden({ 200: scenarioResponse(move === 'publish' ? 'The published scenario' : 'The archived scenario') }, [401, 404, 409]),
     },
   };
 };
@@ -81,7 +81,7 @@ export const forecastScenarioRoutes = defineRoutes([
       summary: 'List forecast scenarios',
       description: 'Scenarios of the organization, newest first. Archived ones are left out unless includeArchived=true or status=ARCHIVED. `scenarios` and `data` hold the same list.',
       ...forecasting,
-      responses: forecastingResponses({ 200: { description: 'The scenarios', ...jsonContent(forecastScenarioList) } }, [400, 401]),
+      responses: withForbidden({ 200: { description: 'The scenarios', ...jsonContent(forecastScenarioList) } }, [400, 401]),
     },
   },
   {
@@ -99,7 +99,7 @@ export const forecastScenarioRoutes = defineRoutes([
         'A new scenario in DRAFT. Categories, channels and events the assumptions name must be of the organization (else 400 naming the entry, ' +
         'e.g. assumptions.categoryAdjustments.1.categoryId).',
       ...forecasting,
-      responses: forecastingResponses({ 201: scenarioResponse('The new scenario') }, [400, 401]),
+      responses: withForbidden({ 201: scenarioResponse('The new scenario') }, [400, 401]),
     },
   },
   {
@@ -113,7 +113,7 @@ export const forecastScenarioRoutes = defineRoutes([
       summary: 'Get a forecast scenario',
       ...forecasting,
       parameters: [idParam],
-      responses: forecastingResponses({ 200: scenarioResponse('The scenario') }, [401, 404]),
+      responses: withForbidden({ 200: scenarioResponse('The scenario') }, [401, 404]),
     },
   },
   updateRoute('PUT'),
@@ -141,7 +141,7 @@ export const forecastScenarioRoutes = defineRoutes([
         'stored), with the forecast total before and after where one is known. A scenarioId, productMasterId or locationId that is not the ' +
         "organization's: 404. `changes` and `data` hold the same page.",
       ...forecasting,
-      responses: forecastingResponses({ 200: { description: 'A page of changes', ...jsonContent(forecastChangeHistory) } }, [400, 401, 404]),
+      responses: withForbidden({ 200: { description: 'A page of changes', ...jsonContent(forecastChangeHistory) } }, [400, 401, 404]),
     },
   },
 ]);

@@ -1,13 +1,14 @@
 import type { RestArea } from '../route.js';
 import { forecastEventRoutes } from './external-event-routes.js';
+import { forecastRoutes } from './forecast-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastEventRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',
-      description: "External events (promotions, price changes, holidays, …) that shape demand forecasts, forecast scenarios and the forecast change history. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
+      description: "Weekly demand forecasts from the demand history, the external events (promotions, price changes, holidays, …) that shape them, forecast scenarios and the forecast change history. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
     },
   ],
 };

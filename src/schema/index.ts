@@ -21,6 +21,7 @@ import './api-keys/api-key.js';
 import './forecasting/external-event.js';
 import './forecasting/forecast-scenario.js';
 import './forecasting/forecast-change.js';
+import './forecasting/demand-forecast.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

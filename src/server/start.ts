@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/worker.js';
+import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
 import { capConnectionsPerAddress, httpServerOptions } from './connection-limits.js';
 import { openRateLimits } from './rate-limit.js';
@@ -26,7 +27,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * Stops gracefully: no new connections, graphql-ws sockets closed (1001), requests in flight finish
-   * (their connections are cut after graceMs), import workers finish their chunk, then the pool closes.
+   * (their connections are cut after graceMs), import workers finish their chunk, then the forecast
+   * worker threads end and the database pool closes.
    */
   shutdown(graceMs: number): Promise<void>;
 }
@@ -47,6 +49,8 @@ export async function startServer(config: Config, options: { database?: Database
     jwtKey,
     apiKeys: new ApiKeyCache<ApiKeyRow>(config.apiKeyCacheSeconds * 1000),
     signInThrottle: limits.signIn,
+    // Threads start on the first forecast, not here.
+    forecastPool: new ForecastWorkerPool({ size: config.forecastWorkers ?? defaultPoolSize() }),
   };
   const handler = createHttpHandler(app, limits.requests);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
@@ -88,6 +92,8 @@ export async function startServer(config: Config, options: { database?: Database
         clearInterval(idle);
         clearTimeout(deadline);
       }
+      // Requests in flight have had their forecasts by now (or their connections were cut).
+      await app.forecastPool?.close();
       await database.close();
     },
     async close() {
@@ -95,6 +101,7 @@ export async function startServer(config: Config, options: { database?: Database
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.stop();
+      await app.forecastPool?.close();
       await limits.close();
       await database.close();
     },

@@ -4,6 +4,7 @@ import { documentedResponse } from '../../rest-adapter/response-docs.js';
 import type { RouteSpec } from '../../rest-adapter/route.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
+import { insertWeeklyDemand } from '../support/demand-history.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
@@ -159,6 +160,14 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast/change-history?scenarioId=${scenario.id}&limit=10`, 200);
     await call('GET', '/api/forecast/change-history?scenarioId=nope', 404);
     await call('GET', '/api/forecast/change-history?limit=0', 400);
+  });
+
+  it('forecasts', async () => {
+    const values = Array.from({ length: 30 }, (_, i) => 10 + (i % 4));
+    await insertWeeklyDemand(server.app.prisma, { organizationId: a.org.id, productMasterId: productId, locationId: a.warehouse.id, firstWeek: '2025-01-06', values });
+    await call('GET', `/api/forecast?productMasterId=${productId}&horizon=3&levels=50,80`, 200);
+    await call('GET', '/api/forecast?horizon=105', 400);
+    await call('GET', '/api/forecast?productMasterId=nope', 404);
   });
 
   it('imports and their job status', async () => {

@@ -8,12 +8,10 @@ import {
   listExternalEvents,
   updateExternalEvent,
 } from '../../services/forecasting/external-events.js';
+import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 
-// Forecasting is a plan capability: it is checked before the permission, so an organization
-// without it learns FEATURE_NOT_ENABLED whatever the caller's scopes.
-const FORECASTING = 'ai.forecasting.demand';
-const canRead = { $all: { capability: FORECASTING, permission: 'forecast.read' } } as const;
-const canWrite = { $all: { capability: FORECASTING, permission: 'forecast.write' } } as const;
+const canRead = canReadForecasts;
+const canWrite = canWriteForecasts;
 
 const ExternalEventTypeEnum = builder.enumType('ExternalEventType', {
   description: 'What kind of outside influence on demand an event is.',
@@ -28,7 +26,7 @@ const ExternalEventTypeEnum = builder.enumType('ExternalEventType', {
   } as const,
 });
 
-const StackingModeEnum = builder.enumType('StackingMode', {
+export const StackingModeEnum = builder.enumType('StackingMode', {
   description: 'How an event lift combines with other lifts over the same period.',
   values: {
     MULTIPLICATIVE: { description: 'Lifts multiply: (1 + a) × (1 + b).' },

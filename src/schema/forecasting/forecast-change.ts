@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import type { ForecastChange } from '../../generated/prisma/client.js';
 import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
-import { canReadForecasts } from './forecasting-access.js';
+import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastActorRef } from './forecast-scenario.js';
 
 const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {

@@ -10,7 +10,7 @@ import {
   scenarioAssumptions,
   updateForecastScenario,
 } from '../../services/forecasting/scenarios/forecast-scenarios.js';
-import { canReadForecasts, canWriteForecasts } from './forecasting-access.js';
+import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 
 export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType', {
   description: 'What a forecast scenario is for.',

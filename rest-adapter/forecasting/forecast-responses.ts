@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { calendarDate, dateTime, integer, pagination } from '../common-responses.js';
+
+const METHODS = ['SIMPLE_LEVEL', 'NAIVE', 'SEASONAL_NAIVE', 'ETS', 'MSTL', 'CROSTON', 'SBA', 'TSB', 'ENSEMBLE'] as const;
+const units = z.number().min(0);
+
+const interval = z
+  .object({ level: z.number().gt(0).lt(100).describe('Level in percent.'), lower: units, upper: units })
+  .meta({ id: 'ForecastInterval', description: 'A central prediction interval: lower ≤ forecast ≤ upper, never below zero.' });
+
+const point = z
+  .object({
+    periodStart: calendarDate.describe('Monday of the ISO week.'),
+    forecast: units.describe('Median forecast units, after event lifts.'),
+    lower: units.describe('Lower bound at the first level asked for.'),
+    upper: units.describe('Upper bound at the first level asked for.'),
+    lower95: units.describe('Lower bound at 95 %, asked for or not.'),
+    upper95: units.describe('Upper bound at 95 %, asked for or not.'),
+    intervals: z.array(interval).describe('One interval per level asked for, in the order asked (lower/upper repeat the first).'),
+    liftFactor: z.number().min(0).describe("What the week's events multiplied the statistical forecast and bounds by (1: no event)."),
+  })
+  .meta({ id: 'ForecastPoint' });
+
+const appliedEvent = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    startsAt: dateTime,
+    endsAt: dateTime,
+    liftPct: z.number().describe('Demand change as a fraction (0.2 = +20 %).'),
+    stackingMode: z.enum(['MULTIPLICATIVE', 'ADDITIVE']),
+  })
+  .meta({ id: 'ForecastAppliedEvent', description: 'An external event that lifted at least one week of the series.' });
+
+export const seriesForecast = z
+  .object({
+    productMasterId: z.string(),
+    locationId: z.string(),
+    channel: z.string(),
+    method: z.enum(METHODS).describe("The method chosen by rolling-origin backtest on the series' own history."),
+    backtestError: z.number().min(0).nullable().describe('Mean MASE of the method over the backtest; null when the series was too short to backtest.'),
+    errorScale: z.enum(['SEASONAL_NAIVE_MAE', 'NAIVE_MAE', 'NONE']).describe('What backtestError is scaled by.'),
+    demandClass: z.enum(['SMOOTH', 'ERRATIC', 'INTERMITTENT', 'LUMPY']).nullable().describe('Syntetos–Boylan class (ADI, CV²); null without any demand.'),
+    intervalSource: z.enum(['CONFORMAL_BY_STEP', 'CONFORMAL_POOLED', 'MODEL']).describe('How the intervals were made.'),
+    historyWeeks: integer.describe('Weeks of history the engine saw (a week without a record counts as 0).'),
+    lastHistoryWeek: calendarDate.describe('The last of them.'),
+    events: z.array(appliedEvent),
+    points: z.array(point).describe('horizon points, one per week from the first forecast week.'),
+  })
+  .meta({ id: 'SeriesForecast', description: 'The forecast of one product at one location in one channel of the demand history.' });
+
+export const forecastPage = z.object({
+  data: z.array(seriesForecast),
+  meta: z.intersection(
+    pagination,
+    z.object({
+      horizon: integer.describe('Weeks forecast per series.'),
+      levels: z.array(z.number()).describe('Interval levels, in the order asked.'),
+      from: calendarDate.nullable().describe('The first forecast week (Monday) when one was asked for; null: each series from the week after its history.'),
+    }),
+  ),
+});

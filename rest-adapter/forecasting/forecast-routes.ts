@@ -1,0 +1,36 @@
+import { forecastQuery } from '../../src/contracts/forecasting/forecast-query.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent } from '../openapi-common.js';
+import { forecasting, withForbidden } from './forecast-docs.js';
+import { forecastPage } from './forecast-responses.js';
+
+const SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
+  events { id name startsAt endsAt liftPct stackingMode }
+  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor }`;
+
+export const forecastRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/forecast',
+    operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $horizon: Int, $levels: [Float!], $from: Date, $page: Int, $limit: Int) {
+      demandForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, horizon: $horizon, levels: $levels,
+        from: $from, page: $page, limit: $limit) { items { ${SERIES} } page limit total totalPages horizon levels from }
+    }`,
+    input: { query: forecastQuery },
+    variables: ({ query }) => query,
+    result: ({ demandForecast: { items, ...meta } }) => ({ data: items, meta }),
+    doc: {
+      operationId: 'getDemandForecast',
+      summary: 'Generate demand forecasts',
+      description:
+        'Weekly forecasts of one page of demand-history series (product × location × channel, ordered by their ids): the method ' +
+        "is chosen per series by rolling-origin backtest on the series' own history, the intervals are conformal (from the " +
+        'backtest errors), and the external events that reach a series (global or its product, org-wide or its location) ' +
+        'lift the weeks they overlap, MULTIPLICATIVE ones multiplying and ADDITIVE ones adding their lifts. lower/upper are ' +
+        'the first level asked for, lower95/upper95 always the 95 % interval, `intervals` every level asked for. With `from` ' +
+        'the engine sees only the history before that week; series without history before it are not listed.',
+      ...forecasting,
+      responses: withForbidden({ 200: { description: 'A page of series forecasts', ...jsonContent(forecastPage) } }, [400, 401, 404]),
+    },
+  },
+]);

@@ -1,0 +1,155 @@
+import { builder } from '../builder.js';
+import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
+import {
+  type DemandForecastPoint,
+  forecastDemand,
+  type ForecastInterval,
+  type SeriesDemandForecast,
+} from '../../services/forecasting/demand-forecast.js';
+import type { ForecastEvent } from '../../services/forecasting/forecast-events.js';
+import { StackingModeEnum } from './external-event.js';
+import { canReadForecasts } from './forecast-scopes.js';
+
+const ForecastMethodEnum = builder.enumType('ForecastMethod', {
+  description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
+  values: {
+    SIMPLE_LEVEL: { description: 'The mean of the last 4 weeks, flat; the fallback for series too short to backtest.' },
+    NAIVE: { description: 'The last week repeated.' },
+    SEASONAL_NAIVE: { description: 'The same week one year (52 weeks) earlier.' },
+    ETS: { description: 'Exponential smoothing with trend and seasonality (AutoETS).' },
+    MSTL: { description: 'STL decomposition by the 52-week season; trend and remainder forecast by AutoETS, the season repeated.' },
+    CROSTON: { description: "Croston's method for intermittent demand." },
+    SBA: { description: 'Syntetos–Boylan approximation (bias-corrected Croston).' },
+    TSB: { description: 'Teunter–Syntetos–Babai: demand probability and size smoothed apart.' },
+    ENSEMBLE: { description: 'The best methods (at most 5) combined by inverse squared backtest error.' },
+  } as const,
+});
+
+const DemandClassEnum = builder.enumType('DemandClass', {
+  description: 'Syntetos–Boylan demand class from the mean interval between demands (ADI) and the squared variation of their sizes (CV²).',
+  values: {
+    SMOOTH: { description: 'Frequent demand of steady size.' },
+    ERRATIC: { description: 'Frequent demand of varying size.' },
+    INTERMITTENT: { description: 'Infrequent demand of steady size.' },
+    LUMPY: { description: 'Infrequent demand of varying size.' },
+  } as const,
+});
+
+const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
+  description: 'What the backtest error (MASE) is scaled by.',
+  values: {
+    SEASONAL_NAIVE_MAE: { description: 'The in-sample mean absolute error of the seasonal naive method.' },
+    NAIVE_MAE: { description: 'The in-sample mean absolute error of the naive method (a year of history or less, or no seasonal error).' },
+    NONE: { description: 'Not scaled: no backtest, or a constant series (errors in units).' },
+  } as const,
+});
+
+const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
+  description: 'How the prediction intervals were made.',
+  values: {
+    CONFORMAL_BY_STEP: { description: "Quantiles of the backtest's absolute errors, per weeks ahead." },
+    CONFORMAL_POOLED: { description: "Quantiles of the backtest's absolute errors, pooled over the weeks ahead." },
+    MODEL: { description: 'Normal intervals from the spread of the history (too short to backtest).' },
+  } as const,
+});
+
+const ForecastIntervalRef = builder.objectRef<ForecastInterval>('ForecastInterval').implement({
+  description: 'A central prediction interval of one point.',
+  fields: (t) => ({
+    level: t.exposeFloat('level', { description: 'Level in percent, for example 80.' }),
+    lower: t.exposeFloat('lower', { description: 'Lower bound, never below zero.' }),
+    upper: t.exposeFloat('upper', { description: 'Upper bound.' }),
+  }),
+});
+
+const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
+  description: 'The forecast of one week, after event lifts.',
+  fields: (t) => ({
+    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    forecast: t.exposeFloat('forecast', { description: 'Median forecast units, never below zero.' }),
+    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
+    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
+    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
+    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
+    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
+    liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the statistical forecast and bounds by (1: no event)." }),
+  }),
+});
+
+const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
+  description: 'An external event that lifted at least one week of a forecast.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The event id.' }),
+    name: t.exposeString('name', { description: 'Event name.' }),
+    startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When the event starts.' }),
+    endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When the event ends.' }),
+    liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction (0.2 = +20 %).' }),
+    stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with the other events of a week.', resolve: (e) => e.stackingMode }),
+  }),
+});
+
+const SeriesForecastRef = builder.objectRef<SeriesDemandForecast>('SeriesDemandForecast').implement({
+  description: 'The forecast of one product at one location in one channel.',
+  fields: (t) => ({
+    productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    locationId: t.exposeID('locationId', { description: 'The location.' }),
+    channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
+    method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest.', resolve: (s) => s.method }),
+    backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the rolling-origin backtest; null when the series was too short.' }),
+    errorScale: t.field({ type: ErrorScaleEnum, description: 'What backtestError is scaled by.', resolve: (s) => s.errorScale }),
+    demandClass: t.field({ type: DemandClassEnum, nullable: true, description: 'Demand class; null when the series has no demand at all.', resolve: (s) => s.demandClass }),
+    intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (s) => s.intervalSource }),
+    historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history the engine saw (a week without a record counts as 0).' }),
+    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one of the points.', resolve: (s) => s.events }),
+    points: t.field({ type: [DemandForecastPointRef], description: 'One point per week, horizon points from the first forecast week.', resolve: (s) => s.points }),
+  }),
+});
+
+type ForecastPage = Awaited<ReturnType<typeof forecastDemand>>;
+
+const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPage').implement({
+  description: 'One page of series forecasts with paging totals and the options used.',
+  fields: (t) => ({
+    items: t.field({ type: [SeriesForecastRef], description: 'Series on this page, by product, location and channel id.', resolve: (p) => p.data }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Series per page.' }),
+    total: t.exposeInt('total', { description: 'Series matching the filters in all pages.' }),
+    totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
+    horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
+    levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
+    from: t.exposeString('from', { nullable: true, description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.' }),
+  }),
+});
+
+const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
+const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
+
+builder.queryFields((t) => ({
+  demandForecast: t.field({
+    type: DemandForecastPageRef,
+    description: 'Weekly demand forecasts of the demand history series (product × location × channel), with prediction intervals and event lifts (what GET /api/forecast serves).',
+    authScopes: canReadForecasts,
+    args: {
+      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+      channel: t.arg.string({ description: 'Only this channel label.' }),
+      horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
+      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+      from: t.arg({ type: 'Date', description: 'First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series\' history.' }),
+      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+      limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+    },
+    resolve: (_parent, args, ctx) =>
+      forecastDemand(ctx, {
+        productMasterId: asString(args.productMasterId),
+        locationId: asString(args.locationId),
+        channel: orAbsent(args.channel),
+        horizon: orAbsent(args.horizon),
+        levels: orAbsent(args.levels),
+        from: orAbsent(args.from),
+        page: orAbsent(args.page),
+        limit: orAbsent(args.limit),
+      }),
+  }),
+}));
