@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { calendarDate, dateTime, integer, pagination } from '../common-responses.js';
 
-const METHODS = ['SIMPLE_LEVEL', 'NAIVE', 'SEASONAL_NAIVE', 'ETS', 'MSTL', 'CROSTON', 'SBA', 'TSB', 'ENSEMBLE'] as const;
+export const METHODS = ['SIMPLE_LEVEL', 'NAIVE', 'SEASONAL_NAIVE', 'ETS', 'MSTL', 'CROSTON', 'SBA', 'TSB', 'ENSEMBLE'] as const;
 const units = z.number().min(0);
 
-const interval = z
+export const interval = z
   .object({ level: z.number().gt(0).lt(100).describe('Level in percent.'), lower: units, upper: units })
   .meta({ id: 'ForecastInterval', description: 'A central prediction interval: lower ≤ forecast ≤ upper, never below zero.' });
 

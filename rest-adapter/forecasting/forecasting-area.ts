@@ -2,9 +2,10 @@ import type { RestArea } from '../route.js';
 import { forecastEventRoutes } from './external-event-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
+import { projectionRoutes } from './projection-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

@@ -22,6 +22,8 @@ import './forecasting/external-event.js';
 import './forecasting/forecast-scenario.js';
 import './forecasting/forecast-change.js';
 import './forecasting/demand-forecast.js';
+import './forecasting/channel-projection.js';
+import './forecasting/long-term-forecast.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

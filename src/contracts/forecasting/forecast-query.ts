@@ -13,7 +13,7 @@ export const FORECAST_PAGING = { limit: 20, max: 100 };
 const LEVEL_MESSAGE = 'Must be a comma-separated list of percentages above 0 and below 100, for example 80,95';
 
 /** `80,95` from a query string, or [80, 95] from GraphQL; absent or empty gives the defaults. */
-const levels = z
+export const levels = z
   .preprocess(
     (raw) => {
       const value = Array.isArray(raw) && raw.length === 1 && typeof raw[0] === 'string' ? raw[0] : raw;

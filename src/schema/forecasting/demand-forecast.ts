@@ -10,7 +10,7 @@ import type { ForecastEvent } from '../../services/forecasting/forecast-events.j
 import { StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
-const ForecastMethodEnum = builder.enumType('ForecastMethod', {
+export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
   values: {
     SIMPLE_LEVEL: { description: 'The mean of the last 4 weeks, flat; the fallback for series too short to backtest.' },
@@ -44,7 +44,7 @@ const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
   } as const,
 });
 
-const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
+export const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   description: 'How the prediction intervals were made.',
   values: {
     CONFORMAL_BY_STEP: { description: "Quantiles of the backtest's absolute errors, per weeks ahead." },
@@ -53,7 +53,7 @@ const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   } as const,
 });
 
-const ForecastIntervalRef = builder.objectRef<ForecastInterval>('ForecastInterval').implement({
+export const ForecastIntervalRef = builder.objectRef<ForecastInterval>('ForecastInterval').implement({
   description: 'A central prediction interval of one point.',
   fields: (t) => ({
     level: t.exposeFloat('level', { description: 'Level in percent, for example 80.' }),

@@ -1,12 +1,13 @@
 import type { RequestContext } from '../../context.js';
 import { FORECAST_PAGING, forecastQuery, MAX_HORIZON, type ForecastQueryInput } from '../../contracts/forecasting/forecast-query.js';
-import { notFound, validationError } from '../../kernel/errors.js';
+import { validationError } from '../../kernel/errors.js';
 import { eventCoversWeek, liftFactor } from './engine/event-lifts.js';
-import { forecastSeries, weekAfter } from './engine/forecast-series.js';
+import { weekAfter } from './engine/forecast-series.js';
+import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { eventReaches, type ForecastEvent, liftEvent, readForecastEvents } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
-import { orgId, pageArgs, parseInput } from '../tenant.js';
+import { pageArgs, parseInput } from '../tenant.js';
 
 /** lower95/upper95 are always answered, asked for or not. */
 const ALWAYS_LEVEL = 95;
@@ -49,30 +50,6 @@ export interface SeriesDemandForecast {
   points: DemandForecastPoint[];
 }
 
-async function checkIds(ctx: RequestContext, ids: { productMasterId?: string; locationId?: string }) {
-  const organizationId = orgId(ctx);
-  const [product, location] = await Promise.all([
-    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { id: ids.productMasterId, organizationId } }) : 1,
-    ids.locationId ? ctx.prisma.location.count({ where: { id: ids.locationId, organizationId } }) : 1,
-  ]);
-  if (!product) throw notFound('Product');
-  if (!location) throw notFound('Location');
-}
-
-/** Fits every series on the worker pool (or on this thread when the app has none); one batch per engine horizon. */
-async function fit(ctx: RequestContext, batches: Map<number, WeeklySeries[]>, levels: number[]) {
-  const results = new Map<string, SeriesForecast>();
-  await Promise.all(
-    [...batches].map(async ([horizon, series]) => {
-      const options = { horizon, levels };
-      const pool = ctx.app.forecastPool;
-      const fitted = pool ? await pool.forecastBatch(series, options) : series.map((s) => forecastSeries(s, options));
-      for (const result of fitted) results.set(result.key!, result);
-    }),
-  );
-  return results;
-}
-
 /**
  * Weekly demand forecasts of one page of the organization's series (product × location × channel of the
  * demand history): the engine's statistical forecast from the history before the first forecast week,
@@ -80,7 +57,7 @@ async function fit(ctx: RequestContext, batches: Map<number, WeeklySeries[]>, le
  */
 export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput) {
   const input = parseInput(forecastQuery, raw);
-  await checkIds(ctx, input);
+  await checkForecastIds(ctx, input);
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
   const fromWeek = input.from ? mondayOf(input.from) : undefined;
   const { total, series } = await readDemandSeries(
@@ -110,7 +87,7 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
 
   const firstWeeks = plans.map((p) => p.first).sort();
   const [fitted, events] = await Promise.all([
-    fit(ctx, batches, levels),
+    fitWeeklySeries(ctx, batches, levels),
     plans.length
       ? readForecastEvents(
           ctx,

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { calendarDate, integer, pagination } from '../common-responses.js';
+import { interval, METHODS } from './forecast-responses.js';
+
+const units = z.number().min(0);
+const intervalSource = z.enum(['CONFORMAL_BY_STEP', 'CONFORMAL_POOLED', 'MODEL']).describe('How the intervals were made.');
+
+const bounds = {
+  forecast: units.describe('Median forecast units, never below zero.'),
+  lower: units.describe('Lower bound at the first level asked for.'),
+  upper: units.describe('Upper bound at the first level asked for.'),
+  lower95: units.describe('Lower bound at 95 %, asked for or not.'),
+  upper95: units.describe('Upper bound at 95 %, asked for or not.'),
+  intervals: z.array(interval).describe('One interval per level asked for, in the order asked.'),
+};
+
+const projectionPoint = z
+  .object({ periodStart: calendarDate.describe('Monday of the ISO week.'), ...bounds })
+  .meta({ id: 'ChannelProjectionPoint', description: 'The forecast of one week, of the total or of one channel.' });
+
+const channelShare = z
+  .object({
+    channel: z.string(),
+    share: z.number().min(0).max(1).describe('Fraction of the demand, 6 decimals; the shares of a product × location sum to 1.'),
+    recentUnits: units.describe('Units of the channel over the share window.'),
+  })
+  .meta({ id: 'ChannelShare' });
+
+const channelProjection = z
+  .object({
+    productMasterId: z.string(),
+    locationId: z.string(),
+    method: z.enum(METHODS).describe('The method chosen by backtest for the total (channels summed).'),
+    backtestError: z.number().min(0).nullable().describe('Mean MASE of the method over the backtest; null when the total was too short.'),
+    intervalSource,
+    historyWeeks: integer.describe('Weeks of history of the total.'),
+    lastHistoryWeek: calendarDate,
+    shareBasis: z.enum(['RECENT', 'HISTORY', 'EQUAL']).describe('RECENT: the share window; HISTORY: the whole history (no demand in the window); EQUAL: no demand at all.'),
+    shareFrom: calendarDate.describe('First week of the share window; it ends with lastHistoryWeek.'),
+    shareWeeks: integer.describe('Weeks in the share window (shareWeeks asked, or the whole history when shorter).'),
+    shares: z.array(channelShare).describe('The shares used, one per channel of the history, by channel label.'),
+    total: z.array(projectionPoint).describe('The weekly forecast of the total, horizon points.'),
+    channels: z
+      .array(z.object({ channel: z.string(), share: z.number().min(0).max(1), points: z.array(projectionPoint).describe("The total's points times the share.") }))
+      .describe('Per channel, the weekly points.'),
+  })
+  .meta({ id: 'ChannelProjection', description: 'The forecast of a product at a location, split by channel.' });
+
+export const channelProjectionPage = z.object({
+  data: z.array(channelProjection),
+  meta: z.intersection(
+    pagination,
+    z.object({
+      horizon: integer.describe('Weeks forecast per pair.'),
+      shareWeeks: integer.describe('Share window asked for, in weeks.'),
+      levels: z.array(z.number()).describe('Interval levels, in the order asked.'),
+    }),
+  ),
+});
+
+const monthlyPoint = z
+  .object({
+    month: z.string().regex(/^\d{4}-\d{2}$/).describe('YYYY-MM.'),
+    periodStart: calendarDate.describe('First day of the month.'),
+    periodEnd: calendarDate.describe('Last day of the month.'),
+    ...bounds,
+  })
+  .meta({ id: 'MonthlyForecastPoint' });
+
+const longTermSeries = z
+  .object({
+    productMasterId: z.string(),
+    locationId: z.string(),
+    channel: z.string(),
+    method: z.enum(['DAMPED_TREND', 'DAMPED_TREND_SEASONAL']).describe('Damped-trend Holt; with two years of months, on the seasonally adjusted months (12-month indices added back).'),
+    alpha: z.number().describe('Level smoothing.'),
+    beta: z.number().describe('Trend smoothing.'),
+    phi: z.number().describe('Trend damping.'),
+    intervalSource,
+    historyMonths: integer.describe('Calendar months the weekly history touches.'),
+    firstHistoryMonth: z.string().describe('YYYY-MM.'),
+    lastHistoryMonth: z.string().describe('YYYY-MM; the forecast starts the month after.'),
+    lastMonthPartial: z.boolean().describe('Whether the history covers its last month only in part (scaled to the whole month).'),
+    points: z.array(monthlyPoint).describe('One point per month.'),
+  })
+  .meta({ id: 'LongTermSeriesForecast', description: 'The monthly forecast of one product at one location in one channel.' });
+
+export const longTermPage = z.object({
+  data: z.array(longTermSeries),
+  meta: z.intersection(
+    pagination,
+    z.object({ months: integer.describe('Months forecast per series.'), levels: z.array(z.number()).describe('Interval levels, in the order asked.') }),
+  ),
+});

@@ -1,0 +1,111 @@
+import { builder } from '../builder.js';
+import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
+import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
+import { type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
+import { ForecastIntervalRef, ForecastMethodEnum, IntervalSourceEnum } from './demand-forecast.js';
+import { canReadForecasts } from './forecast-scopes.js';
+
+const ShareBasisEnum = builder.enumType('ChannelShareBasis', {
+  description: 'Where the channel shares of a product × location came from.',
+  values: {
+    RECENT: { description: 'The last shareWeeks weeks of its history.' },
+    HISTORY: { description: 'Its whole history: the recent weeks had no demand.' },
+    EQUAL: { description: 'Equal shares: its history has no demand at all.' },
+  } as const,
+});
+
+const ChannelShareRef = builder.objectRef<ChannelShare>('ChannelShare').implement({
+  description: "A channel's share of the demand of a product at a location.",
+  fields: (t) => ({
+    channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
+    share: t.exposeFloat('share', { description: 'Fraction of the demand (the shares of a product × location sum to 1), 6 decimals.' }),
+    recentUnits: t.exposeFloat('recentUnits', { description: 'Units of the channel over the share window.' }),
+  }),
+});
+
+const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjectionPoint').implement({
+  description: 'The forecast of one week, of the total or of one channel.',
+  fields: (t) => ({
+    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    forecast: t.exposeFloat('forecast', { description: 'Median forecast units, never below zero.' }),
+    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
+    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
+    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
+    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
+    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
+  }),
+});
+
+const ChannelForecastRef = builder.objectRef<ChannelProjection['channels'][number]>('ChannelForecast').implement({
+  description: "One channel's part of a product × location forecast.",
+  fields: (t) => ({
+    channel: t.exposeString('channel', { description: 'Channel label.' }),
+    share: t.exposeFloat('share', { description: 'The share the total was multiplied by.' }),
+    points: t.field({ type: [ProjectionPointRef], description: "The total's weekly points times the share.", resolve: (c) => c.points }),
+  }),
+});
+
+const ChannelProjectionRef = builder.objectRef<ChannelProjection>('ChannelProjection').implement({
+  description: 'The forecast of a product at a location (its channels summed), split by channel from their recent shares.',
+  fields: (t) => ({
+    productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    locationId: t.exposeID('locationId', { description: 'The location.' }),
+    method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest for the total.', resolve: (p) => p.method }),
+    backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the backtest; null when the total was too short.' }),
+    intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (p) => p.intervalSource }),
+    historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history of the total.' }),
+    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    shareBasis: t.field({ type: ShareBasisEnum, description: 'Where the shares came from.', resolve: (p) => p.shareBasis }),
+    shareFrom: t.exposeString('shareFrom', { description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
+    shareWeeks: t.exposeInt('shareWeeks', { description: 'Weeks in the share window (shareWeeks asked, or the whole history when shorter).' }),
+    shares: t.field({ type: [ChannelShareRef], description: 'The shares used, one per channel of the history, by channel label.', resolve: (p) => p.shares }),
+    total: t.field({ type: [ProjectionPointRef], description: 'The weekly forecast of the total.', resolve: (p) => p.total }),
+    channels: t.field({ type: [ChannelForecastRef], description: 'Per channel, the weekly points.', resolve: (p) => p.channels }),
+  }),
+});
+
+type ProjectionPage = Awaited<ReturnType<typeof projectChannels>>;
+
+const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProjectionPage').implement({
+  description: 'One page of product × location channel projections with paging totals and the options used.',
+  fields: (t) => ({
+    items: t.field({ type: [ChannelProjectionRef], description: 'Product × location pairs on this page, by product and location id.', resolve: (p) => p.data }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Pairs per page.' }),
+    total: t.exposeInt('total', { description: 'Pairs matching the filters in all pages.' }),
+    totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
+    horizon: t.exposeInt('horizon', { description: 'Weeks forecast per pair.' }),
+    shareWeeks: t.exposeInt('shareWeeks', { description: 'Share window asked for, in weeks.' }),
+    levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
+  }),
+});
+
+const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
+const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
+
+builder.queryFields((t) => ({
+  channelProjection: t.field({
+    type: ChannelProjectionPageRef,
+    description: 'The weekly forecast of each product × location total, split by channel from the recent channel shares (what GET /api/forecast/channel-projection serves).',
+    authScopes: canReadForecasts,
+    args: {
+      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+      horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
+      shareWeeks: t.arg.int({ description: `Last history weeks that define the shares, 1 to ${MAX_SHARE_WEEKS} (default ${DEFAULT_SHARE_WEEKS}).` }),
+      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+      limit: t.arg.int({ description: `Pairs per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+    },
+    resolve: (_parent, args, ctx) =>
+      projectChannels(ctx, {
+        productMasterId: asString(args.productMasterId),
+        locationId: asString(args.locationId),
+        horizon: orAbsent(args.horizon),
+        shareWeeks: orAbsent(args.shareWeeks),
+        levels: orAbsent(args.levels),
+        page: orAbsent(args.page),
+        limit: orAbsent(args.limit),
+      }),
+  }),
+}));

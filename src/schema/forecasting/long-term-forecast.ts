@@ -1,0 +1,93 @@
+import { builder } from '../builder.js';
+import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
+import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
+import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../services/forecasting/long-term-forecast.js';
+import { ForecastIntervalRef, IntervalSourceEnum } from './demand-forecast.js';
+import { canReadForecasts } from './forecast-scopes.js';
+
+const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
+  description: 'The monthly method of a long-term forecast.',
+  values: {
+    DAMPED_TREND: { description: 'Damped-trend (additive) Holt; less than two years of months.' },
+    DAMPED_TREND_SEASONAL: { description: 'Damped-trend Holt on the seasonally adjusted months, the 12-month seasonal indices added back.' },
+  } as const,
+});
+
+const MonthlyPointRef = builder.objectRef<MonthlyPoint>('MonthlyForecastPoint').implement({
+  description: 'The forecast of one calendar month.',
+  fields: (t) => ({
+    month: t.exposeString('month', { description: 'The month (YYYY-MM).' }),
+    periodStart: t.exposeString('periodStart', { description: 'Its first day (YYYY-MM-DD).' }),
+    periodEnd: t.exposeString('periodEnd', { description: 'Its last day (YYYY-MM-DD).' }),
+    forecast: t.exposeFloat('forecast', { description: 'Median forecast units of the month, never below zero.' }),
+    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
+    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
+    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
+    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
+    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
+  }),
+});
+
+const LongTermSeriesRef = builder.objectRef<LongTermSeriesForecast>('LongTermSeriesForecast').implement({
+  description: 'The monthly forecast of one product at one location in one channel.',
+  fields: (t) => ({
+    productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    locationId: t.exposeID('locationId', { description: 'The location.' }),
+    channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
+    method: t.field({ type: LongTermMethodEnum, description: 'The monthly method.', resolve: (s) => s.method }),
+    alpha: t.exposeFloat('alpha', { description: 'Level smoothing chosen by least in-sample one-step squared error.' }),
+    beta: t.exposeFloat('beta', { description: 'Trend smoothing.' }),
+    phi: t.exposeFloat('phi', { description: 'Trend damping (below 1: the trend flattens).' }),
+    intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (s) => s.intervalSource }),
+    historyMonths: t.exposeInt('historyMonths', { description: 'Calendar months the weekly history touches.' }),
+    firstHistoryMonth: t.exposeString('firstHistoryMonth', { description: 'The first of them (YYYY-MM).' }),
+    lastHistoryMonth: t.exposeString('lastHistoryMonth', { description: 'The last of them (YYYY-MM); the forecast starts the month after.' }),
+    lastMonthPartial: t.exposeBoolean('lastMonthPartial', { description: 'Whether the history covers the last month only in part (its units were scaled to the whole month).' }),
+    points: t.field({ type: [MonthlyPointRef], description: 'One point per month.', resolve: (s) => s.points }),
+  }),
+});
+
+type LongTermPage = Awaited<ReturnType<typeof forecastLongTerm>>;
+
+const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').implement({
+  description: 'One page of monthly series forecasts with paging totals and the options used.',
+  fields: (t) => ({
+    items: t.field({ type: [LongTermSeriesRef], description: 'Series on this page, by product, location and channel.', resolve: (p) => p.data }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Series per page.' }),
+    total: t.exposeInt('total', { description: 'Series matching the filters in all pages.' }),
+    totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
+    months: t.exposeInt('months', { description: 'Months forecast per series.' }),
+    levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
+  }),
+});
+
+const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
+const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
+
+builder.queryFields((t) => ({
+  longTermForecast: t.field({
+    type: LongTermPageRef,
+    description: 'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals (what GET /api/forecast/long-term serves).',
+    authScopes: canReadForecasts,
+    args: {
+      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+      channel: t.arg.string({ description: 'Only this channel label.' }),
+      months: t.arg.int({ description: `Calendar months to forecast, ${MIN_MONTHS} to ${MAX_MONTHS} (default ${MIN_MONTHS}).` }),
+      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+      limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+    },
+    resolve: (_parent, args, ctx) =>
+      forecastLongTerm(ctx, {
+        productMasterId: asString(args.productMasterId),
+        locationId: asString(args.locationId),
+        channel: orAbsent(args.channel),
+        months: orAbsent(args.months),
+        levels: orAbsent(args.levels),
+        page: orAbsent(args.page),
+        limit: orAbsent(args.limit),
+      }),
+  }),
+}));

@@ -1,0 +1,30 @@
+import type { RequestContext } from '../../context.js';
+import { notFound } from '../../kernel/errors.js';
+import { forecastSeries } from './engine/forecast-series.js';
+import type { SeriesForecast, WeeklySeries } from './engine/types.js';
+import { orgId } from '../tenant.js';
+
+/** 404 when a product or location filter is not one of the organization's. */
+export async function checkForecastIds(ctx: RequestContext, ids: { productMasterId?: string; locationId?: string }) {
+  const organizationId = orgId(ctx);
+  const [product, location] = await Promise.all([
+    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { id: ids.productMasterId, organizationId } }) : 1,
+    ids.locationId ? ctx.prisma.location.count({ where: { id: ids.locationId, organizationId } }) : 1,
+  ]);
+  if (!product) throw notFound('Product');
+  if (!location) throw notFound('Location');
+}
+
+/** Fits every series on the worker pool (or on this thread when the app has none); one batch per engine horizon. Results by series key. */
+export async function fitWeeklySeries(ctx: RequestContext, batches: Map<number, WeeklySeries[]>, levels: number[]) {
+  const results = new Map<string, SeriesForecast>();
+  await Promise.all(
+    [...batches].map(async ([horizon, series]) => {
+      const options = { horizon, levels };
+      const pool = ctx.app.forecastPool;
+      const fitted = pool ? await pool.forecastBatch(series, options) : series.map((s) => forecastSeries(s, options));
+      for (const result of fitted) results.set(result.key!, result);
+    }),
+  );
+  return results;
+}
