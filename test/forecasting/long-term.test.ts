@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { createProduct, graphqlData, graphqlError } from '../support/api.js';
+import { insertWeeklyDemand } from '../support/demand-history.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+
+// GET /api/forecast/long-term and the longTermForecast query on a real database.
+
+const CAPABILITY = 'ai.forecasting.demand';
+const FIRST_WEEK = '2024-01-01'; // a Monday
+
+let server: TestServer;
+let a: Tenant;
+let b: Tenant;
+let plain: Tenant;
+let dc: { id: string };
+let p1: string;
+let theirs: string;
+
+const get = (query: string, token = a.key) => server.call('GET', `/api/forecast/long-term${query}`, { token });
+const forecastOf = async (query: string, token = a.key) => {
+  const res = await get(query, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { data: any[]; meta: any };
+};
+const only = async (query: string) => {
+  const { data } = await forecastOf(query);
+  expect(data).toHaveLength(1);
+  return data[0];
+};
+
+function expectOrdered(series: any) {
+  for (const p of series.points) {
+    expect(p.lower95).toBeGreaterThanOrEqual(0);
+    expect(p.lower95).toBeLessThanOrEqual(p.lower);
+    expect(p.lower).toBeLessThanOrEqual(p.forecast);
+    expect(p.forecast).toBeLessThanOrEqual(p.upper);
+    expect(p.upper).toBeLessThanOrEqual(p.upper95);
+  }
+}
+
+// Erratic demand with many zero weeks over two and a half years (enough months for a backtest of 8 origins): wide
+// intervals that would go below zero unclamped.
+const erratic = Array.from({ length: 130 }, (_, i) => [0, 50, 5, 120, 0, 0, 30, 2][i % 8]! * (i % 3 === 0 ? 0 : 1));
+
+beforeAll(async () => {
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  plain = await createTenant(server.app.prisma, { capabilities: [] });
+  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  p1 = await createProduct(server, a.key, 'LT-1');
+  theirs = await createProduct(server, b.key, 'LT-B');
+  const db = server.app.prisma;
+  // 10 units a day for 104 weeks: 2024-01-01 to 2025-12-28.
+  await insertWeeklyDemand(db, { organizationId: a.org.id, productMasterId: p1, locationId: a.warehouse.id, channel: 'ALL', firstWeek: FIRST_WEEK, values: Array(104).fill(70) });
+  // A straight rise over 60 weeks.
+  await insertWeeklyDemand(db, { organizationId: a.org.id, productMasterId: p1, locationId: a.warehouse.id, channel: 'WEB', firstWeek: FIRST_WEEK, values: Array.from({ length: 60 }, (_, i) => 10 + 2 * i) });
+  await insertWeeklyDemand(db, { organizationId: a.org.id, productMasterId: p1, locationId: dc.id, firstWeek: FIRST_WEEK, values: erratic });
+  await insertWeeklyDemand(db, { organizationId: b.org.id, productMasterId: theirs, locationId: b.warehouse.id, firstWeek: FIRST_WEEK, values: Array(60).fill(700) });
+}, 60_000);
+afterAll(() => server?.close());
+
+describe('GET /api/forecast/long-term', () => {
+  it('buckets the weeks into calendar months and forecasts 12 months after the last one, by default', async () => {
+    const { data, meta } = await forecastOf('');
+    expect(meta).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, months: 12, levels: [80, 95] });
+    const daily = data.find((s) => s.locationId === a.warehouse.id && s.channel === 'ALL');
+    expect(daily).toMatchObject({
+      method: 'DAMPED_TREND_SEASONAL',
+      historyMonths: 24,
+      firstHistoryMonth: '2024-01',
+      lastHistoryMonth: '2025-12',
+      // The last week ends on 2025-12-28.
+      lastMonthPartial: true,
+    });
+    expect(daily.points.map((p: any) => p.month)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+    expect(daily.points[0]).toMatchObject({ periodStart: '2026-01-01', periodEnd: '2026-01-31' });
+    expect(daily.points[1]).toMatchObject({ periodStart: '2026-02-01', periodEnd: '2026-02-28' });
+    // 10 a day: about 310 in a 31-day month, fewer in February (the seasonal indices carry the month lengths).
+    for (const p of daily.points) {
+      expect(p.forecast).toBeGreaterThan(270);
+      expect(p.forecast).toBeLessThan(320);
+    }
+    expect(daily.points[0].forecast).toBeGreaterThan(daily.points[1].forecast);
+    for (const series of data) {
+      expect(series.points).toHaveLength(12);
+      expectOrdered(series);
+      for (const p of series.points) expect(p.intervals.map((i: any) => i.level)).toEqual([80, 95]);
+    }
+  });
+
+  it('damps the trend: a steady rise keeps rising by less each month, below the straight line', async () => {
+    const rising = await only(`?channel=WEB&months=24`);
+    expect(rising).toMatchObject({ method: 'DAMPED_TREND', channel: 'WEB', firstHistoryMonth: '2024-01' });
+    expect(rising.phi).toBeLessThan(1);
+    expect(rising.points).toHaveLength(24);
+    const values = rising.points.map((p: any) => p.forecast);
+    const steps = values.slice(1).map((v: number, h: number) => v - values[h]);
+    for (const step of steps) expect(step).toBeGreaterThan(0);
+    steps.slice(1).forEach((step: number, h: number) => expect(step).toBeLessThan(steps[h]));
+    // Undamped, 24 more months at the first step's pace.
+    expect(values.at(-1)).toBeLessThan(values[0] + 23 * steps[0]);
+    expectOrdered(rising);
+  });
+
+  it('keeps the intervals of erratic demand ordered and never below zero', async () => {
+    const series = await only(`?locationId=${dc.id}&levels=50,90`);
+    expect(series.points[0].intervals.map((i: any) => i.level)).toEqual([50, 90]);
+    expect(series.intervalSource).toMatch(/^CONFORMAL/);
+    expectOrdered(series);
+    expect(series.points.some((p: any) => p.upper95 > p.forecast)).toBe(true);
+  });
+
+  it('pages the series', async () => {
+    const second = await forecastOf('?limit=2&page=2');
+    expect(second.meta).toMatchObject({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect(second.data).toHaveLength(1);
+  });
+
+  it('answers 404 for a product or location that is unknown or of another organization', async () => {
+    for (const query of [`?productMasterId=${theirs}`, `?locationId=${b.warehouse.id}`, '?productMasterId=nope', '?locationId=nope']) {
+      const res = await get(query);
+      expect(res.status, query).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers 400 with details for bad query values', async () => {
+    const cases: [string, Record<string, string[]>][] = [
+      ['?months=11', { months: ['Must be an integer from 12 to 24'] }],
+      ['?months=25', { months: ['Must be an integer from 12 to 24'] }],
+      ['?months=year', { months: ['Must be an integer from 12 to 24'] }],
+      ['?levels=0', { levels: ['Must be a comma-separated list of percentages above 0 and below 100, for example 80,95'] }],
+      ['?page=0', { page: ['Must be an integer of at least 1'] }],
+    ];
+    for (const [query, details] of cases) {
+      const res = await get(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR', details });
+    }
+  });
+
+  it('answers 403 FEATURE_NOT_ENABLED without the plan capability, INSUFFICIENT_SCOPE without forecast.read', async () => {
+    const noPlan = await get('', plain.key);
+    expect(noPlan.status).toBe(403);
+    expect(noPlan.body).toMatchObject({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY });
+    const noScope = await get('', await a.keyWith(['inventory:read']));
+    expect(noScope.status).toBe(403);
+    expect(noScope.body.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await get('?limit=1', await a.keyWith(['forecast:read']))).status).toBe(200);
+  });
+
+  it('keeps tenants apart', async () => {
+    const { data, meta } = await forecastOf('', b.key);
+    expect(meta.total).toBe(1);
+    expect(data[0]).toMatchObject({ productMasterId: theirs, locationId: b.warehouse.id });
+  });
+});
+
+describe('longTermForecast (GraphQL)', () => {
+  const QUERY = `query ($productMasterId: ID, $locationId: ID, $channel: String, $months: Int) {
+    longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, months: $months) {
+      items { productMasterId channel method phi lastHistoryMonth points { month forecast lower upper lower95 upper95 } } total months
+    }
+  }`;
+
+  it('answers what GET /api/forecast/long-term answers', async () => {
+    const { longTermForecast } = await graphqlData(server, a.key, QUERY, { channel: 'WEB', months: 18 });
+    const rest = await only('?channel=WEB&months=18');
+    expect(longTermForecast).toMatchObject({ total: 1, months: 18 });
+    expect(longTermForecast.items[0].points).toEqual(rest.points.map(({ month, forecast, lower, upper, lower95, upper95 }: any) => ({ month, forecast, lower, upper, lower95, upper95 })));
+  });
+
+  it('refuses as REST does: bad values, foreign ids, no capability, no permission', async () => {
+    expect((await graphqlError(server, a.key, QUERY, { months: 30 })).code).toBe('VALIDATION_ERROR');
+    expect((await graphqlError(server, a.key, QUERY, { productMasterId: theirs })).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, plain.key, QUERY)).code).toBe('FEATURE_NOT_ENABLED');
+    expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
+    const theirsOnly = (await graphqlData(server, b.key, QUERY)).longTermForecast;
+    expect(theirsOnly.items.map((i: any) => i.productMasterId)).toEqual([theirs]);
+  });
+});
