@@ -168,6 +168,12 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast?productMasterId=${productId}&horizon=3&levels=50,80`, 200);
     await call('GET', '/api/forecast?horizon=105', 400);
     await call('GET', '/api/forecast?productMasterId=nope', 404);
+    await call('GET', `/api/forecast/channel-projection?productMasterId=${productId}&horizon=3&shareWeeks=8`, 200);
+    await call('GET', '/api/forecast/channel-projection?shareWeeks=0', 400);
+    await call('GET', '/api/forecast/channel-projection?locationId=nope', 404);
+    await call('GET', `/api/forecast/long-term?productMasterId=${productId}&months=13&levels=80`, 200);
+    await call('GET', '/api/forecast/long-term?months=25', 400);
+    await call('GET', '/api/forecast/long-term?productMasterId=nope', 404);
   });
 
   it('imports and their job status', async () => {
