@@ -9,7 +9,7 @@ export const forecastingArea: RestArea = {
   tags: [
     {
       name: 'Forecasting',
-      description: "Weekly demand forecasts from the demand history, the external events (promotions, price changes, holidays, …) that shape them, forecast scenarios and the forecast change history. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
+      description: "Weekly demand forecasts from the demand history (also split by channel, and monthly 12 to 24 months ahead), the external events (promotions, price changes, holidays, …) that shape them, forecast scenarios and the forecast change history. Needs the plan capability ai.forecasting.demand (403 FEATURE_NOT_ENABLED otherwise).",
     },
   ],
 };
