@@ -60,7 +60,7 @@ describe('forecastMonthly', () => {
     const noisy = forecastMonthly([3, 0, 9, 1, 0, 12, 2, 0, 0, 7, 1, 0, 4, 0, 0, 5, 8, 0], 24, [80, 95]);
     expect(noisy.points).toHaveLength(24);
     for (const p of noisy.points) {
-      const [i80, i95] = p.intervals as [{ lower: number; upper: number }, { lower: number; upper: number }];
+      const [i80, i95] = [p.intervals[0]!, p.intervals[1]!];
       expect(i95.lower).toBeGreaterThanOrEqual(0);
       expect(p.forecast).toBeGreaterThanOrEqual(0);
       expect(i95.lower).toBeLessThanOrEqual(i80.lower);
