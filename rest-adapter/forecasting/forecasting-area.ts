@@ -1,10 +1,11 @@
 import type { RestArea } from '../route.js';
 import { forecastEventRoutes } from './external-event-routes.js';
+import { forecastCompareRoutes } from './forecast-compare-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',
