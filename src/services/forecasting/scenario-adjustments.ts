@@ -72,7 +72,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /**
  * The channel adjustment of a demand-history channel label: the adjusted channel whose name equals the
  * label (case-insensitive; names are unique), else the first adjusted channel (in the scenario's order)
- * whose type equals it. The label ALL (history without a channel) matches only a channel so named.
+ * whose type equals it. So the label ALL (history without a channel) matches only a channel named or typed ALL.
  */
 function channelFor(scenario: ScenarioApplication, label: string) {
   return scenario.channelLifts.find((c) => same(c.name, label)) ?? scenario.channelLifts.find((c) => same(c.type, label)) ?? null;
