@@ -208,7 +208,11 @@ describe('POST /api/forecast/scenarios/compare', () => {
   });
 
   it('totals every matching series per scenario and week, with deltas against the first', async () => {
+    server.queries.length = 0;
     const res = await ok('POST', COMPARE, { body: { scenarioIds: [base, up, down], locationId: a.warehouse.id, horizon: 2 } });
+    // One read of the history (keys, then rows) and of the events, whatever the number of scenarios: one fit.
+    const reading = (table: string) => server.queries.filter((sql) => sql.includes(`"${table}"`)).length;
+    expect([reading('demand_history'), reading('external_events')]).toEqual([2, 1]);
     expect(res.meta).toEqual({ baseScenarioId: base, series: 3, horizon: 2, from: null });
     const weekly = (forecast: number, delta: number, deltaPct: number) =>
       [first, week(HISTORY_WEEKS + 1)].map((periodStart) => ({ periodStart, forecast, delta, deltaPct }));
@@ -272,10 +276,13 @@ describe('POST /api/forecast/scenarios/compare', () => {
     }
   });
 
-  it('refuses more than 200 matching series with 400, before fitting any', async () => {
+  it('refuses more than 200 matching series with 400, before reading their history', async () => {
     const mine = [await scenario(null, 'A', crowded), await scenario(null, 'B', crowded)];
+    server.queries.length = 0;
     const res = await server.call('POST', COMPARE, { token: crowded.key, body: { scenarioIds: mine } });
     expect(res.status).toBe(400);
+    // Only the series keys were read.
+    expect(server.queries.filter((sql) => sql.includes('"demand_history"'))).toHaveLength(1);
     expect(res.body.details.series[0]).toMatch(/^201 series match; at most 200/);
     expect((await server.call('POST', COMPARE, { token: crowded.key, body: { scenarioIds: mine, channel: 'C7' } })).status).toBe(200);
   });

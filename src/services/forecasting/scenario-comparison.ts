@@ -58,7 +58,7 @@ export async function compareForecastScenarios(ctx: RequestContext, raw: Forecas
   const { total, series } = await readDemandSeries(
     ctx,
     { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
-    { skip: 0, take: MAX_COMPARED_SERIES },
+    { skip: 0, take: MAX_COMPARED_SERIES, noHistoryAbove: MAX_COMPARED_SERIES },
   );
   if (total > MAX_COMPARED_SERIES) {
     throw validationError(
