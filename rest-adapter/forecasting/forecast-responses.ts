@@ -18,6 +18,10 @@ const point = z
     upper95: units.describe('Upper bound at 95 %, asked for or not.'),
     intervals: z.array(interval).describe('One interval per level asked for, in the order asked (lower/upper repeat the first).'),
     liftFactor: z.number().min(0).describe("What the week's events multiplied the statistical forecast and bounds by (1: no event)."),
+    adjustmentFactor: z
+      .number()
+      .min(0)
+      .describe("What the scenario's category, channel and global adjustments multiplied them by next (1: no scenario or none): forecast = statistical × liftFactor × adjustmentFactor."),
   })
   .meta({ id: 'ForecastPoint' });
 
@@ -32,6 +36,20 @@ const appliedEvent = z
   })
   .meta({ id: 'ForecastAppliedEvent', description: 'An external event that lifted at least one week of the series.' });
 
+const liftOrNull = z.number().nullable();
+
+const seriesAdjustment = z
+  .object({
+    scenarioId: z.string(),
+    categoryId: z.string().nullable().describe("The product's category when the scenario adjusts it."),
+    categoryLiftPct: liftOrNull.describe('Its lift as a fraction (0.1 = +10 %).'),
+    channelId: z.string().nullable().describe("The adjusted channel matching the series' channel label (by name, else by type, case-insensitive)."),
+    channelLiftPct: liftOrNull.describe('Its lift as a fraction.'),
+    globalLiftPct: liftOrNull.describe("The scenario's global lift as a fraction."),
+    factor: z.number().min(0).describe('(1 + category lift) × (1 + channel lift) × (1 + global lift), each never below zero.'),
+  })
+  .meta({ id: 'ForecastSeriesAdjustment', description: "What a scenario's adjustments did to one series, applied in this order after its events." });
+
 export const seriesForecast = z
   .object({
     productMasterId: z.string(),
@@ -45,6 +63,7 @@ export const seriesForecast = z
     historyWeeks: integer.describe('Weeks of history the engine saw (a week without a record counts as 0).'),
     lastHistoryWeek: calendarDate.describe('The last of them.'),
     events: z.array(appliedEvent),
+    adjustments: seriesAdjustment.nullable().describe('The scenario\'s adjustments of this series; null without scenarioId.'),
     points: z.array(point).describe('horizon points, one per week from the first forecast week.'),
   })
   .meta({ id: 'SeriesForecast', description: 'The forecast of one product at one location in one channel of the demand history.' });
@@ -57,6 +76,36 @@ export const forecastPage = z.object({
       horizon: integer.describe('Weeks forecast per series.'),
       levels: z.array(z.number()).describe('Interval levels, in the order asked.'),
       from: calendarDate.nullable().describe('The first forecast week (Monday) when one was asked for; null: each series from the week after its history.'),
+      scenarioId: z.string().nullable().describe('The scenario applied; null: none.'),
     }),
   ),
+});
+
+const scenarioDelta = {
+  forecast: units.describe('Total forecast units.'),
+  delta: z.number().describe("forecast minus the first scenario's (0 for the first)."),
+  deltaPct: z.number().nullable().describe("delta as a fraction of the first scenario's forecast (0.1 = +10 %); null when that is 0."),
+};
+
+const scenarioComparison = z
+  .object({
+    scenarioId: z.string(),
+    name: z.string(),
+    type: z.enum(['BASELINE', 'PROMOTIONAL', 'CONSERVATIVE', 'OPTIMISTIC', 'CHANNEL_LAUNCH', 'CUSTOM']),
+    status: z.enum(['DRAFT', 'PUBLISHED', 'ARCHIVED']),
+    ...scenarioDelta,
+    periods: z
+      .array(z.object({ periodStart: calendarDate.describe('Monday of the ISO week.'), ...scenarioDelta }).meta({ id: 'ForecastScenarioPeriodTotal' }))
+      .describe('One total per week; every scenario lists the same weeks.'),
+  })
+  .meta({ id: 'ForecastScenarioComparison', description: 'The totals of one scenario over the whole horizon (forecast, delta, deltaPct) and per week.' });
+
+export const scenarioComparisonResult = z.object({
+  data: z.array(scenarioComparison).describe('One entry per scenario, in the order asked.'),
+  meta: z.object({
+    baseScenarioId: z.string().describe('The first scenario: the deltas are against it.'),
+    series: integer.describe('Series (product × location × channel) added up.'),
+    horizon: integer.describe('Weeks forecast per series.'),
+    from: calendarDate.nullable().describe('The first forecast week when one was asked for; null: each series from the week after its history.'),
+  }),
 });

@@ -1,11 +1,12 @@
 import type { RestArea } from '../route.js';
 import { forecastEventRoutes } from './external-event-routes.js';
+import { forecastCompareRoutes } from './forecast-compare-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 import { projectionRoutes } from './projection-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

@@ -24,6 +24,7 @@ import './forecasting/forecast-change.js';
 import './forecasting/demand-forecast.js';
 import './forecasting/channel-projection.js';
 import './forecasting/long-term-forecast.js';
+import './forecasting/forecast-scenario-compare.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

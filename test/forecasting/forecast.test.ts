@@ -82,7 +82,7 @@ function expectWellFormed(series: any, horizon: number, levels: number[]) {
 describe('GET /api/forecast', () => {
   it('forecasts every series of the organization: 13 weeks after its history, 80 % and 95 % intervals, method and backtest error', async () => {
     const { data, meta } = await forecastOf('');
-    expect(meta).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, horizon: 13, levels: [80, 95], from: null });
+    expect(meta).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, horizon: 13, levels: [80, 95], from: null, scenarioId: null });
     expect(data.map((s) => [s.productMasterId, s.locationId, s.channel]).sort()).toEqual(
       [
         [p1, a.warehouse.id, 'ALL'],
@@ -92,7 +92,7 @@ describe('GET /api/forecast', () => {
     );
     for (const series of data) {
       expect(Object.keys(series).sort()).toEqual(
-        ['backtestError', 'channel', 'demandClass', 'errorScale', 'events', 'historyWeeks', 'intervalSource', 'lastHistoryWeek', 'locationId', 'method', 'points', 'productMasterId'].sort(),
+        ['adjustments', 'backtestError', 'channel', 'demandClass', 'errorScale', 'events', 'historyWeeks', 'intervalSource', 'lastHistoryWeek', 'locationId', 'method', 'points', 'productMasterId'].sort(),
       );
       expectWellFormed(series, 13, [80, 95]);
       expect(series.points[0].periodStart).toBe(weekAfter(series.lastHistoryWeek, 1));
@@ -265,8 +265,9 @@ describe('GraphQL demandForecast', () => {
     demandForecast(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, levels: $levels, from: $from, page: $page, limit: $limit) {
       items { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
         events { id name startsAt endsAt liftPct stackingMode }
-        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor } }
-      page limit total totalPages horizon levels from } }`;
+        adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
+        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor } }
+      page limit total totalPages horizon levels from scenarioId } }`;
 
   it('answers what GET /api/forecast answers', async () => {
     const rest = await forecastOf(`?productMasterId=${p1}&horizon=4&levels=70&from=${week(40)}`);

@@ -174,6 +174,14 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast/long-term?productMasterId=${productId}&months=13&levels=80`, 200);
     await call('GET', '/api/forecast/long-term?months=25', 400);
     await call('GET', '/api/forecast/long-term?productMasterId=nope', 404);
+    const scenario = async (globalLiftPct: number) =>
+      (await call('POST', '/api/forecast/scenarios', 201, { body: { name: `Lift ${globalLiftPct}`, type: 'CUSTOM', assumptions: { globalLiftPct } } })).id as string;
+    const [base, up] = [await scenario(0), await scenario(0.1)];
+    await call('GET', `/api/forecast?productMasterId=${productId}&horizon=2&scenarioId=${up}`, 200);
+    await call('GET', '/api/forecast?scenarioId=nope', 404);
+    await call('POST', '/api/forecast/scenarios/compare', 200, { body: { scenarioIds: [base, up], productMasterId: productId, horizon: 2 } });
+    await call('POST', '/api/forecast/scenarios/compare', 400, { body: { scenarioIds: [base] } });
+    await call('POST', '/api/forecast/scenarios/compare', 404, { body: { scenarioIds: [base, 'nope'] } });
   });
 
   it('imports and their job status', async () => {

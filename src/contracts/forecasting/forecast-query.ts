@@ -38,6 +38,10 @@ export const forecastQuery = z.object({
   productMasterId: text.meta({ description: 'Only this product (404 when it is not one of the organization\'s).' }),
   locationId: text.meta({ description: 'Only this location (404 when it is not one of the organization\'s).' }),
   channel: text.meta({ description: 'Only this channel label (exact match; ALL when the import gave none).' }),
+  scenarioId: text.meta({
+    description:
+      "Apply this scenario's assumptions (404 when it is not one of the organization's; an ARCHIVED one still applies): only its included events, then its category, channel and global adjustments.",
+  }),
   horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
     description: `Weeks to forecast (default ${DEFAULT_HORIZON}, at most ${MAX_HORIZON}).`,
   }),

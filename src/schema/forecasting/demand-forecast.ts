@@ -7,6 +7,7 @@ import {
   type SeriesDemandForecast,
 } from '../../services/forecasting/demand-forecast.js';
 import type { ForecastEvent } from '../../services/forecasting/forecast-events.js';
+import type { SeriesAdjustment } from '../../services/forecasting/scenario-adjustments.js';
 import { StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
@@ -73,6 +74,9 @@ const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandFor
     upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
     intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the statistical forecast and bounds by (1: no event)." }),
+    adjustmentFactor: t.exposeFloat('adjustmentFactor', {
+      description: "What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario, or none reaching the series). forecast = statistical × liftFactor × adjustmentFactor.",
+    }),
   }),
 });
 
@@ -85,6 +89,22 @@ const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent'
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When the event ends.' }),
     liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction (0.2 = +20 %).' }),
     stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with the other events of a week.', resolve: (e) => e.stackingMode }),
+  }),
+});
+
+const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
+  description: "What a scenario's adjustments did to one series, applied in this order after its events.",
+  fields: (t) => ({
+    scenarioId: t.exposeID('scenarioId', { description: 'The scenario applied.' }),
+    categoryId: t.exposeID('categoryId', { nullable: true, description: "The product's category when the scenario adjusts it; null otherwise." }),
+    categoryLiftPct: t.exposeFloat('categoryLiftPct', { nullable: true, description: 'Its lift as a fraction (0.1 = +10 %); null: none.' }),
+    channelId: t.exposeID('channelId', {
+      nullable: true,
+      description: "The adjusted channel matching the series' channel label (by name, else by type, case-insensitive); null: none.",
+    }),
+    channelLiftPct: t.exposeFloat('channelLiftPct', { nullable: true, description: 'Its lift as a fraction; null: none.' }),
+    globalLiftPct: t.exposeFloat('globalLiftPct', { nullable: true, description: "The scenario's global lift as a fraction; null: none." }),
+    factor: t.exposeFloat('factor', { description: '(1 + category lift) × (1 + channel lift) × (1 + global lift), each never below zero: every point\'s adjustmentFactor.' }),
   }),
 });
 
@@ -102,6 +122,12 @@ const SeriesForecastRef = builder.objectRef<SeriesDemandForecast>('SeriesDemandF
     historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history the engine saw (a week without a record counts as 0).' }),
     lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
     events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one of the points.', resolve: (s) => s.events }),
+    adjustments: t.field({
+      type: SeriesAdjustmentRef,
+      nullable: true,
+      description: "The scenario's category, channel and global adjustments of this series; null without scenarioId.",
+      resolve: (s) => s.adjustments,
+    }),
     points: t.field({ type: [DemandForecastPointRef], description: 'One point per week, horizon points from the first forecast week.', resolve: (s) => s.points }),
   }),
 });
@@ -119,6 +145,7 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
     from: t.exposeString('from', { nullable: true, description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.' }),
+    scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
   }),
 });
 
@@ -134,6 +161,9 @@ builder.queryFields((t) => ({
       productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
       locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
       channel: t.arg.string({ description: 'Only this channel label.' }),
+      scenarioId: t.arg.id({
+        description: "Apply this scenario's assumptions (NOT_FOUND when it is not one of the organization's; an ARCHIVED one still applies): its included events, then its category, channel and global adjustments.",
+      }),
       horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
       levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
       from: t.arg({ type: 'Date', description: 'First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series\' history.' }),
@@ -145,6 +175,7 @@ builder.queryFields((t) => ({
         productMasterId: asString(args.productMasterId),
         locationId: asString(args.locationId),
         channel: orAbsent(args.channel),
+        scenarioId: asString(args.scenarioId),
         horizon: orAbsent(args.horizon),
         levels: orAbsent(args.levels),
         from: orAbsent(args.from),

@@ -24,7 +24,7 @@ export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType',
   } as const,
 });
 
-const ForecastScenarioStatusEnum = builder.enumType('ForecastScenarioStatus', {
+export const ForecastScenarioStatusEnum = builder.enumType('ForecastScenarioStatus', {
   description: 'Where a scenario is in its life: only a DRAFT can change; PUBLISHED and ARCHIVED are read-only.',
   values: {
     DRAFT: { description: 'Being worked on: may be changed, published or archived.' },

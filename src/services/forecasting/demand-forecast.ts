@@ -8,6 +8,14 @@ import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './en
 import { eventReaches, type ForecastEvent, liftEvent, readForecastEvents } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
+import {
+  readProductCategories,
+  readScenarioApplication,
+  type ScenarioApplication,
+  scenarioIncludesEvent,
+  type SeriesAdjustment,
+  seriesAdjustment,
+} from './scenario-adjustments.js';
 
 /** lower95/upper95 are always answered, asked for or not. */
 const ALWAYS_LEVEL = 95;
@@ -31,6 +39,8 @@ export interface DemandForecastPoint {
   intervals: ForecastInterval[];
   /** What the week's events multiplied the statistical forecast by (1: no event). */
   liftFactor: number;
+  /** What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario or none). */
+  adjustmentFactor: number;
 }
 
 export interface SeriesDemandForecast {
@@ -47,17 +57,76 @@ export interface SeriesDemandForecast {
   lastHistoryWeek: string;
   /** Events that lift at least one of the points. */
   events: ForecastEvent[];
+  /** The scenario's adjustments of this series; null without a scenario. */
+  adjustments: SeriesAdjustment | null;
   points: DemandForecastPoint[];
+}
+
+/** What a set of series is forecast with: the first forecast week (absent: after each series' history) and the weeks. */
+interface FitOptions {
+  fromWeek: string | undefined;
+  horizon: number;
+  levels: number[];
+}
+
+/**
+ * Fits a set of series once (each on the history before its first forecast week) and reads the events of
+ * their window; scenarios are applied on top by `answer`, so any number of them share one fit.
+ */
+export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], options: FitOptions) {
+  // Each series' first forecast week, and the weeks between its history and that week: they are forecast too, and dropped.
+  const plans = series.map((s) => {
+    const lastHistoryWeek = s.weekStarts.at(-1)!;
+    const first = options.fromWeek ?? weekAfter(lastHistoryWeek, 1);
+    return { series: s, first, gap: weeksBetween(weekAfter(lastHistoryWeek, 1), first) };
+  });
+  if (plans.some((p) => p.gap > MAX_HORIZON)) {
+    throw validationError({ from: [`Must be at most ${MAX_HORIZON} weeks after the last history week of each series`] });
+  }
+
+  const levels = options.levels.includes(ALWAYS_LEVEL) ? options.levels : [...options.levels, ALWAYS_LEVEL];
+  const batches = new Map<number, WeeklySeries[]>();
+  plans.forEach((p, i) => {
+    const horizon = options.horizon + p.gap;
+    const batch = batches.get(horizon) ?? [];
+    batch.push({ key: String(i), values: p.series.values, weekStarts: p.series.weekStarts });
+    batches.set(horizon, batch);
+  });
+
+  const firstWeeks = plans.map((p) => p.first).sort();
+  const productIds = [...new Set(series.map((s) => s.productMasterId))];
+  const [fitted, events, categories] = await Promise.all([
+    fitWeeklySeries(ctx, batches, levels),
+    plans.length
+      ? readForecastEvents(
+          ctx,
+          { from: new Date(`${firstWeeks[0]}T00:00:00Z`), to: new Date(`${weekAfter(firstWeeks.at(-1)!, options.horizon)}T00:00:00Z`) },
+          { productIds, locationIds: [...new Set(series.map((s) => s.locationId))] },
+        )
+      : Promise.resolve([]),
+    readProductCategories(ctx, productIds),
+  ]);
+
+  /** The forecast of each series under a scenario (null: none), after its events and adjustments. */
+  const answerAll = (scenario: ScenarioApplication | null) =>
+    plans.map((p, i) => {
+      const reaching = events.filter((e) => eventReaches(e, p.series) && scenarioIncludesEvent(scenario, e.id));
+      const adjustment = scenario ? seriesAdjustment(scenario, p.series, categories) : null;
+      return answer(p.series, fitted.get(String(i))!, p.gap, options.levels, reaching, adjustment);
+    });
+  return { answerAll };
 }
 
 /**
  * Weekly demand forecasts of one page of the organization's series (product × location × channel of the
  * demand history): the engine's statistical forecast from the history before the first forecast week,
- * then the lifts of the events that reach each series over the weeks they overlap.
+ * then the lifts of the events that reach each series over the weeks they overlap, then (with a scenario)
+ * only the events it includes and its category, channel and global adjustments.
  */
 export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput) {
   const input = parseInput(forecastQuery, raw);
   await checkForecastIds(ctx, input);
+  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
   const fromWeek = input.from ? mondayOf(input.from) : undefined;
   const { total, series } = await readDemandSeries(
@@ -65,48 +134,28 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
     { skip, take: limit },
   );
-
-  // Each series' first forecast week, and the weeks between its history and that week: they are forecast too, and dropped.
-  const plans = series.map((s) => {
-    const lastHistoryWeek = s.weekStarts.at(-1)!;
-    const first = fromWeek ?? weekAfter(lastHistoryWeek, 1);
-    return { series: s, first, gap: weeksBetween(weekAfter(lastHistoryWeek, 1), first) };
-  });
-  if (plans.some((p) => p.gap > MAX_HORIZON)) {
-    throw validationError({ from: [`Must be at most ${MAX_HORIZON} weeks after the last history week of each series`] });
-  }
-
-  const levels = input.levels.includes(ALWAYS_LEVEL) ? input.levels : [...input.levels, ALWAYS_LEVEL];
-  const batches = new Map<number, WeeklySeries[]>();
-  plans.forEach((p, i) => {
-    const horizon = input.horizon + p.gap;
-    const batch = batches.get(horizon) ?? [];
-    batch.push({ key: String(i), values: p.series.values, weekStarts: p.series.weekStarts });
-    batches.set(horizon, batch);
-  });
-
-  const firstWeeks = plans.map((p) => p.first).sort();
-  const [fitted, events] = await Promise.all([
-    fitWeeklySeries(ctx, batches, levels),
-    plans.length
-      ? readForecastEvents(
-          ctx,
-          { from: new Date(`${firstWeeks[0]}T00:00:00Z`), to: new Date(`${weekAfter(firstWeeks.at(-1)!, input.horizon)}T00:00:00Z`) },
-          { productIds: [...new Set(series.map((s) => s.productMasterId))], locationIds: [...new Set(series.map((s) => s.locationId))] },
-        )
-      : Promise.resolve([]),
-  ]);
-
-  const data = plans.map((p, i) => answer(p.series, fitted.get(String(i))!, p.gap, input.levels, events.filter((e) => eventReaches(e, p.series))));
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit), horizon: input.horizon, levels: input.levels, from: fromWeek ?? null };
+  const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels });
+  return {
+    data: answerAll(scenario),
+    page,
+    limit,
+    total,
+    totalPages: Math.ceil(total / limit),
+    horizon: input.horizon,
+    levels: input.levels,
+    from: fromWeek ?? null,
+    scenarioId: scenario?.id ?? null,
+  };
 }
 
-function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked: number[], events: ForecastEvent[]): SeriesDemandForecast {
+function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked: number[], events: ForecastEvent[], adjustment: SeriesAdjustment | null): SeriesDemandForecast {
   const applied = new Set<ForecastEvent>();
   const points = fitted.points.slice(gap).map((point): DemandForecastPoint => {
     const covering = events.filter((e) => eventCoversWeek(liftEvent(e), point.periodStart));
     for (const e of covering) applied.add(e);
-    const factor = liftFactor(covering.map(liftEvent));
+    const lift = liftFactor(covering.map(liftEvent));
+    const adjustmentFactor = adjustment?.factor ?? 1;
+    const factor = lift * adjustmentFactor;
     const bound = (level: number) => {
       const interval = point.intervals.find((i) => i.level === level)!;
       return { level, lower: round(interval.lower * factor), upper: round(interval.upper * factor) };
@@ -121,7 +170,8 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
       lower95: at95.lower,
       upper95: at95.upper,
       intervals,
-      liftFactor: round(factor),
+      liftFactor: round(lift),
+      adjustmentFactor: round(adjustmentFactor),
     };
   });
   return {
@@ -136,6 +186,7 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
     historyWeeks: series.values.length,
     lastHistoryWeek: series.weekStarts.at(-1)!,
     events: events.filter((e) => applied.has(e)),
+    adjustments: adjustment && { ...adjustment, factor: round(adjustment.factor) },
     points,
   };
 }

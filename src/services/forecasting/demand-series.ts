@@ -46,9 +46,10 @@ function whereOf(ctx: RequestContext, filter: SeriesFilter): Prisma.DemandHistor
 /**
  * One page of the series matching the filter (ordered by product, location, channel) with their
  * history, and how many series match in all. Two queries whatever the page size: the series keys,
- * then the history of the page's series; the series are paged before any history is read.
+ * then the history of the page's series; the series are paged before any history is read. With
+ * noHistoryAbove, more matching series than that give the total and no series.
  */
-export async function readDemandSeries(ctx: RequestContext, filter: SeriesFilter, page: { skip: number; take: number }) {
+export async function readDemandSeries(ctx: RequestContext, filter: SeriesFilter, page: { skip: number; take: number; noHistoryAbove?: number }) {
   const where = whereOf(ctx, filter);
   const keys = await ctx.prisma.demandHistory.groupBy({
     by: ['productMasterId', 'locationId', 'channel'],
@@ -56,7 +57,8 @@ export async function readDemandSeries(ctx: RequestContext, filter: SeriesFilter
     orderBy: [{ productMasterId: 'asc' }, { locationId: 'asc' }, { channel: 'asc' }],
   });
   const onPage = keys.slice(page.skip, page.skip + page.take);
-  if (!onPage.length) return { total: keys.length, series: [] as DemandSeries[] };
+  // A caller that refuses more than so many series reads no history for them.
+  if (!onPage.length || (page.noHistoryAbove !== undefined && keys.length > page.noHistoryAbove)) return { total: keys.length, series: [] as DemandSeries[] };
   const rows = await ctx.prisma.demandHistory.findMany({
     where: { ...where, OR: onPage.map((k) => ({ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel })) },
     select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
