@@ -1,10 +1,11 @@
 import type { RestArea } from '../route.js';
+import { forecastAccuracyRoutes } from './forecast-accuracy-routes.js';
 import { forecastEventRoutes } from './external-event-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...forecastEventRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

@@ -22,6 +22,7 @@ import './forecasting/external-event.js';
 import './forecasting/forecast-scenario.js';
 import './forecasting/forecast-change.js';
 import './forecasting/demand-forecast.js';
+import './forecasting/forecast-accuracy.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

@@ -10,7 +10,7 @@ import type { ForecastEvent } from '../../services/forecasting/forecast-events.j
 import { StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
-const ForecastMethodEnum = builder.enumType('ForecastMethod', {
+export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
   values: {
     SIMPLE_LEVEL: { description: 'The mean of the last 4 weeks, flat; the fallback for series too short to backtest.' },
