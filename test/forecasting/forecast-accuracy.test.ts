@@ -200,6 +200,28 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
     expect(atDc.data).toEqual([{ ...NO_GROUP, locationId: dc.id, points: 2, zeroActualPoints: 0, scaledPoints: 0, actualTotal: 10, forecastTotal: 10, mase: null, wape: 0, bias: 0, mape: 0 }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&channel=WEB`)).data).toEqual([]);
   });
+
+  it('replays at most 100 series: more is a 400 on source before anything is fitted, and a filter narrows it', async () => {
+    const many = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const product = await createProduct(server, many.key, 'ACC-MANY');
+    // 101 one-week series: channels C0 … C100.
+    await server.app.prisma.demandHistory.createMany({
+      data: Array.from({ length: 101 }, (_, i) => ({
+        organizationId: many.org.id, productMasterId: product, locationId: many.warehouse.id, channel: `C${i}`, weekStart: new Date(`${FIRST_WEEK}T00:00:00Z`), actualUnits: 1, forecastUnits: 1,
+      })),
+    });
+    const res = await get(`?source=ENGINE&from=${week(1)}`, many.key);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: expect.any(String),
+      code: 'VALIDATION_ERROR',
+      details: { source: ['ENGINE replays at most 100 series per request and 101 match: narrow with productMasterId, locationId or channel'] },
+    });
+    // One series, nothing recorded after from: no rows.
+    expect((await accuracyOf(`?source=ENGINE&from=${week(1)}&channel=C7`, many.key)).data).toEqual([]);
+    // IMPORTED has no such cap: 101 channels, paged.
+    expect((await accuracyOf('?groupBy=channel&limit=500', many.key)).meta).toMatchObject({ total: 101, totalPages: 1 });
+  });
 });
 
 describe('refusals', () => {

@@ -168,6 +168,10 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast?productMasterId=${productId}&horizon=3&levels=50,80`, 200);
     await call('GET', '/api/forecast?horizon=105', 400);
     await call('GET', '/api/forecast?productMasterId=nope', 404);
+    await call('GET', '/api/forecast/accuracy?from=2025-06-02&groupBy=total', 200);
+    await call('GET', `/api/forecast/accuracy?source=ENGINE&from=2025-06-02&horizon=3&groupBy=method&productMasterId=${productId}`, 200);
+    await call('GET', '/api/forecast/accuracy?source=ENGINE', 400);
+    await call('GET', '/api/forecast/accuracy?locationId=nope', 404);
   });
 
   it('imports and their job status', async () => {

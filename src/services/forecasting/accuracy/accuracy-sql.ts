@@ -79,7 +79,7 @@ interface SumsRow {
 
 /**
  * Accuracy of the imported forecastUnits against actualUnits over the recorded weeks from `from` to
- * `to`, one row per group, aggregated in one statement (and one more counting the groups).
+ * `to`, one row per group, aggregated in one statement (one more counts the groups of a page past the end).
  */
 export async function importedAccuracy(
   ctx: RequestContext,
@@ -97,14 +97,18 @@ export async function importedAccuracy(
         ${query.from ? Prisma.sql`AND d."weekStart" >= ${query.from}::date` : Prisma.empty}
         ${query.to ? Prisma.sql`AND d."weekStart" <= ${query.to}::date` : Prisma.empty}
     )`;
-  const [rows, [count]] = await Promise.all([
-    ctx.prisma.$queryRaw<SumsRow[]>`${measured}
-      SELECT g, COUNT(*)::int AS points, COUNT(*) FILTER (WHERE a = 0)::int AS zero_actual, COUNT(scale)::int AS scaled,
-        SUM(a)::float8 AS actual, SUM(f)::float8 AS forecast, SUM(ABS(f - a))::float8 AS abs_error,
-        SUM(ABS(f - a) / scale)::float8 AS scaled_error, SUM(ABS(f - a) / ABS(a)) FILTER (WHERE a <> 0)::float8 AS percent_error
-      FROM measured GROUP BY g ORDER BY g COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`,
-    ctx.prisma.$queryRaw<{ groups: number }[]>`${measured} SELECT COUNT(DISTINCT g)::int AS groups FROM measured`,
-  ]);
+  // The window counts the groups before LIMIT applies; only a page past the end needs a second statement.
+  const rows = await ctx.prisma.$queryRaw<(SumsRow & { groups: number })[]>`${measured}
+    SELECT g, COUNT(*)::int AS points, COUNT(*) FILTER (WHERE a = 0)::int AS zero_actual, COUNT(scale)::int AS scaled,
+      SUM(a)::float8 AS actual, SUM(f)::float8 AS forecast, SUM(ABS(f - a))::float8 AS abs_error,
+      SUM(ABS(f - a) / scale)::float8 AS scaled_error, SUM(ABS(f - a) / ABS(a)) FILTER (WHERE a <> 0)::float8 AS percent_error,
+      (COUNT(*) OVER ())::int AS groups
+    FROM measured GROUP BY g ORDER BY g COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`;
+  const total = rows.length
+    ? rows[0]!.groups
+    : page.skip
+      ? ((await ctx.prisma.$queryRaw<{ groups: number }[]>`${measured} SELECT COUNT(DISTINCT g)::int AS groups FROM measured`)[0]?.groups ?? 0)
+      : 0;
   const data: AccuracyRow[] = rows.map((r) =>
     metricsOf(
       {
@@ -125,5 +129,5 @@ export async function importedAccuracy(
       },
     ),
   );
-  return { data, total: count?.groups ?? 0 };
+  return { data, total };
 }
