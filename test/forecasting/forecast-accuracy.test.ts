@@ -157,6 +157,25 @@ describe('GET /api/forecast/accuracy, source IMPORTED (the history\'s own foreca
     // Theirs never reach ours: from week 54 the caller has nothing.
     expect((await accuracyOf(`?from=${week(54)}`)).data).toEqual([]);
   });
+
+  it('counts an unrecorded week inside the history as 0 on either side of a lag', async () => {
+    const gaps = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const product = await createProduct(server, gaps.key, 'ACC-GAPS');
+    const keys = (channel: string) => ({ productMasterId: product, locationId: gaps.warehouse.id, channel });
+    // SEASON: weeks 0–54 of 10 (week 2: 30), week 53 not recorded; week 55 A 10, F 30.
+    // Seasonal pairs (52, 0), (53, 1), (54, 2): |10 − 10| + |0 − 10| + |10 − 30| = 30 over 55 − 52 = 3 weeks → scale 10; e 20 → MASE 2.
+    const season = Array.from({ length: 56 }, (_, i) => (i === 53 ? null : i === 2 ? 30 : 10));
+    await insertSeries(gaps.org.id, keys('SEASON'), FIRST_WEEK, season, season.map((v, i) => (i === 55 ? 30 : v ?? 0)));
+    // SHORT: weeks 52 and 54 recorded (4, 10), 53 not; week 55 A 10, F 17.
+    // Naive-1 pairs (53, 52), (54, 53): |0 − 4| + |10 − 0| = 14 over 2 → scale 7; e 7 → MASE 1.
+    await insertSeries(gaps.org.id, keys('SHORT'), week(52), [4, null, 10, 10], [4, 0, 10, 17]);
+    const { data } = await accuracyOf(`?from=${week(55)}&groupBy=channel`, gaps.key);
+    const one = { ...NO_GROUP, points: 1, zeroActualPoints: 0, scaledPoints: 1, actualTotal: 10 };
+    expect(data).toEqual([
+      { ...one, channel: 'SEASON', forecastTotal: 30, mase: 2, wape: 2, bias: 2, mape: 2 },
+      { ...one, channel: 'SHORT', forecastTotal: 17, mase: 1, wape: 0.7, bias: 0.7, mape: 0.7 },
+    ]);
+  });
 });
 
 describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed from `from`)', () => {

@@ -23,28 +23,40 @@ function filterSql(ctx: RequestContext, filter: AccuracyFilter) {
  * engine scales its backtest (engine/backtest.ts errorScale): the weeks from the first to the last record,
  * a week without a record counting 0; the in-sample seasonal-naive MAE (lag 52) when the history is longer
  * than a season and that MAE is not 0, else the naive-1 MAE when not 0, else null. No `before`: no history.
+ *
+ * The gaps are not filled: each recorded week t adds |y(t) − y(t − lag)| (an unrecorded t − lag being 0)
+ * and, when t + lag is inside the history but unrecorded, |y(t)| for that week. Every window has the same
+ * partition and order, which the unique key's index already gives: one index scan, no sort, no self-join.
  */
 function scalesCte(ctx: RequestContext, filter: AccuracyFilter, before: string | null) {
+  const season = Prisma.raw(String(SEASON * 7));
+  const frame = (days: Prisma.Sql, side: 'PRECEDING' | 'FOLLOWING') => Prisma.sql`k RANGE BETWEEN '${days} days' ${Prisma.raw(side)} AND '${days} days' ${Prisma.raw(side)}`;
+  const week = Prisma.raw('7');
+  const terms = (days: Prisma.Sql, back: string, ahead: string) =>
+    Prisma.sql`SUM(CASE WHEN w >= first + ${days} THEN ABS(y - COALESCE(${Prisma.raw(back)}, 0)) ELSE 0 END
+      + CASE WHEN w + ${days} <= last AND ${Prisma.raw(ahead)} = 0 THEN ABS(y) ELSE 0 END)`;
   return Prisma.sql`
     history AS (
-      SELECT "productMasterId" AS p, "locationId" AS l, channel AS c, "weekStart" AS w, "actualUnits" AS y
+      SELECT "productMasterId" AS p, "locationId" AS l, channel AS c, "weekStart" AS w, "actualUnits" AS y,
+        MIN("weekStart") OVER (k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS first,
+        MAX("weekStart") OVER (k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS last,
+        SUM("actualUnits") OVER (${frame(season, 'PRECEDING')}) AS back_season,
+        COUNT(*) OVER (${frame(season, 'FOLLOWING')}) AS ahead_season,
+        SUM("actualUnits") OVER (${frame(week, 'PRECEDING')}) AS back_week,
+        COUNT(*) OVER (${frame(week, 'FOLLOWING')}) AS ahead_week
       FROM demand_history
       WHERE ${filterSql(ctx, filter)} AND ${before ? Prisma.sql`"weekStart" < ${before}::date` : Prisma.sql`FALSE`}
+      WINDOW k AS (PARTITION BY "productMasterId", "locationId", channel ORDER BY "weekStart")
     ),
-    spans AS (SELECT p, l, c, MIN(w) AS first, MAX(w) AS last FROM history GROUP BY p, l, c),
-    weeks AS (
-      SELECT s.p, s.l, s.c, g.w::date AS w, COALESCE(h.y, 0) AS y
-      FROM spans s
-      CROSS JOIN LATERAL generate_series(s.first::timestamp, s.last::timestamp, interval '7 days') AS g(w)
-      LEFT JOIN history h ON h.p = s.p AND h.l = s.l AND h.c = s.c AND h.w = g.w::date
-    ),
-    lagged AS (
-      SELECT p, l, c, ABS(y - LAG(y, ${Prisma.raw(String(SEASON))}) OVER k) AS seasonal, ABS(y - LAG(y, 1) OVER k) AS naive
-      FROM weeks WINDOW k AS (PARTITION BY p, l, c ORDER BY w)
+    sums AS (
+      SELECT p, l, c, (MAX(last) - MIN(first)) / 7 + 1 AS n, ${terms(season, 'back_season', 'ahead_season')} AS seasonal,
+        ${terms(week, 'back_week', 'ahead_week')} AS naive
+      FROM history GROUP BY p, l, c
     ),
     scales AS (
-      SELECT p, l, c, COALESCE(NULLIF(AVG(seasonal), 0), NULLIF(AVG(naive), 0))::float8 AS scale
-      FROM lagged GROUP BY p, l, c
+      SELECT p, l, c,
+        COALESCE(NULLIF(CASE WHEN n > ${Prisma.raw(String(SEASON))} THEN seasonal / (n - ${Prisma.raw(String(SEASON))}) END, 0), NULLIF(CASE WHEN n > 1 THEN naive / (n - 1) END, 0))::float8 AS scale
+      FROM sums
     )`;
 }
 
