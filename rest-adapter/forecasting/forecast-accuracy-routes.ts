@@ -17,7 +17,7 @@ export const forecastAccuracyRoutes = defineRoutes([
     }`,
     input: { query: forecastAccuracyQuery },
     // The contract has checked the values; the GraphQL enums are their upper-case names.
-    variables: ({ query }) => ({ ...query, source: query.source, groupBy: query.groupBy?.toUpperCase() }),
+    variables: ({ query }) => ({ ...query, groupBy: query.groupBy?.toUpperCase() }),
     result: ({ forecastAccuracy: { items, ...meta } }) => ({ data: items, meta: { ...meta, groupBy: meta.groupBy.toLowerCase() } }),
     doc: {
       operationId: 'getForecastAccuracy',
