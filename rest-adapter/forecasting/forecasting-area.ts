@@ -1,4 +1,5 @@
 import type { RestArea } from '../route.js';
+import { forecastAccuracyRoutes } from './forecast-accuracy-routes.js';
 import { forecastEventRoutes } from './external-event-routes.js';
 import { forecastCompareRoutes } from './forecast-compare-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
@@ -6,7 +7,7 @@ import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 import { projectionRoutes } from './projection-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

@@ -25,6 +25,7 @@ import './forecasting/demand-forecast.js';
 import './forecasting/channel-projection.js';
 import './forecasting/long-term-forecast.js';
 import './forecasting/forecast-scenario-compare.js';
+import './forecasting/forecast-accuracy.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

@@ -182,6 +182,10 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', '/api/forecast/scenarios/compare', 200, { body: { scenarioIds: [base, up], productMasterId: productId, horizon: 2 } });
     await call('POST', '/api/forecast/scenarios/compare', 400, { body: { scenarioIds: [base] } });
     await call('POST', '/api/forecast/scenarios/compare', 404, { body: { scenarioIds: [base, 'nope'] } });
+    await call('GET', '/api/forecast/accuracy?from=2025-06-02&groupBy=total', 200);
+    await call('GET', `/api/forecast/accuracy?source=ENGINE&from=2025-06-02&horizon=3&groupBy=method&productMasterId=${productId}`, 200);
+    await call('GET', '/api/forecast/accuracy?source=ENGINE', 400);
+    await call('GET', '/api/forecast/accuracy?locationId=nope', 404);
   });
 
   it('imports and their job status', async () => {

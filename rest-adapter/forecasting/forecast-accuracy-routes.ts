@@ -1,0 +1,37 @@
+import { ENGINE_MAX_SERIES, forecastAccuracyQuery } from '../../src/contracts/forecasting/forecast-accuracy-query.js';
+import { defineRoutes } from '../route.js';
+import { jsonContent } from '../openapi-common.js';
+import { forecasting, withForbidden } from './forecast-docs.js';
+import { accuracyPage } from './forecast-accuracy-responses.js';
+
+const ROW = 'productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape';
+
+export const forecastAccuracyRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/forecast/accuracy',
+    operation: `query ($source: ForecastAccuracySource, $groupBy: ForecastAccuracyGroupBy, $productMasterId: ID, $locationId: ID, $channel: String,
+      $from: Date, $to: Date, $horizon: Int, $page: Int, $limit: Int) {
+      forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
+        from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) { items { ${ROW} } page limit total totalPages source groupBy from to horizon }
+    }`,
+    input: { query: forecastAccuracyQuery },
+    // The contract has checked the values; the GraphQL enums are their upper-case names.
+    variables: ({ query }) => ({ ...query, groupBy: query.groupBy?.toUpperCase() }),
+    result: ({ forecastAccuracy: { items, ...meta } }) => ({ data: items, meta: { ...meta, groupBy: meta.groupBy.toLowerCase() } }),
+    doc: {
+      operationId: 'getForecastAccuracy',
+      summary: 'Forecast accuracy',
+      description:
+        'MASE, WAPE, bias and MAPE of forecasts against the actualUnits of the demand history, one row per product, location, ' +
+        "channel, method or in total. source=IMPORTED (default) measures the history's own forecastUnits over the recorded weeks " +
+        'from `from` to `to`; source=ENGINE replays GET /api/forecast with `from` (the engine sees only the history before it) ' +
+        `and measures its \`horizon\` weeks where an actual is recorded (at most ${ENGINE_MAX_SERIES} series: more is a 400 ` +
+        "asking for a narrower filter). MASE is scaled per series by the in-sample seasonal-naive MAE of its history before `from` " +
+        '(naive-1 when a year or less, or 0; null without history, so without `from`); MAPE skips zero-actual weeks (zeroActualPoints ' +
+        'counts them). Weeks are ISO weeks (Mondays).',
+      ...forecasting,
+      responses: withForbidden({ 200: { description: 'A page of accuracy rows', ...jsonContent(accuracyPage) } }, [400, 401, 404]),
+    },
+  },
+]);

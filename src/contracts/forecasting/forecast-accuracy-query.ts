@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { calendarDateText } from '../date-times.js';
+import { pagingShape } from '../paging.js';
+import { text, wholeNumberOr } from '../query-values.js';
+import { DEFAULT_HORIZON, MAX_HORIZON } from './forecast-query.js';
+
+export const DEFAULT_ACCURACY_HORIZON = DEFAULT_HORIZON;
+
+export const ACCURACY_SOURCES = ['IMPORTED', 'ENGINE'] as const;
+export const ACCURACY_GROUPS = ['product', 'location', 'channel', 'method', 'total'] as const;
+export type AccuracySource = (typeof ACCURACY_SOURCES)[number];
+export type AccuracyGroup = (typeof ACCURACY_GROUPS)[number];
+
+/** Groups per page. */
+export const ACCURACY_PAGING = { limit: 50, max: 500 };
+/** Series the ENGINE source replays in one request (each is fitted): one page of GET /api/forecast at its largest. */
+export const ENGINE_MAX_SERIES = 100;
+
+/** One value of a closed list, case-insensitive (GraphQL enums are upper case, the query string may be lower). */
+const oneOfCased = <T extends readonly [string, ...string[]]>(values: T, cased: (text: string) => string) =>
+  z.preprocess((raw) => {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === '' || value === null) return undefined;
+    return typeof value === 'string' ? cased(value) : value;
+  }, z.enum(values, { error: `Must be one of ${values.join(', ')}` }).optional());
+
+/** Query of GET /api/forecast/accuracy and arguments of forecastAccuracy. */
+export const forecastAccuracyQuery = z
+  .object({
+    source: oneOfCased(ACCURACY_SOURCES, (s) => s.toUpperCase()).meta({
+      description: "What is measured: IMPORTED (default) the demand history's own forecastUnits, ENGINE the engine's forecasts replayed from `from`.",
+    }),
+    groupBy: oneOfCased(ACCURACY_GROUPS, (s) => s.toLowerCase()).meta({
+      description: 'One row per product (default), location, channel, method (ENGINE only: the method chosen per series) or one total row.',
+    }),
+    productMasterId: text.meta({ description: "Only this product (404 when it is not one of the organization's)." }),
+    locationId: text.meta({ description: "Only this location (404 when it is not one of the organization's)." }),
+    channel: text.meta({ description: 'Only this channel label (exact match).' }),
+    from: text.pipe(calendarDateText.optional()).meta({
+      format: 'date',
+      description:
+        'First measured week: the ISO week (Monday) holding this day. The history before it scales MASE. Required with source=ENGINE (the forecast origin).',
+    }),
+    to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Last measured week: the ISO week holding this day (inclusive); not before from.' }),
+    horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
+      description: `ENGINE: weeks forecast from \`from\` and measured (default ${DEFAULT_HORIZON}, at most ${MAX_HORIZON}); ignored for IMPORTED.`,
+    }),
+    ...pagingShape(ACCURACY_PAGING),
+  })
+  .superRefine((query, issue) => {
+    const source = query.source ?? 'IMPORTED';
+    if (source === 'ENGINE' && !query.from) issue.addIssue({ code: 'custom', path: ['from'], message: 'Required with source=ENGINE' });
+    if (source === 'IMPORTED' && query.groupBy === 'method') issue.addIssue({ code: 'custom', path: ['groupBy'], message: 'method needs source=ENGINE' });
+    if (query.from && query.to && query.to < query.from) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+  });
+
+export type ForecastAccuracyQuery = z.output<typeof forecastAccuracyQuery>;
+export type ForecastAccuracyQueryInput = z.input<typeof forecastAccuracyQuery>;

@@ -1,0 +1,99 @@
+import { builder } from '../builder.js';
+import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../contracts/forecasting/forecast-accuracy-query.js';
+import { MAX_HORIZON } from '../../contracts/forecasting/forecast-query.js';
+import type { AccuracyRow } from '../../services/forecasting/accuracy/accuracy-metrics.js';
+import { forecastAccuracy } from '../../services/forecasting/accuracy/forecast-accuracy.js';
+import { ForecastMethodEnum } from './demand-forecast.js';
+import { canReadForecasts } from './forecast-scopes.js';
+
+const SourceEnum = builder.enumType('ForecastAccuracySource', {
+  description: 'Which forecasts are measured against the actuals of the demand history.',
+  values: {
+    IMPORTED: { description: "The demand history's own forecastUnits (the planners' forecasts)." },
+    ENGINE: { description: `The engine's forecasts replayed from \`from\` (what demandForecast with that from answers; at most ${ENGINE_MAX_SERIES} series).` },
+  } as const,
+});
+
+const GroupByEnum = builder.enumType('ForecastAccuracyGroupBy', {
+  description: 'What one accuracy row covers.',
+  values: {
+    PRODUCT: { description: 'One row per product.' },
+    LOCATION: { description: 'One row per location.' },
+    CHANNEL: { description: 'One row per channel label.' },
+    METHOD: { description: 'One row per method the engine chose (ENGINE only).' },
+    TOTAL: { description: 'One row for everything measured.' },
+  } as const,
+});
+
+const AccuracyRowRef = builder.objectRef<AccuracyRow>('ForecastAccuracyRow').implement({
+  description: 'Accuracy of the forecasts of one group against the actuals (README "Forecast accuracy" has the formulas).',
+  fields: (t) => ({
+    productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, when grouped by product.' }),
+    locationId: t.exposeID('locationId', { nullable: true, description: 'The location, when grouped by location.' }),
+    channel: t.exposeString('channel', { nullable: true, description: 'The channel label, when grouped by channel.' }),
+    method: t.field({ type: ForecastMethodEnum, nullable: true, description: 'The method, when grouped by method.', resolve: (r) => r.method as never }),
+    points: t.exposeInt('points', { description: 'Weeks measured (series × week with a recorded actual).' }),
+    zeroActualPoints: t.exposeInt('zeroActualPoints', { description: 'Of them, weeks whose actual is 0 (MAPE skips them).' }),
+    scaledPoints: t.exposeInt('scaledPoints', { description: 'Of them, weeks of series with a MASE scale (MASE averages over them).' }),
+    actualTotal: t.exposeFloat('actualTotal', { description: 'Σ actual units.' }),
+    forecastTotal: t.exposeFloat('forecastTotal', { description: 'Σ forecast units.' }),
+    mase: t.exposeFloat('mase', { nullable: true, description: 'Mean absolute error scaled by each series\' in-sample seasonal-naive (else naive-1) MAE before from; null when no series has a scale.' }),
+    wape: t.exposeFloat('wape', { nullable: true, description: 'Σ|F − A| / ΣA; null when ΣA is 0.' }),
+    bias: t.exposeFloat('bias', { nullable: true, description: '(ΣF − ΣA) / ΣA, positive when over-forecast; null when ΣA is 0.' }),
+    mape: t.exposeFloat('mape', { nullable: true, description: 'Mean of |F − A| / A over the weeks with A ≠ 0; null when there are none.' }),
+  }),
+});
+
+type AccuracyPage = Awaited<ReturnType<typeof forecastAccuracy>>;
+
+const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').implement({
+  description: 'One page of accuracy rows with paging totals and the options used.',
+  fields: (t) => ({
+    items: t.field({ type: [AccuracyRowRef], description: 'Rows on this page, ordered by the grouping key.', resolve: (p) => p.data }),
+    page: t.exposeInt('page', { description: 'Page number, from 1.' }),
+    limit: t.exposeInt('limit', { description: 'Rows per page.' }),
+    total: t.exposeInt('total', { description: 'Groups in all pages.' }),
+    totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
+    source: t.field({ type: SourceEnum, description: 'What was measured.', resolve: (p) => p.source }),
+    groupBy: t.field({ type: GroupByEnum, description: 'What one row covers.', resolve: (p) => p.groupBy.toUpperCase() as never }),
+    from: t.exposeString('from', { nullable: true, description: 'The first measured week (Monday), when asked for.' }),
+    to: t.exposeString('to', { nullable: true, description: 'The last measured week (Monday), when asked for.' }),
+    horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null for IMPORTED.' }),
+  }),
+});
+
+const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
+const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
+
+builder.queryFields((t) => ({
+  forecastAccuracy: t.field({
+    type: AccuracyPageRef,
+    description: 'MASE, WAPE, bias and MAPE of the imported or the engine\'s forecasts against the demand history\'s actuals, per group (what GET /api/forecast/accuracy serves).',
+    authScopes: canReadForecasts,
+    args: {
+      source: t.arg({ type: SourceEnum, description: 'What is measured (default IMPORTED).' }),
+      groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE).' }),
+      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+      channel: t.arg.string({ description: 'Only this channel label.' }),
+      from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
+      to: t.arg({ type: 'Date', description: 'Last measured week (inclusive); not before from.' }),
+      horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
+      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+      limit: t.arg.int({ description: `Rows per page, 1 to ${ACCURACY_PAGING.max} (default ${ACCURACY_PAGING.limit}).` }),
+    },
+    resolve: (_parent, args, ctx) =>
+      forecastAccuracy(ctx, {
+        source: orAbsent(args.source),
+        groupBy: orAbsent(args.groupBy),
+        productMasterId: asString(args.productMasterId),
+        locationId: asString(args.locationId),
+        channel: orAbsent(args.channel),
+        from: orAbsent(args.from),
+        to: orAbsent(args.to),
+        horizon: orAbsent(args.horizon),
+        page: orAbsent(args.page),
+        limit: orAbsent(args.limit),
+      }),
+  }),
+}));

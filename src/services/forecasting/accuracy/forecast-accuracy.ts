@@ -1,0 +1,92 @@
+import type { RequestContext } from '../../../context.js';
+import {
+  ACCURACY_PAGING,
+  type AccuracyGroup,
+  ENGINE_MAX_SERIES,
+  forecastAccuracyQuery,
+  type ForecastAccuracyQueryInput,
+} from '../../../contracts/forecasting/forecast-accuracy-query.js';
+import { notFound, validationError } from '../../../kernel/errors.js';
+import { weekAfter } from '../engine/forecast-series.js';
+import { forecastDemand } from '../demand-forecast.js';
+import { mondayOf, readDemandSeries } from '../demand-series.js';
+import { orgId, pageArgs, parseInput } from '../../tenant.js';
+import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
+import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
+
+async function checkIds(ctx: RequestContext, ids: { productMasterId?: string; locationId?: string }) {
+  const organizationId = orgId(ctx);
+  const [product, location] = await Promise.all([
+    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { id: ids.productMasterId, organizationId } }) : 1,
+    ids.locationId ? ctx.prisma.location.count({ where: { id: ids.locationId, organizationId } }) : 1,
+  ]);
+  if (!product) throw notFound('Product');
+  if (!location) throw notFound('Location');
+}
+
+/**
+ * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
+ * MAPE (README "Forecast accuracy" has the formulas). IMPORTED measures the history's own forecastUnits,
+ * aggregated in SQL; ENGINE replays GET /api/forecast from `from` (at most ENGINE_MAX_SERIES series) and
+ * measures its forecasts against the weeks recorded after it.
+ */
+export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput) {
+  const input = parseInput(forecastAccuracyQuery, raw);
+  const source = input.source ?? 'IMPORTED';
+  const groupBy: AccuracyGroup = input.groupBy ?? 'product';
+  await checkIds(ctx, input);
+  const { page, limit, skip } = pageArgs(input.page, input.limit, ACCURACY_PAGING);
+  const from = input.from ? mondayOf(input.from) : null;
+  const to = input.to ? mondayOf(input.to) : null;
+  const filter: AccuracyFilter = { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
+
+  const { data, total } =
+    source === 'IMPORTED'
+      ? await importedAccuracy(ctx, { ...filter, from, to, groupBy: groupBy as Exclude<AccuracyGroup, 'method'> }, { skip, take: limit })
+      : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy }, { skip, take: limit });
+  return { data, page, limit, total, totalPages: Math.ceil(total / limit), source, groupBy, from, to, horizon: source === 'ENGINE' ? input.horizon : null };
+}
+
+async function engineAccuracy(
+  ctx: RequestContext,
+  filter: AccuracyFilter,
+  query: { from: string; to: string | null; horizon: number; groupBy: AccuracyGroup },
+  page: { skip: number; take: number },
+) {
+  // Counted before anything is fitted: the keys only, no history.
+  const { total: seriesCount } = await readDemandSeries(ctx, { ...filter, before: query.from }, { skip: 0, take: 0 });
+  if (seriesCount > ENGINE_MAX_SERIES) {
+    throw validationError({
+      source: [`ENGINE replays at most ${ENGINE_MAX_SERIES} series per request and ${seriesCount} match: narrow with productMasterId, locationId or channel`],
+    });
+  }
+  const lastForecastWeek = weekAfter(query.from, query.horizon - 1);
+  const last = query.to && query.to < lastForecastWeek ? query.to : lastForecastWeek;
+  const [forecast, actuals, scales] = await Promise.all([
+    seriesCount
+      ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES })
+      : Promise.resolve({ data: [] }),
+    ctx.prisma.demandHistory.findMany({
+      where: {
+        organizationId: orgId(ctx),
+        ...filter,
+        weekStart: { gte: new Date(`${query.from}T00:00:00Z`), lte: new Date(`${last}T00:00:00Z`) },
+      },
+      select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
+    }),
+    seriesScales(ctx, filter, query.from),
+  ]);
+  const actualOf = new Map(actuals.map((r) => [`${seriesKey(r.productMasterId, r.locationId, r.channel)}\u0000${r.weekStart.toISOString().slice(0, 10)}`, r.actualUnits]));
+  // Only the weeks with a record are measured, as for IMPORTED.
+  const points = forecast.data.flatMap((series) => {
+    const key = seriesKey(series.productMasterId, series.locationId, series.channel);
+    return series.points.flatMap((point): MeasuredPoint[] => {
+      const actual = actualOf.get(`${key}\u0000${point.periodStart}`);
+      if (actual === undefined) return [];
+      const { productMasterId, locationId, channel, method } = series;
+      return [{ productMasterId, locationId, channel, method, actual, forecast: point.forecast, scale: scales.get(key) ?? null }];
+    });
+  });
+  const rows = aggregatePoints(points, query.groupBy);
+  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length };
+}
