@@ -6,23 +6,14 @@ import {
   forecastAccuracyQuery,
   type ForecastAccuracyQueryInput,
 } from '../../../contracts/forecasting/forecast-accuracy-query.js';
-import { notFound, validationError } from '../../../kernel/errors.js';
+import { validationError } from '../../../kernel/errors.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { forecastDemand } from '../demand-forecast.js';
 import { mondayOf, readDemandSeries } from '../demand-series.js';
 import { orgId, pageArgs, parseInput } from '../../tenant.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
-
-async function checkIds(ctx: RequestContext, ids: { productMasterId?: string; locationId?: string }) {
-  const organizationId = orgId(ctx);
-  const [product, location] = await Promise.all([
-    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { id: ids.productMasterId, organizationId } }) : 1,
-    ids.locationId ? ctx.prisma.location.count({ where: { id: ids.locationId, organizationId } }) : 1,
-  ]);
-  if (!product) throw notFound('Product');
-  if (!location) throw notFound('Location');
-}
+import { checkForecastIds } from '../fit-weekly-series.js';
 
 /**
  * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
@@ -34,7 +25,7 @@ export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccurac
   const input = parseInput(forecastAccuracyQuery, raw);
   const source = input.source ?? 'IMPORTED';
   const groupBy: AccuracyGroup = input.groupBy ?? 'product';
-  await checkIds(ctx, input);
+  await checkForecastIds(ctx, input);
   const { page, limit, skip } = pageArgs(input.page, input.limit, ACCURACY_PAGING);
   const from = input.from ? mondayOf(input.from) : null;
   const to = input.to ? mondayOf(input.to) : null;
