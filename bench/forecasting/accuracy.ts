@@ -13,7 +13,7 @@ import { forecastSeries } from '../../src/services/forecasting/engine/forecast-s
 import type { MethodName } from '../../src/services/forecasting/engine/types.js';
 
 export const HOLDOUT = 13;
-const LEVELS = [80, 95];
+export const LEVELS = [80, 95];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATA_FILE = join(root, '..', 'shared', 'data', 'walmart-weekly-store-sales.csv');
 
@@ -98,7 +98,7 @@ export function runAccuracy(options: { methods?: MethodName[]; origins?: number 
   if (!existsSync(DATA_FILE)) return null;
   const stores = readStores();
   const chosen = new Map<string, string>();
-  const engine = score('engine', stores, engineForecaster(options.methods, options.origins, chosen), (s) => chosen.get(s.store)!);
+  const engine = score('engine in process', stores, engineForecaster(options.methods, options.origins, chosen), (s) => chosen.get(s.store)!);
   return [
     engine,
     score('seasonal naive', stores, engineForecaster(['SEASONAL_NAIVE'])),
