@@ -1,7 +1,9 @@
 // Forecast accuracy on real data: the 45 Walmart store series of ../shared/data (see its README), the
 // last 13 weeks of each held out. Every method forecasts them from the earlier weeks only; reported
 // side by side: our engine, seasonal naive (52) with the engine's conformal intervals, and augurs'
-// MSTL with its defaults and its own intervals. Run: npx tsx bench/forecasting/accuracy.ts
+// MSTL with its defaults and its own intervals. `npm run bench -- --forecast` adds the engine through
+// GET /api/forecast (through-api.ts); this file alone is the quick in-process loop for experiments:
+// npx tsx bench/forecasting/accuracy.ts
 //   --methods A,B   restrict the engine's candidates (for experiments)
 //   --origins N     backtest origins of the engine (default the engine's)
 import { existsSync, readFileSync } from 'node:fs';
