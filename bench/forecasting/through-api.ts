@@ -56,7 +56,7 @@ export interface ApiAccuracy {
   importRows: number;
   importSeconds: number;
   seriesPerSecond: number;
-  msPerRequest: { mean: number; p50: number; max: number };
+  msPerRequest: { first: number; mean: number; p50: number; max: number };
 }
 
 /** Runs against a migrated database (a scratch PostgreSQL database or a PGlite folder) that no process holds open. */
@@ -99,7 +99,7 @@ export async function accuracyThroughApi(backend: string, target: { databaseUrl?
       importRows: imported.rows,
       importSeconds: imported.seconds,
       seriesPerSecond: stores.length / seconds,
-      msPerRequest: { mean, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! },
+      msPerRequest: { first: times[0]!, mean, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! },
     };
   } finally {
     await stopServer(server);
