@@ -5,7 +5,8 @@
 //   --products            only the product-list part (default: every part)
 //   --inventory           only the inventory part
 //   --import              only the import part
-//   --forecast            only the forecast accuracy part (the Walmart series of ../shared/data; skipped
+//   --forecast            only the forecast accuracy part (the Walmart series of ../shared/data imported
+//                         and forecast through the API, on its own scratch database per backend; skipped
 //                         when absent); combine the flags to run several parts
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
@@ -21,6 +22,7 @@
 //                         less than 25% busy with other work
 //   --profile             run the servers under --cpu-prof (into .bench/profiles) and print where their
 //                         CPU went; profiling slows them, so this implies --no-write
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +36,7 @@ import { loadInventoryData } from './inventory/data.js';
 import { inventorySection, inventoryTextTable, inventoryVerdict, type BackendChecks } from './inventory/report.js';
 import { benchProducts, PRODUCT_TARGETS } from './products/bench-products.js';
 import { DATA_FILE, runAccuracy } from './forecasting/accuracy.js';
+import { accuracyThroughApi, type ApiAccuracy } from './forecasting/through-api.js';
 import { forecastSection, forecastTextTable, forecastVerdict } from './forecasting/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
@@ -44,7 +47,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -54,6 +57,8 @@ interface Results {
   inventoryNotes: string[];
   imports: ImportResult[];
   importNotes: string[];
+  forecasts: ApiAccuracy[];
+  forecastNotes: string[];
 }
 
 /** Loads the data once, then runs the parts asked for against it. */
@@ -87,6 +92,7 @@ async function benchPostgres(results: Results): Promise<string | undefined> {
     results.notes.push(`PostgreSQL skipped: ${probe.skip}.`);
     results.inventoryNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
     results.importNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
+    results.forecastNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
     return undefined;
   }
   console.log(`PostgreSQL ${probe.version}: loading ${PRODUCT_COUNT} products${parts.inventory ? ' and their stock' : ''} into a scratch database`);
@@ -94,6 +100,31 @@ async function benchPostgres(results: Results): Promise<string | undefined> {
   onCleanup(scratch.drop);
   await benchBackend('PostgreSQL', { databaseUrl: scratch.url }, results, new URL(scratch.url).pathname.slice(1));
   return probe.version;
+}
+
+/** The forecast part on its own empty database: the other parts' 10,000 products play no part in it. */
+async function forecastPostgres(results: Results): Promise<string | undefined> {
+  const probe = await probePostgres(databaseUrl);
+  if ('skip' in probe) {
+    console.log(`PostgreSQL: ${probe.skip}; skipping the forecast part on PostgreSQL.`);
+    results.forecastNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
+    return undefined;
+  }
+  console.log(`PostgreSQL ${probe.version}: forecast accuracy through the API on a scratch database`);
+  const scratch = await createScratchDatabase(databaseUrl);
+  try {
+    results.forecasts.push(await accuracyThroughApi('PostgreSQL', { databaseUrl: scratch.url }));
+  } finally {
+    await scratch.drop();
+  }
+  return probe.version;
+}
+
+async function forecastPglite(results: Results): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'scm-bench-forecast-'));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`PGlite: forecast accuracy through the API in ${dataDir}`);
+  results.forecasts.push(await accuracyThroughApi('PGlite', { dataDir }));
 }
 
 async function benchPglite(results: Results): Promise<void> {
@@ -104,6 +135,8 @@ async function benchPglite(results: Results): Promise<void> {
   await benchBackend('PGlite', { dataDir }, results);
 }
 
+const serverParts = parts.products || parts.inventory || parts.import;
+
 async function main() {
   const started = new Date();
   console.log(
@@ -112,18 +145,21 @@ async function main() {
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
-  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [] };
+  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [] };
   let postgresVersion: string | undefined;
-  const serverParts = parts.products || parts.inventory || parts.import;
+  const forecastData = parts.forecast && existsSync(DATA_FILE);
+  if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
   try {
     if (serverParts && backends.includes('postgres')) postgresVersion = await benchPostgres(results);
     if (serverParts && backends.includes('pglite')) await benchPglite(results);
+    if (forecastData && backends.includes('postgres')) postgresVersion = (await forecastPostgres(results)) ?? postgresVersion;
+    if (forecastData && backends.includes('pglite')) await forecastPglite(results);
   } finally {
     await runCleanups();
   }
-  // In this process, no database: after the servers so that it does not share the CPU with them.
-  const forecast = parts.forecast ? runAccuracy() : null;
-  if (parts.forecast && !forecast) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
+  // The reference methods in this process, no database: after the servers so that they do not share the CPU with them.
+  const inProcess = forecastData ? runAccuracy() : null;
+  const forecast = inProcess ? { api: results.forecasts, inProcess, notes: results.forecastNotes } : null;
   const machine = describeMachine(root, postgresVersion);
   const write = !args['no-write'] && !args.profile;
   if (results.products.length) {

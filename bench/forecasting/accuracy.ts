@@ -1,7 +1,9 @@
 // Forecast accuracy on real data: the 45 Walmart store series of ../shared/data (see its README), the
 // last 13 weeks of each held out. Every method forecasts them from the earlier weeks only; reported
 // side by side: our engine, seasonal naive (52) with the engine's conformal intervals, and augurs'
-// MSTL with its defaults and its own intervals. Run: npx tsx bench/forecasting/accuracy.ts
+// MSTL with its defaults and its own intervals. `npm run bench -- --forecast` adds the engine through
+// GET /api/forecast (through-api.ts); this file alone is the quick in-process loop for experiments:
+// npx tsx bench/forecasting/accuracy.ts
 //   --methods A,B   restrict the engine's candidates (for experiments)
 //   --origins N     backtest origins of the engine (default the engine's)
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { forecastSeries } from '../../src/services/forecasting/engine/forecast-s
 import type { MethodName } from '../../src/services/forecasting/engine/types.js';
 
 export const HOLDOUT = 13;
-const LEVELS = [80, 95];
+export const LEVELS = [80, 95];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATA_FILE = join(root, '..', 'shared', 'data', 'walmart-weekly-store-sales.csv');
 
@@ -98,7 +100,7 @@ export function runAccuracy(options: { methods?: MethodName[]; origins?: number 
   if (!existsSync(DATA_FILE)) return null;
   const stores = readStores();
   const chosen = new Map<string, string>();
-  const engine = score('engine', stores, engineForecaster(options.methods, options.origins, chosen), (s) => chosen.get(s.store)!);
+  const engine = score('engine in process', stores, engineForecaster(options.methods, options.origins, chosen), (s) => chosen.get(s.store)!);
   return [
     engine,
     score('seasonal naive', stores, engineForecaster(['SEASONAL_NAIVE'])),
