@@ -148,6 +148,18 @@ describe('REST /api/forecast/overrides', () => {
     expect((await call('GET', `${OVERRIDES}?from=${second}&to=${third}`, 200)).data.map((o: any) => o.periodStart)).toEqual([second]);
   });
 
+  it('serialises concurrent writers of one point: every one answers 200 and one override remains', async () => {
+    await clear();
+    const draft = await scenario('Concurrent');
+    for (const scenarioId of [null, draft]) {
+      const answers = await Promise.all([1, 2, 3, 4].map((quantity) => server.call('PUT', OVERRIDES, { token: a.key, body: point({ periodStart: third, quantity, scenarioId }) })));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    }
+    expect(await server.app.prisma.forecastOverride.count({ where: { organizationId: a.org.id, periodStart: new Date(`${third}T00:00:00Z`) } })).toBe(2);
+    expect((await history(`&scenarioId=${draft}`)).filter((c) => c.periodStart === third)).toHaveLength(4);
+  });
+
   it('refuses writes to PUBLISHED and ARCHIVED scenarios with 409 INVALID_STATE', async () => {
     await clear();
     const published = await scenario('Published');
