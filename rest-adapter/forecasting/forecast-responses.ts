@@ -22,6 +22,9 @@ const point = z
       .number()
       .min(0)
       .describe("What the scenario's category, channel and global adjustments multiplied them by next (1: no scenario or none): forecast = statistical × liftFactor × adjustmentFactor."),
+    overridden: z.boolean().describe("A planner's override set forecast; the bounds moved by the same difference, never below zero."),
+    modelForecast: units.describe('The forecast the model answered (after lifts and adjustments), before any override.'),
+    overrideId: z.string().nullable().describe('The override that won (a scenario\'s own before the base one), or null.'),
   })
   .meta({ id: 'ForecastPoint' });
 

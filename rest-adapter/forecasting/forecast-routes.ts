@@ -7,7 +7,7 @@ import { forecastPage } from './forecast-responses.js';
 const SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
   events { id name startsAt endsAt liftPct stackingMode }
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor }`;
+  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor overridden modelForecast overrideId }`;
 
 export const forecastRoutes = defineRoutes([
   {

@@ -47,7 +47,7 @@ const forecastChange = z
   .object({
     id: z.string(),
     kind: z.enum(FORECAST_CHANGE_KINDS),
-    scenarioId: z.string(),
+    scenarioId: nullableString.describe('Null for an override of the base forecast.'),
     productMasterId: nullableString,
     locationId: nullableString,
     channel: nullableString,

@@ -3,11 +3,12 @@ import { forecastAccuracyRoutes } from './forecast-accuracy-routes.js';
 import { forecastEventRoutes } from './external-event-routes.js';
 import { forecastCompareRoutes } from './forecast-compare-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
+import { forecastOverrideRoutes } from './forecast-override-routes.js';
 import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 import { projectionRoutes } from './projection-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastOverrideRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

@@ -21,6 +21,7 @@ import './api-keys/api-key.js';
 import './forecasting/external-event.js';
 import './forecasting/forecast-scenario.js';
 import './forecasting/forecast-change.js';
+import './forecasting/forecast-override.js';
 import './forecasting/demand-forecast.js';
 import './forecasting/channel-projection.js';
 import './forecasting/long-term-forecast.js';

@@ -266,7 +266,7 @@ describe('GraphQL demandForecast', () => {
       items { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
         events { id name startsAt endsAt liftPct stackingMode }
         adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor } }
+        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor overridden modelForecast overrideId } }
       page limit total totalPages horizon levels from scenarioId } }`;
 
   it('answers what GET /api/forecast answers', async () => {

@@ -186,6 +186,19 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/forecast/accuracy?source=ENGINE&from=2025-06-02&horizon=3&groupBy=method&productMasterId=${productId}`, 200);
     await call('GET', '/api/forecast/accuracy?source=ENGINE', 400);
     await call('GET', '/api/forecast/accuracy?locationId=nope', 404);
+    const point = { productMasterId: productId, locationId: a.warehouse.id, periodStart: '2025-08-04', quantity: 7 };
+    const override = await call('PUT', '/api/forecast/overrides', 200, { body: { ...point, scenarioId: up, note: 'doc' } });
+    await call('PUT', '/api/forecast/overrides', 400, { body: { ...point, periodStart: '2025-08-05' } });
+    await call('PUT', '/api/forecast/overrides', 404, { body: { ...point, locationId: 'nope' } });
+    await call('GET', `/api/forecast/overrides?productMasterId=${productId}&limit=5`, 200);
+    await call('GET', '/api/forecast/overrides?limit=0', 400);
+    await call('GET', '/api/forecast/overrides?scenarioId=nope', 404);
+    await call('DELETE', `/api/forecast/overrides/${override.id}`, 200);
+    await call('DELETE', `/api/forecast/overrides/${override.id}`, 404);
+    const published = await call('PUT', '/api/forecast/overrides', 200, { body: { ...point, scenarioId: base } });
+    await call('POST', `/api/forecast/scenarios/${base}/publish`, 200);
+    await call('PUT', '/api/forecast/overrides', 409, { body: { ...point, scenarioId: base } });
+    await call('DELETE', `/api/forecast/overrides/${published.id}`, 409);
   });
 
   it('imports and their job status', async () => {

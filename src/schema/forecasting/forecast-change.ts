@@ -19,7 +19,7 @@ const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').im
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     kind: t.field({ type: ForecastChangeKindEnum, description: 'What the change was.', resolve: (c) => c.kind }),
-    scenarioId: t.exposeID('scenarioId', { description: 'The scenario whose forecast changed.' }),
+    scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario whose forecast changed; null for an override of the base forecast.' }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, for a change of one series or point.' }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location, for a change of one series or point.' }),
     channel: t.exposeString('channel', { nullable: true, description: 'The channel label, for a change of one series or point.' }),

@@ -8,6 +8,7 @@ import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './en
 import { eventReaches, type ForecastEvent, liftEvent, readForecastEvents } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
+import { overrideKey, readPointOverrides } from './overrides/forecast-overrides.js';
 import {
   readProductCategories,
   readScenarioApplication,
@@ -41,6 +42,12 @@ export interface DemandForecastPoint {
   liftFactor: number;
   /** What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario or none). */
   adjustmentFactor: number;
+  /** A planner's override set the forecast (and shifted the bounds by the same difference, never below zero). */
+  overridden: boolean;
+  /** The forecast the model answered, before any override. */
+  modelForecast: number;
+  /** The override that won, or null. */
+  overrideId: string | null;
 }
 
 export interface SeriesDemandForecast {
@@ -135,8 +142,10 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     { skip, take: limit },
   );
   const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels });
+  const data = answerAll(scenario);
+  await applyOverrides(ctx, data, scenario?.id ?? null);
   return {
-    data: answerAll(scenario),
+    data,
     page,
     limit,
     total,
@@ -146,6 +155,37 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     from: fromWeek ?? null,
     scenarioId: scenario?.id ?? null,
   };
+}
+
+/**
+ * Planners' overrides win over the model: an overridden week answers the override's quantity, and its
+ * bounds move by the same difference (the interval keeps its width), held at zero from below.
+ */
+async function applyOverrides(ctx: RequestContext, forecasts: SeriesDemandForecast[], scenarioId: string | null) {
+  const weeks = forecasts.flatMap((f) => f.points.map((p) => p.periodStart)).sort();
+  if (!weeks.length) return;
+  const overrides = await readPointOverrides(ctx, forecasts, { from: weeks[0]!, to: weeks.at(-1)! }, scenarioId);
+  if (!overrides.size) return;
+  for (const series of forecasts) {
+    series.points = series.points.map((point) => {
+      const override = overrides.get(overrideKey(series.productMasterId, series.locationId, series.channel, point.periodStart));
+      if (!override) return point;
+      const shift = override.quantity - point.forecast;
+      const moved = (value: number) => round(Math.max(0, value + shift));
+      const intervals = point.intervals.map((i) => ({ level: i.level, lower: moved(i.lower), upper: moved(i.upper) }));
+      return {
+        ...point,
+        forecast: round(override.quantity),
+        lower: moved(point.lower),
+        upper: moved(point.upper),
+        lower95: moved(point.lower95),
+        upper95: moved(point.upper95),
+        intervals,
+        overridden: true,
+        overrideId: override.id,
+      };
+    });
+  }
 }
 
 function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked: number[], events: ForecastEvent[], adjustment: SeriesAdjustment | null): SeriesDemandForecast {
@@ -172,6 +212,9 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
       intervals,
       liftFactor: round(lift),
       adjustmentFactor: round(adjustmentFactor),
+      overridden: false,
+      modelForecast: round(point.forecast * factor),
+      overrideId: null,
     };
   });
   return {

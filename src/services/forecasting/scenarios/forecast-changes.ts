@@ -11,7 +11,8 @@ type Db = Prisma.TransactionClient;
 
 /** One row of the change history, as a change of a scenario's forecast records it. */
 export interface ForecastChangeRecord {
-  scenarioId: string;
+  /** Null for a change of the base forecast (an override of no scenario). */
+  scenarioId: string | null;
   kind: ForecastChangeKind;
   productMasterId?: string | null;
   locationId?: string | null;

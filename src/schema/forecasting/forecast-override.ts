@@ -1,0 +1,109 @@
+import { builder } from '../builder.js';
+import type { ForecastOverride } from '../../generated/prisma/client.js';
+import {
+  forecastOverridePage,
+  overrideActor,
+  removeForecastOverride,
+  setForecastOverride,
+} from '../../services/forecasting/overrides/forecast-overrides.js';
+import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { ForecastActorRef } from './forecast-scenario.js';
+
+const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
+  description: "A planner's quantity for one week of one series, winning over the model's forecast.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    scenarioId: t.exposeID('scenarioId', {
+      nullable: true,
+      description: 'The scenario it is for; null: the base forecast and every scenario without its own override of the point.',
+    }),
+    productMasterId: t.exposeID('productMasterId', { description: 'The product of the series.' }),
+    locationId: t.exposeID('locationId', { description: 'The location of the series.' }),
+    channel: t.exposeString('channel', { description: 'The channel label of the series.' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'The week overridden: its Monday.' }),
+    quantity: t.exposeFloat('quantity', { description: 'The forecast of that week, in units.' }),
+    note: t.exposeString('note', { nullable: true, description: 'Why, in words.' }),
+    setBy: t.field({ type: ForecastActorRef, description: 'Who set it last.', resolve: overrideActor }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was first set.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last set.' }),
+  }),
+});
+
+type Page = Awaited<ReturnType<typeof forecastOverridePage>>;
+
+const ForecastOverridePageRef = builder.objectRef<Page>('ForecastOverridePage').implement({
+  description: 'One page of forecast overrides, by week, then product, location and channel.',
+  fields: (t) => ({
+    entries: t.field({ type: [ForecastOverrideRef], description: 'Overrides on this page.', resolve: (page) => page.entries }),
+    total: t.exposeInt('total', { description: 'Overrides matching the filters in all pages.' }),
+    limit: t.exposeInt('limit', { description: 'Page size.' }),
+    offset: t.exposeInt('offset', { description: 'Overrides skipped before this page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More overrides follow this page.' }),
+  }),
+});
+
+const OverrideInput = builder.inputType('ForecastOverrideInput', {
+  description: 'The override of one week of one series: what setForecastOverride creates, or replaces when the point (and scenario) already has one.',
+  fields: (t) => ({
+    productMasterId: t.id({ required: true, description: 'The product of the series.' }),
+    locationId: t.id({ required: true, description: 'The location of the series.' }),
+    channel: t.string({ description: 'Channel label of the series (default ALL).' }),
+    periodStart: t.string({ required: true, description: 'The week overridden: its Monday (YYYY-MM-DD).' }),
+    quantity: t.float({ required: true, description: 'The forecast of that week, 0 or more.' }),
+    scenarioId: t.id({ description: 'Only for this DRAFT scenario; absent: the base forecast and every scenario without its own override.' }),
+    note: t.string({ description: 'Why, in words.' }),
+  }),
+});
+
+const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
+
+builder.queryFields((t) => ({
+  forecastOverrides: t.field({
+    type: ForecastOverridePageRef,
+    description: 'Planner overrides of forecast points (what GET /api/forecast/overrides serves).',
+    authScopes: canReadForecasts,
+    args: {
+      productMasterId: t.arg.id({ description: 'Only overrides of this product.' }),
+      locationId: t.arg.id({ description: 'Only overrides at this location.' }),
+      channel: t.arg.string({ description: 'Only overrides of this channel label.' }),
+      scenarioId: t.arg.id({ description: 'Only overrides of this scenario.' }),
+      baseOnly: t.arg.boolean({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
+      from: t.arg.string({ description: 'Only weeks starting on or after this date (YYYY-MM-DD).' }),
+      to: t.arg.string({ description: 'Only weeks starting on or before this date (YYYY-MM-DD).' }),
+      limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
+      offset: t.arg.int({ description: 'Overrides to skip (default 0).' }),
+    },
+    resolve: (_parent, args, ctx) =>
+      forecastOverridePage(ctx, {
+        ...args,
+        productMasterId: idText(args.productMasterId),
+        locationId: idText(args.locationId),
+        scenarioId: idText(args.scenarioId),
+      }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  setForecastOverride: t.field({
+    type: ForecastOverrideRef,
+    description:
+      "Sets the forecast of one week of one series, winning over the model; replaces the point's override of the same scenario (or base). " +
+      'Writes an OVERRIDE row to the change history. A PUBLISHED or ARCHIVED scenario is refused (INVALID_STATE).',
+    authScopes: canWriteForecasts,
+    args: { input: t.arg({ type: OverrideInput, required: true, description: 'The override.' }) },
+    resolve: (_parent, args, ctx) =>
+      setForecastOverride(ctx, {
+        ...args.input,
+        productMasterId: String(args.input.productMasterId),
+        locationId: String(args.input.locationId),
+        scenarioId: idText(args.input.scenarioId),
+      }),
+  }),
+  removeForecastOverride: t.field({
+    type: ForecastOverrideRef,
+    description: 'Removes an override (the point answers the model again, or a scenario the base override) and answers it as it was; writes an OVERRIDE row to the change history.',
+    authScopes: canWriteForecasts,
+    args: { id: t.arg.id({ required: true, description: 'The override.' }) },
+    resolve: (_parent, args, ctx) => removeForecastOverride(ctx, String(args.id)),
+  }),
+}));

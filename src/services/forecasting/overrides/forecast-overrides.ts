@@ -1,0 +1,206 @@
+import type { z } from 'zod';
+import {
+  forecastOverrideListQuery as listSchema,
+  forecastOverrideSet as setSchema,
+  OVERRIDES_DEFAULT_LIMIT,
+} from '../../../contracts/forecasting/forecast-override.js';
+import type { RequestContext } from '../../../context.js';
+import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.js';
+import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
+import { DomainError, notFound } from '../../../kernel/errors.js';
+import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { recordForecastChange } from '../scenarios/forecast-changes.js';
+
+type Db = Prisma.TransactionClient;
+
+export type SetForecastOverrideInput = z.input<typeof setSchema>;
+export type ForecastOverrideListArgs = z.input<typeof listSchema>;
+
+const DEFAULT_CHANNEL = 'ALL';
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** Who set an override, as stored. */
+export const overrideActor = (override: Pick<ForecastOverride, 'setByType' | 'setBy'>) => ({ type: override.setByType, id: override.setBy });
+
+/**
+ * The scenario an override write names, locked for the transaction so that a publish or archive cannot
+ * slip between the state check and the write: 404 when not the organization's, 409 unless a DRAFT.
+ */
+async function writableScenario(ctx: RequestContext, tx: Db, scenarioId: string) {
+  const organizationId = orgId(ctx);
+  await tx.$executeRaw`SELECT 1 FROM forecast_scenarios WHERE id = ${scenarioId} AND "organizationId" = ${organizationId} FOR UPDATE`;
+  const scenario = await tx.forecastScenario.findFirst({ where: { id: scenarioId, organizationId }, select: { status: true } });
+  if (!scenario) throw notFound('Scenario');
+  if (scenario.status !== ForecastScenarioStatus.DRAFT) {
+    throw new DomainError('INVALID_STATE', `A ${scenario.status} scenario is read-only: only a DRAFT's overrides can change`);
+  }
+}
+
+interface Point {
+  productMasterId: string;
+  locationId: string;
+  channel: string;
+  periodStart: Date;
+}
+
+const pointWhere = (organizationId: string, point: Point, scenarioId: string | null): Prisma.ForecastOverrideWhereInput => ({
+  organizationId,
+  productMasterId: point.productMasterId,
+  locationId: point.locationId,
+  channel: point.channel,
+  periodStart: point.periodStart,
+  scenarioId,
+});
+
+/** The override in effect for a scenario's point (its own, else the base one), or for the base forecast; null: the model's. */
+async function effectiveOverride(tx: Db, organizationId: string, point: Point, scenarioId: string | null) {
+  const rows = await tx.forecastOverride.findMany({
+    where: { ...pointWhere(organizationId, point, null), scenarioId: undefined, OR: scenarioId ? [{ scenarioId }, { scenarioId: null }] : [{ scenarioId: null }] },
+  });
+  return rows.find((r) => r.scenarioId === scenarioId) ?? rows.find((r) => r.scenarioId === null) ?? null;
+}
+
+/**
+ * Creates or replaces the override of one week of one series (for one scenario, or the base forecast),
+ * with an OVERRIDE row in the change history in the same transaction. totalBefore is the override that
+ * was in effect for the point (for a scenario: its own, else the base one), null when it was the model's:
+ * the model value is not fitted in a write.
+ */
+export async function setForecastOverride(ctx: RequestContext, raw: SetForecastOverrideInput) {
+  const input = parseInput(setSchema, raw);
+  const organizationId = orgId(ctx);
+  const scenarioId = input.scenarioId ?? null;
+  const point: Point = {
+    productMasterId: input.productMasterId,
+    locationId: input.locationId,
+    channel: input.channel ?? DEFAULT_CHANNEL,
+    periodStart: dateOf(input.periodStart),
+  };
+  return ctx.prisma.$transaction(async (tx) => {
+    const [product, location] = await Promise.all([
+      tx.productMaster.count({ where: { id: point.productMasterId, organizationId } }),
+      tx.location.count({ where: { id: point.locationId, organizationId } }),
+    ]);
+    if (!product) throw notFound('Product');
+    if (!location) throw notFound('Location');
+    if (scenarioId) await writableScenario(ctx, tx, scenarioId);
+    // Two writers of the same point wait for each other, so the second replaces the first instead of failing on the unique index.
+    const key = [organizationId, scenarioId ?? '', point.productMasterId, point.locationId, point.channel, input.periodStart].join('|');
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
+    const before = await effectiveOverride(tx, organizationId, point, scenarioId);
+    const { actorType, createdBy } = actorOf(ctx);
+    const data = { quantity: input.quantity, note: input.note ?? null, setByType: actorType, setBy: createdBy };
+    const own = before?.scenarioId === scenarioId ? before : null;
+    const override = own
+      ? await tx.forecastOverride.update({ where: { id: own.id }, data })
+      : await tx.forecastOverride.create({ data: { organizationId, scenarioId, ...point, ...data } });
+    await recordForecastChange(ctx, tx, {
+      scenarioId,
+      kind: 'OVERRIDE',
+      ...point,
+      totalBefore: before?.quantity ?? null,
+      totalAfter: input.quantity,
+      note: input.note ?? null,
+    });
+    return override;
+  });
+}
+
+/**
+ * Removes an override (the point answers the model again, or for a scenario the base override), with an
+ * OVERRIDE row in the change history: totalBefore the removed quantity, totalAfter the base override a
+ * scenario's point falls back to, or null (the model's).
+ */
+export async function removeForecastOverride(ctx: RequestContext, overrideId: string) {
+  const organizationId = orgId(ctx);
+  return ctx.prisma.$transaction(async (tx) => {
+    const found = await tx.forecastOverride.findFirst({ where: { id: overrideId, organizationId } });
+    if (!found) throw notFound('Override');
+    if (found.scenarioId) await writableScenario(ctx, tx, found.scenarioId);
+    const deleted = await tx.forecastOverride.deleteMany({ where: { id: overrideId, organizationId } });
+    if (!deleted.count) throw notFound('Override');
+    const fallback = found.scenarioId ? await tx.forecastOverride.findFirst({ where: pointWhere(organizationId, found, null) }) : null;
+    await recordForecastChange(ctx, tx, {
+      scenarioId: found.scenarioId,
+      kind: 'OVERRIDE',
+      productMasterId: found.productMasterId,
+      locationId: found.locationId,
+      channel: found.channel,
+      periodStart: found.periodStart,
+      totalBefore: found.quantity,
+      totalAfter: fallback?.quantity ?? null,
+      note: 'Override removed',
+    });
+    return found;
+  });
+}
+
+/** A page of the organization's overrides, by week then series. Filters naming another organization's ids are 404. */
+export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOverrideListArgs) {
+  const query = parseInput(listSchema, raw);
+  const organizationId = orgId(ctx);
+  const [scenario, product, location] = await Promise.all([
+    query.scenarioId ? ctx.prisma.forecastScenario.count({ where: { id: query.scenarioId, organizationId } }) : 1,
+    query.productMasterId ? ctx.prisma.productMaster.count({ where: { id: query.productMasterId, organizationId } }) : 1,
+    query.locationId ? ctx.prisma.location.count({ where: { id: query.locationId, organizationId } }) : 1,
+  ]);
+  if (!scenario) throw notFound('Scenario');
+  if (!product) throw notFound('Product');
+  if (!location) throw notFound('Location');
+
+  const where: Prisma.ForecastOverrideWhereInput = {
+    organizationId,
+    productMasterId: query.productMasterId,
+    locationId: query.locationId,
+    channel: query.channel,
+    scenarioId: query.baseOnly ? null : query.scenarioId,
+    periodStart: { gte: query.from ? dateOf(query.from) : undefined, lte: query.to ? dateOf(query.to) : undefined },
+  };
+  const limit = query.limit ?? OVERRIDES_DEFAULT_LIMIT;
+  const offset = query.offset ?? 0;
+  const [total, entries] = await Promise.all([
+    ctx.prisma.forecastOverride.count({ where }),
+    ctx.prisma.forecastOverride.findMany({
+      where,
+      orderBy: [{ periodStart: 'asc' }, { productMasterId: 'asc' }, { locationId: 'asc' }, { channel: 'asc' }, { id: 'asc' }],
+      skip: offset,
+      take: limit,
+    }),
+  ]);
+  return { entries, total, limit, offset, hasMore: offset + entries.length < total };
+}
+
+/**
+ * The overrides that win over the model in a forecast of these series over these weeks, in one query:
+ * keyed by series and week, a scenario's own override before the base one.
+ */
+export async function readPointOverrides(
+  ctx: RequestContext,
+  series: { productMasterId: string; locationId: string; channel: string }[],
+  weeks: { from: string; to: string },
+  scenarioId: string | null,
+) {
+  const winners = new Map<string, ForecastOverride>();
+  if (!series.length) return winners;
+  const rows = await ctx.prisma.forecastOverride.findMany({
+    where: {
+      organizationId: orgId(ctx),
+      productMasterId: { in: [...new Set(series.map((s) => s.productMasterId))] },
+      locationId: { in: [...new Set(series.map((s) => s.locationId))] },
+      channel: { in: [...new Set(series.map((s) => s.channel))] },
+      periodStart: { gte: dateOf(weeks.from), lte: dateOf(weeks.to) },
+      OR: scenarioId ? [{ scenarioId: null }, { scenarioId }] : [{ scenarioId: null }],
+    },
+  });
+  for (const row of rows) {
+    const key = overrideKey(row.productMasterId, row.locationId, row.channel, row.periodStart.toISOString().slice(0, 10));
+    const held = winners.get(key);
+    if (!held || (held.scenarioId === null && row.scenarioId !== null)) winners.set(key, row);
+  }
+  return winners;
+}
+
+export const overrideKey = (productMasterId: string, locationId: string, channel: string, periodStart: string) =>
+  `${productMasterId}|${locationId}|${channel}|${periodStart}`;
