@@ -1,14 +1,13 @@
 import type { RequestContext } from '../../context.js';
 import { channelProjectionQuery, type ChannelProjectionQueryInput } from '../../contracts/forecasting/channel-projection-query.js';
 import { FORECAST_PAGING } from '../../contracts/forecasting/forecast-query.js';
+import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { weekAfter } from './engine/forecast-series.js';
 import type { ForecastPoint, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import { weeksBetween } from './demand-series.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 
-const ALWAYS_LEVEL = 95;
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -119,21 +118,7 @@ export function channelShares(byChannel: Map<string, Map<string, number>>, share
 }
 
 function scaled(point: ForecastPoint, factor: number, asked: number[]): ProjectionPoint {
-  const bound = (level: number) => {
-    const interval = point.intervals.find((i) => i.level === level)!;
-    return { level, lower: round(interval.lower * factor), upper: round(interval.upper * factor) };
-  };
-  const intervals = asked.map(bound);
-  const at95 = bound(ALWAYS_LEVEL);
-  return {
-    periodStart: point.periodStart,
-    forecast: round(point.forecast * factor),
-    lower: intervals[0]!.lower,
-    upper: intervals[0]!.upper,
-    lower95: at95.lower,
-    upper95: at95.upper,
-    intervals,
-  };
+  return { periodStart: point.periodStart, ...answerPoint(point, asked, factor) };
 }
 
 /**
@@ -147,7 +132,7 @@ export async function projectChannels(ctx: RequestContext, raw: ChannelProjectio
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
   const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
 
-  const levels = input.levels.includes(ALWAYS_LEVEL) ? input.levels : [...input.levels, ALWAYS_LEVEL];
+  const levels = levelsToFit(input.levels);
   const totals = pairs.map(totalSeries);
   const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
   const fitted = batch.length ? await fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : new Map<string, SeriesForecast>();
@@ -162,14 +147,14 @@ export async function projectChannels(ctx: RequestContext, raw: ChannelProjectio
       productMasterId: pair.productMasterId,
       locationId: pair.locationId,
       method: forecast.method,
-      backtestError: forecast.backtestError === null ? null : round(forecast.backtestError),
+      backtestError: forecast.backtestError === null ? null : roundForecast(forecast.backtestError),
       intervalSource: forecast.intervalSource,
       historyWeeks: weekStarts.length,
       lastHistoryWeek: weekStarts.at(-1)!,
       shareBasis: basis,
       shareFrom,
       shareWeeks,
-      shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: round(s.recentUnits) })),
+      shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
       total: forecast.points.map((p) => scaled(p, 1, input.levels)),
       channels: shares.map((s) => ({ channel: s.channel, share: roundShare(s.share), points: forecast.points.map((p) => scaled(p, s.share, input.levels)) })),
     };

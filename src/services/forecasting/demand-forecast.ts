@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { FORECAST_PAGING, forecastQuery, MAX_HORIZON, type ForecastQueryInput } from '../../contracts/forecasting/forecast-query.js';
 import { validationError } from '../../kernel/errors.js';
+import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { eventCoversWeek, liftFactor } from './engine/event-lifts.js';
 import { weekAfter } from './engine/forecast-series.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
@@ -18,9 +19,6 @@ import {
   seriesAdjustment,
 } from './scenario-adjustments.js';
 
-/** lower95/upper95 are always answered, asked for or not. */
-const ALWAYS_LEVEL = 95;
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export interface ForecastInterval {
   level: number;
@@ -91,7 +89,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
     throw validationError({ from: [`Must be at most ${MAX_HORIZON} weeks after the last history week of each series`] });
   }
 
-  const levels = options.levels.includes(ALWAYS_LEVEL) ? options.levels : [...options.levels, ALWAYS_LEVEL];
+  const levels = levelsToFit(options.levels);
   const batches = new Map<number, WeeklySeries[]>();
   plans.forEach((p, i) => {
     const horizon = options.horizon + p.gap;
@@ -171,11 +169,11 @@ async function applyOverrides(ctx: RequestContext, forecasts: SeriesDemandForeca
       const override = overrides.get(overrideKey(series.productMasterId, series.locationId, series.channel, point.periodStart));
       if (!override) return point;
       const shift = override.quantity - point.forecast;
-      const moved = (value: number) => round(Math.max(0, value + shift));
+      const moved = (value: number) => roundForecast(Math.max(0, value + shift));
       const intervals = point.intervals.map((i) => ({ level: i.level, lower: moved(i.lower), upper: moved(i.upper) }));
       return {
         ...point,
-        forecast: round(override.quantity),
+        forecast: roundForecast(override.quantity),
         lower: moved(point.lower),
         upper: moved(point.upper),
         lower95: moved(point.lower95),
@@ -196,24 +194,14 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
     const lift = liftFactor(covering.map(liftEvent));
     const adjustmentFactor = adjustment?.factor ?? 1;
     const factor = lift * adjustmentFactor;
-    const bound = (level: number) => {
-      const interval = point.intervals.find((i) => i.level === level)!;
-      return { level, lower: round(interval.lower * factor), upper: round(interval.upper * factor) };
-    };
-    const intervals = asked.map(bound);
-    const at95 = bound(ALWAYS_LEVEL);
+    const scaled = answerPoint(point, asked, factor);
     return {
       periodStart: point.periodStart,
-      forecast: round(point.forecast * factor),
-      lower: intervals[0]!.lower,
-      upper: intervals[0]!.upper,
-      lower95: at95.lower,
-      upper95: at95.upper,
-      intervals,
-      liftFactor: round(lift),
-      adjustmentFactor: round(adjustmentFactor),
+      ...scaled,
+      liftFactor: roundForecast(lift),
+      adjustmentFactor: roundForecast(adjustmentFactor),
       overridden: false,
-      modelForecast: round(point.forecast * factor),
+      modelForecast: scaled.forecast,
       overrideId: null,
     };
   });
@@ -222,14 +210,14 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
     locationId: series.locationId,
     channel: series.channel,
     method: fitted.method,
-    backtestError: fitted.backtestError === null ? null : round(fitted.backtestError),
+    backtestError: fitted.backtestError === null ? null : roundForecast(fitted.backtestError),
     errorScale: fitted.errorScale,
     demandClass: fitted.demandClass,
     intervalSource: fitted.intervalSource,
     historyWeeks: series.values.length,
     lastHistoryWeek: series.weekStarts.at(-1)!,
     events: events.filter((e) => applied.has(e)),
-    adjustments: adjustment && { ...adjustment, factor: round(adjustment.factor) },
+    adjustments: adjustment && { ...adjustment, factor: roundForecast(adjustment.factor) },
     points,
   };
 }

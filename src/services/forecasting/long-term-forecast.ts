@@ -1,14 +1,12 @@
 import type { RequestContext } from '../../context.js';
 import { FORECAST_PAGING } from '../../contracts/forecasting/forecast-query.js';
 import { longTermQuery, type LongTermQueryInput } from '../../contracts/forecasting/long-term-query.js';
+import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { forecastMonthly, type MonthlyForecast } from './engine/damped-trend.js';
 import { readDemandSeries } from './demand-series.js';
 import { checkForecastIds } from './fit-weekly-series.js';
 import { daysInMonth, monthAfter, toCalendarMonths } from './monthly-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
-
-const ALWAYS_LEVEL = 95;
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export interface MonthlyPoint {
   /** yyyy-mm */
@@ -51,7 +49,7 @@ export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryIn
   await checkForecastIds(ctx, input);
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
   const { total, series } = await readDemandSeries(ctx, { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel }, { skip, take: limit });
-  const levels = input.levels.includes(ALWAYS_LEVEL) ? input.levels : [...input.levels, ALWAYS_LEVEL];
+  const levels = levelsToFit(input.levels);
 
   const data = series.map((s): LongTermSeriesForecast => {
     const buckets = toCalendarMonths(s.weekStarts, s.values);
@@ -70,23 +68,7 @@ export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryIn
       lastMonthPartial: buckets.coveredDays.at(-1)! < daysInMonth(last),
       points: fit.points.map((p, h) => {
         const month = monthAfter(last, h + 1);
-        const bound = (level: number) => {
-          const interval = p.intervals.find((i) => i.level === level)!;
-          return { level, lower: round(interval.lower), upper: round(interval.upper) };
-        };
-        const intervals = input.levels.map(bound);
-        const at95 = bound(ALWAYS_LEVEL);
-        return {
-          month,
-          periodStart: `${month}-01`,
-          periodEnd: `${month}-${String(daysInMonth(month)).padStart(2, '0')}`,
-          forecast: round(p.forecast),
-          lower: intervals[0]!.lower,
-          upper: intervals[0]!.upper,
-          lower95: at95.lower,
-          upper95: at95.upper,
-          intervals,
-        };
+        return { month, periodStart: `${month}-01`, periodEnd: `${month}-${String(daysInMonth(month)).padStart(2, '0')}`, ...answerPoint(p, input.levels) };
       }),
     };
   });

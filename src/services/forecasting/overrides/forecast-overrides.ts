@@ -11,6 +11,7 @@ import { DomainError, notFound } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
+import { checkForecastIds } from '../fit-weekly-series.js';
 
 type Db = Prisma.TransactionClient;
 
@@ -141,14 +142,7 @@ export async function removeForecastOverride(ctx: RequestContext, overrideId: st
 export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOverrideListArgs) {
   const query = parseInput(listSchema, raw);
   const organizationId = orgId(ctx);
-  const [scenario, product, location] = await Promise.all([
-    query.scenarioId ? ctx.prisma.forecastScenario.count({ where: { id: query.scenarioId, organizationId } }) : 1,
-    query.productMasterId ? ctx.prisma.productMaster.count({ where: { id: query.productMasterId, organizationId } }) : 1,
-    query.locationId ? ctx.prisma.location.count({ where: { id: query.locationId, organizationId } }) : 1,
-  ]);
-  if (!scenario) throw notFound('Scenario');
-  if (!product) throw notFound('Product');
-  if (!location) throw notFound('Location');
+  await checkForecastIds(ctx, query);
 
   const where: Prisma.ForecastOverrideWhereInput = {
     organizationId,

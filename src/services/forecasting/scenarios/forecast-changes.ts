@@ -3,9 +3,9 @@ import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../cont
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
-import { notFound } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { orgId, parseInput } from '../../tenant.js';
+import { checkForecastIds } from '../fit-weekly-series.js';
 
 type Db = Prisma.TransactionClient;
 
@@ -38,14 +38,7 @@ export type ForecastChangeQuery = z.input<typeof forecastChangeQuery>;
 export async function forecastChangePage(ctx: RequestContext, raw: ForecastChangeQuery) {
   const query = parseInput(forecastChangeQuery, raw);
   const organizationId = orgId(ctx);
-  const [scenario, product, location] = await Promise.all([
-    query.scenarioId ? ctx.prisma.forecastScenario.count({ where: { id: query.scenarioId, organizationId } }) : 1,
-    query.productMasterId ? ctx.prisma.productMaster.count({ where: { id: query.productMasterId, organizationId } }) : 1,
-    query.locationId ? ctx.prisma.location.count({ where: { id: query.locationId, organizationId } }) : 1,
-  ]);
-  if (!scenario) throw notFound('Scenario');
-  if (!product) throw notFound('Product');
-  if (!location) throw notFound('Location');
+  await checkForecastIds(ctx, query);
 
   const where: Prisma.ForecastChangeWhereInput = {
     organizationId,
