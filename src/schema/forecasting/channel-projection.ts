@@ -2,7 +2,8 @@ import { builder } from '../builder.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
-import { ForecastIntervalRef, ForecastMethodEnum, IntervalSourceEnum } from './demand-forecast.js';
+import { ForecastMethodEnum, IntervalSourceEnum } from './demand-forecast.js';
+import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
 const ShareBasisEnum = builder.enumType('ChannelShareBasis', {
@@ -24,15 +25,10 @@ const ChannelShareRef = builder.objectRef<ChannelShare>('ChannelShare').implemen
 });
 
 const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjectionPoint').implement({
+  interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, of the total or of one channel.',
   fields: (t) => ({
     periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
-    forecast: t.exposeFloat('forecast', { description: 'Median forecast units, never below zero.' }),
-    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
-    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
-    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
-    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
-    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
   }),
 });
 

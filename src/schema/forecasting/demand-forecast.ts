@@ -3,13 +3,13 @@ import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVE
 import {
   type DemandForecastPoint,
   forecastDemand,
-  type ForecastInterval,
   type SeriesDemandForecast,
 } from '../../services/forecasting/demand-forecast.js';
 import type { ForecastEvent } from '../../services/forecasting/forecast-events.js';
 import type { SeriesAdjustment } from '../../services/forecasting/scenario-adjustments.js';
 import { StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { ForecastValuesRef } from './forecast-values.js';
 
 export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
@@ -54,25 +54,11 @@ export const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   } as const,
 });
 
-export const ForecastIntervalRef = builder.objectRef<ForecastInterval>('ForecastInterval').implement({
-  description: 'A central prediction interval of one point.',
-  fields: (t) => ({
-    level: t.exposeFloat('level', { description: 'Level in percent, for example 80.' }),
-    lower: t.exposeFloat('lower', { description: 'Lower bound, never below zero.' }),
-    upper: t.exposeFloat('upper', { description: 'Upper bound.' }),
-  }),
-});
-
 const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
+  interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, after event lifts.',
   fields: (t) => ({
     periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
-    forecast: t.exposeFloat('forecast', { description: 'Median forecast units, never below zero.' }),
-    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
-    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
-    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
-    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
-    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the statistical forecast and bounds by (1: no event)." }),
     adjustmentFactor: t.exposeFloat('adjustmentFactor', {
       description: "What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario, or none reaching the series). forecast = statistical × liftFactor × adjustmentFactor.",

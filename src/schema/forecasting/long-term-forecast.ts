@@ -2,7 +2,8 @@ import { builder } from '../builder.js';
 import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
 import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../services/forecasting/long-term-forecast.js';
-import { ForecastIntervalRef, IntervalSourceEnum } from './demand-forecast.js';
+import { IntervalSourceEnum } from './demand-forecast.js';
+import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
 const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
@@ -14,17 +15,12 @@ const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
 });
 
 const MonthlyPointRef = builder.objectRef<MonthlyPoint>('MonthlyForecastPoint').implement({
+  interfaces: [ForecastValuesRef],
   description: 'The forecast of one calendar month.',
   fields: (t) => ({
     month: t.exposeString('month', { description: 'The month (YYYY-MM).' }),
     periodStart: t.exposeString('periodStart', { description: 'Its first day (YYYY-MM-DD).' }),
     periodEnd: t.exposeString('periodEnd', { description: 'Its last day (YYYY-MM-DD).' }),
-    forecast: t.exposeFloat('forecast', { description: 'Median forecast units of the month, never below zero.' }),
-    lower: t.exposeFloat('lower', { description: 'Lower bound at the first level asked for.' }),
-    upper: t.exposeFloat('upper', { description: 'Upper bound at the first level asked for.' }),
-    lower95: t.exposeFloat('lower95', { description: 'Lower bound at 95 %, asked for or not.' }),
-    upper95: t.exposeFloat('upper95', { description: 'Upper bound at 95 %, asked for or not.' }),
-    intervals: t.field({ type: [ForecastIntervalRef], description: 'One interval per level asked for, in the order asked.', resolve: (p) => p.intervals }),
   }),
 });
 
