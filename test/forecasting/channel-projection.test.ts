@@ -5,6 +5,7 @@ import { insertWeeklyDemand, weekAfter } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
 
 // GET /api/forecast/channel-projection and the channelProjection query on a real database.
 
@@ -171,21 +172,11 @@ describe('GET /api/forecast/channel-projection', () => {
       ['?levels=80,80', { levels: ['Each level at most once'] }],
       ['?limit=101', { limit: ['Must be an integer from 1 to 100'] }],
     ];
-    for (const [query, details] of cases) {
-      const res = await get(query);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR', details });
-    }
+    await expectValidationDetails(get, cases);
   });
 
   it('answers 403 FEATURE_NOT_ENABLED without the plan capability, INSUFFICIENT_SCOPE without forecast.read', async () => {
-    const noPlan = await get('', plain.key);
-    expect(noPlan.status).toBe(403);
-    expect(noPlan.body).toMatchObject({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY });
-    const noScope = await get('', await a.keyWith(['inventory:read']));
-    expect(noScope.status).toBe(403);
-    expect(noScope.body.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await get('?horizon=1', await a.keyWith(['forecast:read']))).status).toBe(200);
+    await expectForecastReadGates(get, plain, a, '?horizon=1');
   });
 
   it('keeps tenants apart: each sees only its own pairs', async () => {

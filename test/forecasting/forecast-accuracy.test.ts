@@ -5,6 +5,7 @@ import { dayAfter, weekAfter } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
 
 // GET /api/forecast/accuracy and the forecastAccuracy query on a real database, on tiny series whose
 // metrics are worked out by hand below.
@@ -256,11 +257,7 @@ describe('refusals', () => {
       ['?limit=501', { limit: ['Must be an integer from 1 to 500'] }],
       ['?page=0', { page: ['Must be an integer of at least 1'] }],
     ];
-    for (const [query, details] of cases) {
-      const res = await get(query);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR', details });
-    }
+    await expectValidationDetails(get, cases);
   });
 
   it('answers 404 for unknown or foreign products and locations', async () => {
@@ -272,13 +269,7 @@ describe('refusals', () => {
   });
 
   it('answers 403 FEATURE_NOT_ENABLED without the plan capability, INSUFFICIENT_SCOPE without forecast.read', async () => {
-    const noPlan = await get('', plain.key);
-    expect(noPlan.status).toBe(403);
-    expect(noPlan.body).toMatchObject({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY });
-    const noScope = await get('', await a.keyWith(['inventory:read']));
-    expect(noScope.status).toBe(403);
-    expect(noScope.body.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await get('', await a.keyWith(['forecast:read']))).status).toBe(200);
+    await expectForecastReadGates(get, plain, a, '');
   });
 });
 

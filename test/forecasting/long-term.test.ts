@@ -5,6 +5,7 @@ import { insertWeeklyDemand } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
 
 // GET /api/forecast/long-term and the longTermForecast query on a real database.
 
@@ -134,21 +135,11 @@ describe('GET /api/forecast/long-term', () => {
       ['?levels=0', { levels: ['Must be a comma-separated list of percentages above 0 and below 100, for example 80,95'] }],
       ['?page=0', { page: ['Must be an integer of at least 1'] }],
     ];
-    for (const [query, details] of cases) {
-      const res = await get(query);
-      expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ error: expect.any(String), code: 'VALIDATION_ERROR', details });
-    }
+    await expectValidationDetails(get, cases);
   });
 
   it('answers 403 FEATURE_NOT_ENABLED without the plan capability, INSUFFICIENT_SCOPE without forecast.read', async () => {
-    const noPlan = await get('', plain.key);
-    expect(noPlan.status).toBe(403);
-    expect(noPlan.body).toMatchObject({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY });
-    const noScope = await get('', await a.keyWith(['inventory:read']));
-    expect(noScope.status).toBe(403);
-    expect(noScope.body.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await get('?limit=1', await a.keyWith(['forecast:read']))).status).toBe(200);
+    await expectForecastReadGates(get, plain, a, '?limit=1');
   });
 
   it('keeps tenants apart', async () => {
