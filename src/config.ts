@@ -46,6 +46,15 @@ export interface Config {
   forecastWorkers?: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
+  /** Transfer recommendations (README: Transfers). */
+  transfers: {
+    /** How long a PENDING recommendation stays actionable after it was generated, in hours. */
+    recommendationTtlHours: number;
+    /** How often an instance marks overdue PENDING recommendations EXPIRED, in seconds (0: never; reads still treat them as expired). */
+    expirySweepSeconds: number;
+    /** Cost of moving one unit between two locations that have no cost of their own. */
+    defaultUnitCost: number;
+  };
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
   apiKeyCacheSeconds: number;
   /** How often open graphql-ws sockets have their credentials checked again, in seconds. */
@@ -87,6 +96,13 @@ export interface Config {
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
   if (!(value > 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
+
+/** A number of at least 0 (0 may turn something off). */
+function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!(value >= 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a number of at least 0, not "${env[name] ?? fallback}"`);
   return value;
 }
 
@@ -143,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+    transfers: {
+      recommendationTtlHours: positive(env, 'TRANSFER_RECOMMENDATION_TTL_HOURS', 7 * 24),
+      expirySweepSeconds: nonNegative(env, 'TRANSFER_EXPIRY_SWEEP_SECONDS', 60),
+      defaultUnitCost: nonNegative(env, 'TRANSFER_DEFAULT_UNIT_COST', 1),
+    },
     forecastWorkers: threadCount(env, 'FORECAST_WORKERS'),
     apiKeyCacheSeconds,
     // Checking more often than keys are cached would mostly re-read the cache.

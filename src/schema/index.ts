@@ -33,5 +33,9 @@ import './supply/sales-orders.js';
 import './supply/demand-history.js';
 import './import/import-job.js';
 import './import/import-progress.js';
+import './transfers/transfer-recommendation.js';
+import './transfers/transfer-recommendation-mutations.js';
+import './transfers/transfer-recommendation-feed.js';
+import './transfers/transfer-costs.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/worker.js';
+import { startRecommendationExpirySweep } from '../services/transfers/recommendations/expiry-sweep.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
 import { capConnectionsPerAddress, httpServerOptions } from './connection-limits.js';
@@ -72,6 +73,7 @@ export async function startServer(config: Config, options: { database?: Database
     pauseMs: database.kind === 'pglite' ? 20 : 10,
     log,
   });
+  const expirySweep = startRecommendationExpirySweep(app, { everySeconds: config.transfers.expirySweepSeconds, log });
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = typeof address === 'object' && address ? address.address : config.host;
   return {
@@ -87,7 +89,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), expirySweep.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -101,6 +103,7 @@ export async function startServer(config: Config, options: { database?: Database
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await workers.stop();
+      await expirySweep.stop();
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -1,0 +1,171 @@
+// Generating transfer recommendations: one set-based statement over inventory levels and stock lines.
+//
+// For each product, every location with an inventory level for it is one of:
+// - in deficit: available below its reorder point, or (with a forecast) fewer days of demand than its lead time;
+// - in surplus (when not in deficit): available above its maximum (when a maximum is set), or (with a
+//   forecast) more days of demand than its horizon (lead time + replenishment period);
+// - neither.
+// Demand rate = forecastQuantity ÷ forecastPeriodDays per day, where both are set. Lead time defaults to
+// DEFAULT_LEAD_TIME_DAYS, the replenishment period to DEFAULT_REPLENISHMENT_PERIOD_DAYS.
+// A destination needs target − available, target being its maximum (or, without one, the larger of its
+// reorder point and the demand over its horizon). A source can give available − what it keeps, the larger
+// of its reorder point and the demand over its lead time: it never goes below its reorder point.
+// Needs and surpluses of a product are matched in order (destinations by priority, then least available;
+// sources by most to give): laid end to end, each destination's need overlaps some sources' surpluses,
+// and each overlap is one recommendation for that many units.
+// Units at risk: the part of the move that covers the destination's shortfall until a replenishment could
+// arrive (demand over the lead time − available; without a forecast, reorder point − available).
+// estimatedROI = unitMargin × units at risk − costPerUnit × quantity (the pair's cost, else the default).
+import type { z } from 'zod';
+import { generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
+import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow } from './recommendation-rows.js';
+import { PRIORITY_ORDER } from './recommendation-order.js';
+
+export const DEFAULT_LEAD_TIME_DAYS = 14;
+export const DEFAULT_REPLENISHMENT_PERIOD_DAYS = 28;
+
+export type GenerateRecommendationsInput = z.input<typeof inputSchema>;
+
+/** Generation can take seconds over a whole organization; the default 5 s of an interactive transaction is too short. */
+const GENERATE_TX_OPTIONS = { timeout: 120_000, maxWait: 30_000 };
+
+async function checkIds(ctx: RequestContext, input: { locationId?: string | null; productMasterId?: string | null }) {
+  const organizationId = orgId(ctx);
+  const [location, product] = await Promise.all([
+    input.locationId ? ctx.prisma.location.count({ where: { id: input.locationId, organizationId } }) : 1,
+    input.productMasterId ? ctx.prisma.productMaster.count({ where: { id: input.productMasterId, organizationId } }) : 1,
+  ]);
+  const details = newFieldErrors();
+  if (!location) details.locationId = ['Location not found'];
+  if (!product) details.productMasterId = ['Product not found'];
+  if (Object.keys(details).length) throw validationError(details);
+}
+
+export interface GeneratedRecommendations {
+  success: boolean;
+  created: number;
+  updated: number;
+  recommendations: TransferRecommendationRow[];
+}
+
+export async function generateTransferRecommendations(ctx: RequestContext, raw: GenerateRecommendationsInput): Promise<GeneratedRecommendations> {
+  const input = parseInput(inputSchema, raw);
+  await checkIds(ctx, input);
+  const organizationId = orgId(ctx);
+  const { actorType, createdBy } = actorOf(ctx);
+  const { recommendationTtlHours, defaultUnitCost } = ctx.app.config.transfers;
+  const margin = input.unitMargin ?? null;
+  const minDifference = input.minStockDifferencePct ?? 0;
+  const location = input.locationId ?? null;
+
+  const byProduct = (column: string) => (input.productMasterId ? Prisma.sql`AND ${Prisma.raw(column)} = ${input.productMasterId}` : Prisma.empty);
+  // With a location, only moves into or out of it: of a product, the location is a destination (then every
+  // source may serve it) or a source (then it may serve every destination), never both.
+  const destAtLocation = location
+    ? Prisma.sql`WHERE d.loc = ${location} OR EXISTS (SELECT 1 FROM src x WHERE x.p = d.p AND x.loc = ${location})`
+    : Prisma.empty;
+  const srcAtLocation = location
+    ? Prisma.sql`WHERE s.loc = ${location} OR EXISTS (SELECT 1 FROM dest x WHERE x.p = s.p AND x.loc = ${location})`
+    : Prisma.empty;
+  const positiveRoi = input.requirePositiveROI ? Prisma.sql`AND roi > 0` : Prisma.empty;
+
+  const rows = await ctx.prisma.$transaction(async (tx) => {
+    // Overdue ones first, so that generating again starts a fresh recommendation instead of reviving an expired one.
+    await tx.$executeRaw`
+      UPDATE transfer_recommendations SET status = 'EXPIRED', "updatedAt" = ${NOW_UTC}
+      WHERE "organizationId" = ${organizationId} AND status = 'PENDING' AND "expiresAt" <= ${NOW_UTC}`;
+    return tx.$queryRaw<(TransferRecommendationRow & { inserted: boolean })[]>`
+      WITH avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} ${byProduct('s."productMasterId"')}`)}),
+      lvl AS (
+        SELECT lv."productMasterId" AS p, lv."locationId" AS loc, COALESCE(a.available, 0) AS available,
+          lv."minQuantity" AS min_q, lv."reorderQuantity" AS reorder_q, lv."maxQuantity" AS max_q,
+          COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) AS lead_days,
+          COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) + COALESCE(lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}) AS horizon_days,
+          CASE WHEN lv."forecastQuantity" > 0 AND lv."forecastPeriodDays" > 0 THEN lv."forecastQuantity" / lv."forecastPeriodDays" END AS rate
+        FROM inventory_levels lv
+        LEFT JOIN avail a ON a."productMasterId" = lv."productMasterId" AND a."locationId" = lv."locationId"
+        WHERE lv."organizationId" = ${organizationId} ${byProduct('lv."productMasterId"')}
+      ),
+      classed AS (
+        SELECT *, (available < reorder_q OR (rate IS NOT NULL AND available < rate * lead_days)) AS deficit FROM lvl
+      ),
+      dest AS (
+        SELECT *, target - available AS need,
+          LEAST(target - available, GREATEST(0, CASE WHEN rate IS NOT NULL THEN CEIL(rate * lead_days)::int ELSE reorder_q END - available)) AS risk
+        FROM (
+          SELECT *, CASE WHEN max_q > 0 THEN max_q ELSE GREATEST(reorder_q, CEIL(COALESCE(rate * horizon_days, 0))::int) END AS target,
+            CASE WHEN available <= 0 THEN 1 WHEN available < min_q THEN 2 WHEN available < reorder_q THEN 3 ELSE 4 END AS prio
+          FROM classed WHERE deficit
+        ) d
+        WHERE target > available
+      ),
+      src AS (
+        SELECT * FROM (
+          SELECT *, available - GREATEST(reorder_q, CEIL(COALESCE(rate * lead_days, 0))::int) AS excess, (max_q > 0 AND available > max_q) AS above_max
+          FROM classed
+          WHERE NOT deficit AND ((max_q > 0 AND available > max_q) OR (rate IS NOT NULL AND available > rate * horizon_days))
+        ) s
+        WHERE excess > 0
+      ),
+      dq AS (SELECT d.*, SUM(need) OVER (PARTITION BY p ORDER BY prio, available, loc ROWS UNBOUNDED PRECEDING) AS d_end FROM dest d ${destAtLocation}),
+      sq AS (SELECT s.*, SUM(excess) OVER (PARTITION BY p ORDER BY excess DESC, loc ROWS UNBOUNDED PRECEDING) AS s_end FROM src s ${srcAtLocation}),
+      pairs AS (
+        SELECT d.p, d.loc AS dest, s.loc AS source, d.prio, d.available AS d_available, d.min_q AS d_min, d.reorder_q AS d_reorder, d.target,
+          d.lead_days AS d_lead, d.rate AS d_rate, d.risk, s.available AS s_available, s.reorder_q AS s_reorder, s.max_q AS s_max,
+          s.above_max, s.rate AS s_rate, s.horizon_days AS s_horizon,
+          (LEAST(d.d_end, s.s_end) - GREATEST(d.d_end - d.need, s.s_end - s.excess))::int AS qty,
+          (GREATEST(d.d_end - d.need, s.s_end - s.excess) - (d.d_end - d.need))::int AS offset_in_need
+        FROM dq d JOIN sq s ON s.p = d.p AND s.s_end - s.excess < d.d_end AND d.d_end - d.need < s.s_end
+        WHERE (s.available - d.available) >= ${minDifference}::float8 * s.available
+      ),
+      priced AS (
+        SELECT pr.*, COALESCE(tc."costPerUnit", ${defaultUnitCost}::float8) AS unit_cost,
+          GREATEST(0, LEAST(pr.offset_in_need + pr.qty, pr.risk) - pr.offset_in_need) AS lost
+        FROM pairs pr
+        LEFT JOIN transfer_costs tc ON tc."organizationId" = ${organizationId} AND tc."sourceLocationId" = pr.source AND tc."destLocationId" = pr.dest
+      ),
+      final AS (
+        SELECT *, ROUND((${margin}::float8 * lost - unit_cost * qty)::numeric, 2)::float8 AS roi FROM priced
+      )
+      INSERT INTO transfer_recommendations AS r (id, "organizationId", "productMasterId", "sourceLocationId", "destLocationId", quantity, priority, status,
+        reason, "estimatedROI", "unitMargin", "unitTransferCost", "unitsAtRisk", "expiresAt", "createdByType", "createdBy", "createdAt", "updatedAt")
+      SELECT ${SQL_UUID_V7}, ${organizationId}, f.p, f.source, f.dest, f.qty,
+        (CASE f.prio WHEN 1 THEN 'URGENT' WHEN 2 THEN 'HIGH' WHEN 3 THEN 'MEDIUM' ELSE 'LOW' END)::"TransferPriority", 'PENDING',
+        format('%s (%s) %s; %s (%s) %s. Moving %s units brings %s to %s of its target %s without taking %s below its reorder point of %s.',
+          dl.name, dl.code,
+          CASE f.prio
+            WHEN 1 THEN format('is out of stock (reorder point %s)', f.d_reorder)
+            WHEN 2 THEN format('has %s available, below its minimum of %s', f.d_available, f.d_min)
+            WHEN 3 THEN format('has %s available, below its reorder point of %s', f.d_available, f.d_reorder)
+            ELSE format('has %s available, %s days of demand, less than its lead time of %s days', f.d_available, to_char(f.d_available / f.d_rate, 'FM9999990.0'), f.d_lead)
+          END,
+          sl.name, sl.code,
+          CASE WHEN f.above_max THEN format('has %s available, %s above its maximum of %s', f.s_available, f.s_available - f.s_max, f.s_max)
+            ELSE format('has %s available, %s days of demand, more than its horizon of %s days', f.s_available, to_char(f.s_available / f.s_rate, 'FM9999990.0'), f.s_horizon)
+          END,
+          f.qty, dl.code, f.d_available + f.qty, f.target, sl.code, f.s_reorder),
+        f.roi, ${margin}::float8, f.unit_cost, f.lost,
+        ${NOW_UTC} + make_interval(secs => ${recommendationTtlHours * 3600}::float8), ${actorType}, ${createdBy}, ${NOW_UTC}, ${NOW_UTC}
+      FROM final f
+      JOIN locations dl ON dl.id = f.dest
+      JOIN locations sl ON sl.id = f.source
+      WHERE f.qty > 0 ${positiveRoi}
+      ORDER BY f.p, f.source, f.dest
+      ON CONFLICT ("organizationId", "productMasterId", "sourceLocationId", "destLocationId") WHERE status = 'PENDING'
+      DO UPDATE SET quantity = EXCLUDED.quantity, priority = EXCLUDED.priority, reason = EXCLUDED.reason, "estimatedROI" = EXCLUDED."estimatedROI",
+        "unitMargin" = EXCLUDED."unitMargin", "unitTransferCost" = EXCLUDED."unitTransferCost", "unitsAtRisk" = EXCLUDED."unitsAtRisk",
+        "expiresAt" = EXCLUDED."expiresAt", "updatedAt" = EXCLUDED."updatedAt"
+      RETURNING ${recommendationColumns('r')}, (r.xmax = 0) AS inserted`;
+  }, GENERATE_TX_OPTIONS);
+
+  const created = rows.filter((row) => row.inserted).length;
+  const recommendations = rows
+    .map(({ inserted: _inserted, ...row }) => row as TransferRecommendationRow)
+    .sort((x, y) => PRIORITY_ORDER[x.priority] - PRIORITY_ORDER[y.priority] || x.productMasterId.localeCompare(y.productMasterId) || x.destLocationId.localeCompare(y.destLocationId) || x.sourceLocationId.localeCompare(y.sourceLocationId));
+  return { success: true, created, updated: rows.length - created, recommendations };
+}

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import {
+  pendingRecommendationQuery,
+  recommendationDecision as decisionSchema,
+  recommendationListQuery as listSchema,
+  RECOMMENDATIONS_DEFAULT_LIMIT,
+} from '../../../contracts/transfers/recommendations.js';
+import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { DomainError, notFound } from '../../../kernel/errors.js';
+import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { listOrder } from './recommendation-order.js';
+import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
+
+type Db = Prisma.TransactionClient;
+
+export type RecommendationListArgs = z.input<typeof listSchema>;
+export type PendingRecommendationArgs = z.input<typeof pendingRecommendationQuery>;
+export type RecommendationDecision = z.input<typeof decisionSchema>;
+
+export interface RecommendationPage {
+  recommendations: TransferRecommendationRow[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** Filter ids must be the organization's (404 otherwise), as on the other lists. */
+async function checkFilterIds(ctx: RequestContext, args: { productMasterId?: string; sourceLocationId?: string; destLocationId?: string }) {
+  const organizationId = orgId(ctx);
+  const locations = [args.sourceLocationId, args.destLocationId].filter((id): id is string => Boolean(id));
+  const [products, found] = await Promise.all([
+    args.productMasterId ? ctx.prisma.productMaster.count({ where: { id: args.productMasterId, organizationId } }) : 1,
+    locations.length ? ctx.prisma.location.count({ where: { id: { in: locations }, organizationId } }) : 0,
+  ]);
+  if (!products) throw notFound('Product');
+  if (found < new Set(locations).size) throw notFound('Location');
+}
+
+/**
+ * A page of the organization's recommendations, most pressing first, then newest. `status` filters on the
+ * status reads answer (an overdue PENDING one is EXPIRED); validOnly keeps PENDING and APPROVED ones whose
+ * source has the quantity available today.
+ */
+export async function listTransferRecommendations(ctx: RequestContext, raw: RecommendationListArgs): Promise<RecommendationPage> {
+  const args = parseInput(listSchema, raw);
+  await checkFilterIds(ctx, args);
+  const organizationId = orgId(ctx);
+  const limit = args.limit ?? RECOMMENDATIONS_DEFAULT_LIMIT;
+  const offset = args.offset ?? 0;
+  const conditions = [Prisma.sql`r."organizationId" = ${organizationId}`];
+  if (args.status) conditions.push(Prisma.sql`${effectiveStatus('r')} = ${args.status}`);
+  if (args.priority) conditions.push(Prisma.sql`r.priority = ${args.priority}::"TransferPriority"`);
+  if (args.productMasterId) conditions.push(Prisma.sql`r."productMasterId" = ${args.productMasterId}`);
+  if (args.sourceLocationId) conditions.push(Prisma.sql`r."sourceLocationId" = ${args.sourceLocationId}`);
+  if (args.destLocationId) conditions.push(Prisma.sql`r."destLocationId" = ${args.destLocationId}`);
+  if (args.validOnly) {
+    conditions.push(Prisma.sql`${effectiveStatus('r')} IN ('PENDING', 'APPROVED')`);
+    conditions.push(Prisma.sql`COALESCE((
+      SELECT a.available FROM (${availableByLocation(Prisma.sql`s."organizationId" = r."organizationId" AND s."productMasterId" = r."productMasterId" AND s."locationId" = r."sourceLocationId"`)}) a
+    ), 0) >= r.quantity`);
+  }
+  const where = Prisma.join(conditions, ' AND ');
+  const [rows, [count]] = await Promise.all([
+    ctx.prisma.$queryRaw<TransferRecommendationRow[]>`
+      SELECT ${recommendationColumns('r')} FROM transfer_recommendations r WHERE ${where} ${listOrder('r')} LIMIT ${limit} OFFSET ${offset}`,
+    ctx.prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total FROM transfer_recommendations r WHERE ${where}`,
+  ]);
+  return { recommendations: rows, total: count!.total, limit, offset };
+}
+
+/** GET …/pending: the PENDING ones that are not overdue, with the list's other filters. */
+export function listPendingTransferRecommendations(ctx: RequestContext, raw: PendingRecommendationArgs) {
+  const args = parseInput(pendingRecommendationQuery, raw);
+  return listTransferRecommendations(ctx, { ...args, status: 'PENDING' });
+}
+
+export async function getTransferRecommendation(ctx: RequestContext, id: string, db: Db = ctx.prisma): Promise<TransferRecommendationRow> {
+  const [row] = await db.$queryRaw<TransferRecommendationRow[]>`
+    SELECT ${recommendationColumns('r')} FROM transfer_recommendations r WHERE r.id = ${id} AND r."organizationId" = ${orgId(ctx)}`;
+  if (!row) throw notFound('Recommendation');
+  return row;
+}
+
+/** Refusal of a move out of a state that does not allow it; reading the row first answers 404 for unknown and foreign ids. */
+export async function notFrom(ctx: RequestContext, db: Db, id: string, allowed: string, doing: string): Promise<never> {
+  const row = await getTransferRecommendation(ctx, id, db);
+  throw new DomainError('INVALID_STATE', `The recommendation is ${row.status}: only a ${allowed} recommendation can be ${doing}`);
+}
+
+/**
+ * PENDING → APPROVED or REJECTED, in one guarded UPDATE: of two decisions at once only one finds the row
+ * still PENDING; an overdue PENDING recommendation is EXPIRED and cannot be decided.
+ */
+async function decide(ctx: RequestContext, id: string, raw: RecommendationDecision, decision: 'APPROVED' | 'REJECTED') {
+  const { comment } = parseInput(decisionSchema, raw ?? {});
+  const { actorType, createdBy } = actorOf(ctx);
+  const set =
+    decision === 'APPROVED'
+      ? Prisma.sql`status = 'APPROVED', "approvedAt" = ${NOW_UTC}, "approvedByType" = ${actorType}, "approvedBy" = ${createdBy}, "approvalComment" = ${comment ?? null}`
+      : Prisma.sql`status = 'REJECTED', "rejectedAt" = ${NOW_UTC}, "rejectedByType" = ${actorType}, "rejectedBy" = ${createdBy}, "rejectionComment" = ${comment ?? null}`;
+  const [row] = await ctx.prisma.$queryRaw<TransferRecommendationRow[]>`
+    UPDATE transfer_recommendations r SET ${set}, "updatedAt" = ${NOW_UTC}
+    WHERE r.id = ${id} AND r."organizationId" = ${orgId(ctx)} AND r.status = 'PENDING' AND r."expiresAt" > ${NOW_UTC}
+    RETURNING ${recommendationColumns('r')}`;
+  return row ?? notFrom(ctx, ctx.prisma, id, 'PENDING', decision === 'APPROVED' ? 'approved' : 'rejected');
+}
+
+export const approveTransferRecommendation = (ctx: RequestContext, id: string, raw: RecommendationDecision = {}) => decide(ctx, id, raw, 'APPROVED');
+export const rejectTransferRecommendation = (ctx: RequestContext, id: string, raw: RecommendationDecision = {}) => decide(ctx, id, raw, 'REJECTED');
