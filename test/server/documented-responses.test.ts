@@ -219,16 +219,19 @@ describe('each REST answer matches the schema its route documents', () => {
   it('transfer recommendations and transfer costs', async () => {
     const RECS = '/api/transfers/recommendations';
     const product = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'DOC-T', name: 'Rebalanced' } })).body.id;
-    const store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-ST', name: 'Documented store' });
-    for (const [locationId, max] of [[a.warehouse.id, 10], [store.id, 20]] as const) {
+    const stores = [
+      await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-S1', name: 'Documented store 1' }),
+      await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-S2', name: 'Documented store 2' }),
+    ];
+    for (const [locationId, max] of [[a.warehouse.id, 10], [stores[0]!.id, 20], [stores[1]!.id, 20]] as const) {
       await server.call('POST', '/api/inventory-levels', { token: a.key, body: { productMasterId: product, locationId, minQuantity: 2, reorderQuantity: 5, maxQuantity: max } });
     }
-    await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 40 });
-    await call('PUT', '/api/transfers/costs', 200, { body: { sourceLocationId: a.warehouse.id, destLocationId: store.id, costPerUnit: 0.5 } });
+    await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 60 });
+    await call('PUT', '/api/transfers/costs', 200, { body: { sourceLocationId: a.warehouse.id, destLocationId: stores[0]!.id, costPerUnit: 0.5 } });
     await call('PUT', '/api/transfers/costs', 400, { body: { sourceLocationId: a.warehouse.id, destLocationId: a.warehouse.id, costPerUnit: 1 } });
     await call('GET', '/api/transfers/costs', 200);
     await call('GET', '/api/transfers/costs?sourceLocationId=nope', 404);
-    const [first] = (await call('POST', RECS, 200, { body: { productMasterId: product, unitMargin: 3 } })).recommendations;
+    const [first, second] = (await call('POST', RECS, 200, { body: { productMasterId: product, unitMargin: 3 } })).recommendations;
     await call('POST', RECS, 400, { body: { unitMargin: 0 } });
     await call('GET', `${RECS}?status=pending&limit=5`, 200);
     await call('GET', `${RECS}?limit=101`, 400);
@@ -241,9 +244,8 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', `${RECS}/${first.id}/reject`, 409, { body: {} });
     await call('POST', `${RECS}/${first.id}/execute`, 200);
     await call('POST', `${RECS}/nope/approve`, 404, { body: {} });
-    const [next] = (await call('POST', RECS, 200, { body: { productMasterId: product } })).recommendations;
-    await call('POST', `${RECS}/${next.id}/reject`, 200, { body: { comment: 'not now' } });
-    await call('POST', `${RECS}/${next.id}/reject`, 400, { body: { comment: 7 } });
+    await call('POST', `${RECS}/${second.id}/reject`, 200, { body: { comment: 'not now' } });
+    await call('POST', `${RECS}/${second.id}/reject`, 400, { body: { comment: 7 } });
   });
 
   it('reached every route', () => {

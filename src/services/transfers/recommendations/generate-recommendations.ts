@@ -5,6 +5,8 @@
 // - in surplus (when not in deficit): available above its maximum (when a maximum is set), or (with a
 //   forecast) more days of demand than its horizon (lead time + replenishment period);
 // - neither.
+// A location's available stock counts what IN_TRANSIT inventory transfers are bringing it (so that a
+// recommendation executed but not yet received is not proposed again); a source gives only what is on its shelf.
 // Demand rate = forecastQuantity ÷ forecastPeriodDays per day, where both are set. Lead time defaults to
 // DEFAULT_LEAD_TIME_DAYS, the replenishment period to DEFAULT_REPLENISHMENT_PERIOD_DAYS.
 // A destination needs target − available, target being its maximum (or, without one, the larger of its
@@ -81,14 +83,22 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       WHERE "organizationId" = ${organizationId} AND status = 'PENDING' AND "expiresAt" <= ${NOW_UTC}`;
     return tx.$queryRaw<(TransferRecommendationRow & { inserted: boolean })[]>`
       WITH avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} ${byProduct('s."productMasterId"')}`)}),
+      inbound AS (
+        SELECT tr."destLocationId" AS loc, tl."productMasterId" AS p, SUM(tl."shippedQuantity" - tl."receivedQuantity")::int AS units
+        FROM inventory_transfers tr JOIN inventory_transfer_lines tl ON tl."transferId" = tr.id
+        WHERE tr."organizationId" = ${organizationId} AND tr.status = 'IN_TRANSIT' ${byProduct('tl."productMasterId"')}
+        GROUP BY 1, 2
+      ),
       lvl AS (
-        SELECT lv."productMasterId" AS p, lv."locationId" AS loc, COALESCE(a.available, 0) AS available,
+        SELECT lv."productMasterId" AS p, lv."locationId" AS loc, COALESCE(a.available, 0) AS on_shelf, COALESCE(i.units, 0) AS in_transit,
+          COALESCE(a.available, 0) + COALESCE(i.units, 0) AS available,
           lv."minQuantity" AS min_q, lv."reorderQuantity" AS reorder_q, lv."maxQuantity" AS max_q,
           COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) AS lead_days,
           COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) + COALESCE(lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}) AS horizon_days,
           CASE WHEN lv."forecastQuantity" > 0 AND lv."forecastPeriodDays" > 0 THEN lv."forecastQuantity" / lv."forecastPeriodDays" END AS rate
         FROM inventory_levels lv
         LEFT JOIN avail a ON a."productMasterId" = lv."productMasterId" AND a."locationId" = lv."locationId"
+        LEFT JOIN inbound i ON i.p = lv."productMasterId" AND i.loc = lv."locationId"
         WHERE lv."organizationId" = ${organizationId} ${byProduct('lv."productMasterId"')}
       ),
       classed AS (
@@ -106,7 +116,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       ),
       src AS (
         SELECT * FROM (
-          SELECT *, available - GREATEST(reorder_q, CEIL(COALESCE(rate * lead_days, 0))::int) AS excess, (max_q > 0 AND available > max_q) AS above_max
+          SELECT *, LEAST(on_shelf, available - GREATEST(reorder_q, CEIL(COALESCE(rate * lead_days, 0))::int)) AS excess, (max_q > 0 AND available > max_q) AS above_max
           FROM classed
           WHERE NOT deficit AND ((max_q > 0 AND available > max_q) OR (rate IS NOT NULL AND available > rate * horizon_days))
         ) s
@@ -115,7 +125,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       dq AS (SELECT d.*, SUM(need) OVER (PARTITION BY p ORDER BY prio, available, loc ROWS UNBOUNDED PRECEDING) AS d_end FROM dest d ${destAtLocation}),
       sq AS (SELECT s.*, SUM(excess) OVER (PARTITION BY p ORDER BY excess DESC, loc ROWS UNBOUNDED PRECEDING) AS s_end FROM src s ${srcAtLocation}),
       pairs AS (
-        SELECT d.p, d.loc AS dest, s.loc AS source, d.prio, d.available AS d_available, d.min_q AS d_min, d.reorder_q AS d_reorder, d.target,
+        SELECT d.p, d.loc AS dest, s.loc AS source, d.prio, d.available AS d_available, d.in_transit AS d_in_transit, d.min_q AS d_min, d.reorder_q AS d_reorder, d.target,
           d.lead_days AS d_lead, d.rate AS d_rate, d.risk, s.available AS s_available, s.reorder_q AS s_reorder, s.max_q AS s_max,
           s.above_max, s.rate AS s_rate, s.horizon_days AS s_horizon,
           (LEAST(d.d_end, s.s_end) - GREATEST(d.d_end - d.need, s.s_end - s.excess))::int AS qty,
@@ -138,6 +148,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
         (CASE f.prio WHEN 1 THEN 'URGENT' WHEN 2 THEN 'HIGH' WHEN 3 THEN 'MEDIUM' ELSE 'LOW' END)::"TransferPriority", 'PENDING',
         format('%s (%s) %s; %s (%s) %s. Moving %s units brings %s to %s of its target %s without taking %s below its reorder point of %s.',
           dl.name, dl.code,
+          CASE WHEN f.d_in_transit > 0 THEN format('(counting %s in transit to it) ', f.d_in_transit) ELSE '' END ||
           CASE f.prio
             WHEN 1 THEN format('is out of stock (reorder point %s)', f.d_reorder)
             WHEN 2 THEN format('has %s available, below its minimum of %s', f.d_available, f.d_min)
