@@ -8,6 +8,8 @@
 //   --forecast            only the forecast accuracy part (the Walmart series of ../shared/data imported
 //                         and forecast through the API, on its own scratch database per backend; skipped
 //                         when absent); combine the flags to run several parts
+//   --transfers           only the transfer recommendation part: generation over 10,000 products × 10
+//                         locations through the API, on its own scratch database per backend
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -38,6 +40,8 @@ import { benchProducts, PRODUCT_TARGETS } from './products/bench-products.js';
 import { DATA_FILE, runAccuracy } from './forecasting/accuracy.js';
 import { accuracyThroughApi, type ApiAccuracy } from './forecasting/through-api.js';
 import { forecastSection, forecastTextTable, forecastVerdict } from './forecasting/report.js';
+import { benchTransfers } from './transfers/bench-transfers.js';
+import { transfersSection, transfersTextTable, transfersVerdict } from './transfers/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -47,7 +51,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -140,13 +144,14 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.transfers && 'transfers'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
   const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [] };
   let postgresVersion: string | undefined;
+  let transfers: Awaited<ReturnType<typeof benchTransfers>> | undefined;
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
   try {
@@ -154,6 +159,10 @@ async function main() {
     if (serverParts && backends.includes('pglite')) await benchPglite(results);
     if (forecastData && backends.includes('postgres')) postgresVersion = (await forecastPostgres(results)) ?? postgresVersion;
     if (forecastData && backends.includes('pglite')) await forecastPglite(results);
+    if (parts.transfers) {
+      transfers = await benchTransfers(databaseUrl, backends);
+      postgresVersion = transfers.postgresVersion ?? postgresVersion;
+    }
   } finally {
     await runCleanups();
   }
@@ -178,8 +187,12 @@ async function main() {
     console.log(`\n${forecastTextTable(forecast)}\n\n${forecastVerdict(forecast).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), forecastSection(started, machine, forecast));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast)) console.log('Appended to BENCHMARKS.md');
-  const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok));
+  if (transfers?.runs.length) {
+    console.log(`\n${transfersTextTable(transfers)}\n\n${transfersVerdict(transfers).join('\n')}`);
+    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), transfersSection(started, machine, transfers));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || transfers?.runs.length)) console.log('Appended to BENCHMARKS.md');
+  const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;
 }
 
