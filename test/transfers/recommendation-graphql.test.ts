@@ -44,7 +44,7 @@ function subscribe(token: string) {
   clients.push(client);
   const events: { id: string; status: string; productMasterId: string }[] = [];
   const errors: unknown[] = [];
-  client.subscribe({ query: CHANGES }, { next: (r) => (r.errors ? errors.push(r.errors) : events.push(r.data!.transferRecommendationChanged)), error: (e) => errors.push(e), complete: () => {} });
+  client.subscribe({ query: CHANGES }, { next: (r) => (r.errors ? errors.push(r.errors) : events.push(r.data!.transferRecommendationChanged as (typeof events)[number])), error: (e) => errors.push(e), complete: () => {} });
   return { events, errors };
 }
 
