@@ -3,6 +3,7 @@ import { createTransfer, type TransferCreateInput, type TransferUpdateInput, upd
 import { getTransfer, inTransit, type InTransitRow, listTransfers, type TransferListArgs } from '../../services/transfers/inventory-transfers/transfer-queries.js';
 import { cancelTransfer, receiveTransfer, type TransferReceiveInput } from '../../services/transfers/inventory-transfers/transfer-receiving.js';
 import { shipTransfer } from '../../services/transfers/inventory-transfers/transfer-shipping.js';
+import { actOnTransfer, type TransferActionInput } from '../../services/transfers/inventory-transfers/transfer-actions.js';
 import { InventoryTransferRef } from './inventory-transfer-types.js';
 import { canReadTransfers, canWriteTransfers } from './transfer-scopes.js';
 
@@ -86,6 +87,26 @@ const ReceiveInput = builder.inputType('InventoryTransferReceiveInput', {
   fields: (t) => ({
     lines: t.field({ type: [ReceiptLineInput], description: 'Quantities received per line; absent: everything still in transit.' }),
     comment: t.string({ description: 'Kept on the ledger rows.' }),
+  }),
+});
+
+const ActionEnum = builder.enumType('InventoryTransferAction', {
+  description: 'What inventoryTransferAction does.',
+  values: {
+    ship: { description: 'DRAFT → IN_TRANSIT (shipInventoryTransfer).' },
+    receive: { description: 'Receive shipped units (receiveInventoryTransfer), with `receipt`.' },
+    cancel: { description: 'DRAFT or IN_TRANSIT → CANCELLED (cancelInventoryTransfer).' },
+    update: { description: 'Field updates while DRAFT (updateInventoryTransfer), with `changes`.' },
+  } as const,
+});
+
+const ActionInput = builder.inputType('InventoryTransferActionInput', {
+  description: 'One action on a transfer, as POST /api/inventory/transfers/{id} takes it.',
+  fields: (t) => ({
+    action: t.field({ type: ActionEnum, required: true, description: 'The action.' }),
+    comment: t.string({ description: 'Kept on the ledger rows (ship, cancel).' }),
+    receipt: t.field({ type: ReceiveInput, description: 'The receipt (receive); absent: everything still in transit.' }),
+    changes: t.field({ type: UpdateInput, description: 'The changes (update).' }),
   }),
 });
 
@@ -176,6 +197,16 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ReceiveInput, description: 'The receipt; absent: everything still in transit.' }),
     },
     resolve: (_parent, args, ctx) => receiveTransfer(ctx, String(args.id), asInput<TransferReceiveInput>(args.input ?? {})),
+  }),
+  inventoryTransferAction: t.field({
+    type: InventoryTransferRef,
+    description: 'Ships, receives, cancels or updates a transfer, as the mutation of that name does (what POST /api/inventory/transfers/{id} runs).',
+    authScopes: canWriteTransfers,
+    args: {
+      id: t.arg.id({ required: true, description: 'The transfer.' }),
+      input: t.arg({ type: ActionInput, required: true, description: 'The action.' }),
+    },
+    resolve: (_parent, args, ctx) => actOnTransfer(ctx, String(args.id), asInput<TransferActionInput>(args.input)),
   }),
   cancelInventoryTransfer: t.field({
     type: InventoryTransferRef,
