@@ -68,9 +68,9 @@ export const inventoryTransferRoutes = defineRoutes([
       description:
         'Moves available units of a product from fromBinId to toBinId (same location), in one transaction: BIN_MOVE ledger rows out of the source ' +
         'lines and into the same lots in the destination bin (lines created when missing), all with sourceType BIN_MOVE and sourceId moveId. ' +
-        'Without lotId, first-expiring lots first. More than is available in the bin: 400 INSUFFICIENT_STOCK, nothing changed.',
+        'Without lotId, first-expiring lots first. More than is available in the bin: 400 INSUFFICIENT_STOCK, nothing changed. Unknown or foreign ids in the body: 400 naming the field.',
       tags,
-      responses: responses({ 200: { description: 'The move', ...jsonContent(binMoveResult) } }, [400, 401, 403, 404]),
+      responses: responses({ 200: { description: 'The move', ...jsonContent(binMoveResult) } }, [400, 401, 403]),
     },
   },
   {
@@ -108,9 +108,9 @@ export const inventoryTransferRoutes = defineRoutes([
       summary: 'Create an inventory transfer (DRAFT)',
       description:
         'A DRAFT transfer from sourceLocationId to destLocationId with lines {productMasterId, quantity, lotId?, binId?, destBinId?}; no stock moves until ' +
-        'it is shipped. Locations, products, lots or bins that are not the organization\'s: 404; a lot of another product or a bin at the wrong location: 400.',
+        'it is shipped. Locations, products, lots or bins that are not the organization\'s, a lot of another product or a bin at the wrong location: 400 naming the field (`destLocationId`, `lines.0.lotId`).',
       tags,
-      responses: responses({ 201: transferBody('The transfer') }, [400, 401, 403, 404]),
+      responses: responses({ 201: transferBody('The transfer') }, [400, 401, 403]),
     },
   },
   {

@@ -138,7 +138,7 @@ describe('each REST answer matches the schema its route documents', () => {
     const body = { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 3, lotId: moved.lotId }], reference: 'DOC', notes: 'checked', expectedAt: '2099-01-01' };
     const transfer = await call('POST', '/api/inventory/transfers', 201, { body });
     await call('POST', '/api/inventory/transfers', 400, { body: { ...body, lines: [] } });
-    await call('POST', '/api/inventory/transfers', 404, { body: { ...body, destLocationId: 'nope' } });
+    await call('POST', '/api/inventory/transfers', 400, { body: { ...body, destLocationId: 'nope' } });
     await call('POST', `/api/inventory/transfers/${transfer.id}`, 200, { body: { action: 'update', notes: 'again' } });
     await call('POST', `/api/inventory/transfers/${transfer.id}`, 409, { body: { action: 'receive' } });
     const shipped = await call('POST', `/api/inventory/transfers/${transfer.id}`, 200, { body: { action: 'ship' } });
@@ -158,7 +158,7 @@ describe('each REST answer matches the schema its route documents', () => {
     const move = { locationId: a.warehouse.id, productMasterId: productId, fromBinId: moved.binId, toBinId: toBin, quantity: 1 };
     await call('POST', '/api/inventory/transfers/bins', 200, { body: move });
     await call('POST', '/api/inventory/transfers/bins', 400, { body: { ...move, quantity: 1000 } });
-    await call('POST', '/api/inventory/transfers/bins', 404, { body: { ...move, toBinId: 'nope' } });
+    await call('POST', '/api/inventory/transfers/bins', 400, { body: { ...move, toBinId: 'nope' } });
   });
 
   it('forecast events', async () => {

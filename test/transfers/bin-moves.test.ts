@@ -65,13 +65,17 @@ describe('bins and bin moves', () => {
     expect((await call('GET', '/api/inventory/transfers/bins')).status).toBe(400);
   });
 
-  it("answers 404 for another organization's location, product or bins", async () => {
+  it("refuses another organization's location, product or bins: 404 as filters, 400 in a body", async () => {
     const productId = await createProduct(server, a.key, 'BIN-2');
     const line = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, binCode: 'X-01' }, { ON_HAND: 3 });
     const bBin = await server.app.prisma.bin.create({ data: { organizationId: b.org.id, locationId: b.warehouse.id, code: 'BB' } });
     const base = { locationId: a.warehouse.id, productMasterId: productId, fromBinId: line.binId, toBinId: bBin.id, quantity: 1 };
-    expect((await call('POST', '/api/inventory/transfers/bins', base)).status).toBe(404);
-    expect((await call('POST', '/api/inventory/transfers/bins', { ...base, toBinId: line.binId, fromBinId: bBin.id })).status).toBe(404);
+    expect((await call('POST', '/api/inventory/transfers/bins', base)).body.details).toEqual({ toBinId: ['Bin not found'] });
+    const swapped = await call('POST', '/api/inventory/transfers/bins', { ...base, toBinId: line.binId, fromBinId: bBin.id });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.details).toEqual({ fromBinId: ['Bin not found'] });
+    const foreignPlace = await call('POST', '/api/inventory/transfers/bins', { ...base, locationId: b.warehouse.id });
+    expect(foreignPlace.body.details).toMatchObject({ locationId: ['Location not found'] });
     expect((await call('GET', `/api/inventory/transfers/bins?locationId=${b.warehouse.id}`)).status).toBe(404);
     const bProduct = await createProduct(server, b.key, 'BIN-B');
     expect((await call('GET', `/api/inventory/transfers/bins?locationId=${a.warehouse.id}&productMasterId=${bProduct}`)).status).toBe(404);

@@ -15,11 +15,11 @@ export const locationBinsQuery = z.object({
 /** Body of POST /api/inventory/transfers/bins and input of moveBinStock: stock from one bin to another in one location. */
 export const binMove = z
   .strictObject({
-    locationId: id.meta({ description: 'The location of both bins (404 when it is not one of the organization).' }),
-    productMasterId: id.meta({ description: 'The product moved (404 when it is not one of the organization).' }),
-    lotId: id.nullish().meta({ description: "Only this lot (404 when unknown, 400 when another product's). Absent: first-expiring lots first." }),
-    fromBinId: id.meta({ description: 'The bin the units leave (404 when unknown, 400 when at another location).' }),
-    toBinId: id.meta({ description: 'The bin the units go to (404 when unknown, 400 when at another location); not fromBinId.' }),
+    locationId: id.meta({ description: 'The location of both bins (400 when it is not one of the organization).' }),
+    productMasterId: id.meta({ description: 'The product moved (400 when it is not one of the organization).' }),
+    lotId: id.nullish().meta({ description: "Only this lot (400 when unknown or another product's). Absent: first-expiring lots first." }),
+    fromBinId: id.meta({ description: 'The bin the units leave (400 when unknown or at another location).' }),
+    toBinId: id.meta({ description: 'The bin the units go to (400 when unknown or at another location); not fromBinId.' }),
     quantity: z.number({ error: mustBe('a whole number') }).int('Must be a whole number').positive('Must be greater than 0').max(MAX_INT, `At most ${MAX_INT}`),
     comment: optionalNote(2000).meta({ description: 'Kept on the ledger rows.' }),
   })

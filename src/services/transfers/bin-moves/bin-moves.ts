@@ -76,14 +76,15 @@ export async function moveBinStock(ctx: RequestContext, raw: BinMoveInput) {
     input.lotId ? ctx.prisma.lot.findFirst({ where: { id: input.lotId, organizationId }, select: { productMasterId: true } }) : null,
     ctx.prisma.bin.findMany({ where: { organizationId, id: { in: [input.fromBinId, input.toBinId] } }, select: { id: true, locationId: true } }),
   ]);
-  if (!location) throw notFound('Location');
-  if (!product) throw notFound('Product');
-  if (input.lotId && !lot) throw notFound('Lot');
-  if (bins.length !== 2) throw notFound('Bin');
   const details = newFieldErrors();
-  if (lot && lot.productMasterId !== input.productMasterId) details.lotId = ['Not a lot of this product'];
+  if (!location) details.locationId = ['Location not found'];
+  if (!product) details.productMasterId = ['Product not found'];
+  if (input.lotId && !lot) details.lotId = ['Lot not found'];
+  else if (lot && lot.productMasterId !== input.productMasterId) details.lotId = ['Not a lot of this product'];
   for (const field of ['fromBinId', 'toBinId'] as const) {
-    if (bins.find((b) => b.id === input[field])!.locationId !== input.locationId) details[field] = ['Not a bin of this location'];
+    const bin = bins.find((b) => b.id === input[field]);
+    if (!bin) details[field] = ['Bin not found'];
+    else if (bin.locationId !== input.locationId) details[field] = ['Not a bin of this location'];
   }
   if (Object.keys(details).length) throw validationError(details);
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
-import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { lockLines } from '../../inventory/ledger/stock-change-toolkit.js';
 import { createStockLines, lineKeyOf, type LineKey } from '../../inventory/ledger/stock-line-creation.js';
@@ -60,9 +60,10 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
 
     const binIds = [...new Set(wanted.map((r) => r.destBinId).filter((b): b is string => Boolean(b)))];
     const bins = binIds.length ? await tx.bin.findMany({ where: { organizationId: orgId(ctx), id: { in: binIds } }, select: { id: true, locationId: true } }) : [];
-    if (bins.length !== binIds.length) throw notFound('Bin');
     wanted.forEach((r, i) => {
-      if (r.destBinId && bins.find((b) => b.id === r.destBinId)!.locationId !== transfer.destLocationId) details[`lines.${i}.destBinId`] = ['Not a bin of the destination location'];
+      const bin = r.destBinId ? bins.find((b) => b.id === r.destBinId) : undefined;
+      if (r.destBinId && !bin) details[`lines.${i}.destBinId`] = ['Bin not found'];
+      else if (bin && bin.locationId !== transfer.destLocationId) details[`lines.${i}.destBinId`] = ['Not a bin of the destination location'];
     });
     if (Object.keys(details).length) throw validationError(details);
 
