@@ -15,11 +15,11 @@ const reference = z.string({ error: mustBe('text') }).trim().max(200, 'At most 2
 
 /** One line of a transfer as asked for. */
 export const transferLineInput = z.strictObject({
-  productMasterId: id.meta({ description: 'The product to move (404 when it is not one of the organization).' }),
+  productMasterId: id.meta({ description: 'The product to move (400 when it is not one of the organization).' }),
   quantity: quantity.meta({ description: 'Units to move.' }),
-  lotId: id.nullish().meta({ description: "Ship only from this lot of the product (404 when unknown; 400 when it is another product's lot). Absent: first-expiring lots first." }),
-  binId: id.nullish().meta({ description: 'Ship only from this bin of the source location (404 when unknown; 400 when at another location).' }),
-  destBinId: id.nullish().meta({ description: 'Put the units into this bin of the destination on receipt (404 when unknown; 400 when at another location).' }),
+  lotId: id.nullish().meta({ description: "Ship only from this lot of the product (400 when unknown or another product's lot). Absent: first-expiring lots first." }),
+  binId: id.nullish().meta({ description: 'Ship only from this bin of the source location (400 when unknown or at another location).' }),
+  destBinId: id.nullish().meta({ description: 'Put the units into this bin of the destination on receipt (400 when unknown or at another location).' }),
 });
 
 const lines = z
@@ -28,8 +28,8 @@ const lines = z
   .max(TRANSFER_MAX_LINES, `At most ${TRANSFER_MAX_LINES} lines`);
 
 const locations = {
-  sourceLocationId: id.meta({ description: 'Where the stock leaves from (404 when it is not one of the organization).' }),
-  destLocationId: id.meta({ description: 'Where the stock goes (404 when it is not one of the organization); not the source.' }),
+  sourceLocationId: id.meta({ description: 'Where the stock leaves from (400 when it is not one of the organization).' }),
+  destLocationId: id.meta({ description: 'Where the stock goes (400 when it is not one of the organization); not the source.' }),
 };
 
 const differentLocations = <T extends { sourceLocationId?: string | null; destLocationId?: string | null }>(value: T, ctx: z.RefinementCtx) => {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
 import type { Tx } from '../../inventory/ledger/stock-ledger.js';
 
@@ -13,35 +13,41 @@ export interface TransferLineRefs {
 type Db = Tx | RequestContext['prisma'];
 
 /**
- * Checks every id a transfer body names: an unknown or foreign location, product, lot or bin is 404
- * (as in filters and the other bodies naming records); a lot of another product, or a bin at the wrong
- * location, is 400 on that line's field.
+ * Checks every id a transfer body names, as the house treats ids in bodies being validated: an unknown
+ * or foreign location, product, lot or bin, a lot of another product, or a bin at the wrong location is
+ * 400 VALIDATION_ERROR naming the field (`destLocationId`, `lines.2.lotId`), all problems at once.
  */
 export async function checkTransferRefs(ctx: RequestContext, db: Db, refs: { sourceLocationId: string; destLocationId: string; lines: TransferLineRefs[] }) {
   const organizationId = orgId(ctx);
   const { lines } = refs;
   const uniq = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
-  const productIds = uniq(lines.map((l) => l.productMasterId));
-  const lotIds = uniq(lines.map((l) => l.lotId));
-  const binIds = uniq(lines.flatMap((l) => [l.binId, l.destBinId]));
-  const locationIds = uniq([refs.sourceLocationId, refs.destLocationId]);
   const [locations, products, lots, bins] = await Promise.all([
-    db.location.count({ where: { organizationId, id: { in: locationIds } } }),
-    db.productMaster.count({ where: { organizationId, id: { in: productIds } } }),
-    lotIds.length ? db.lot.findMany({ where: { organizationId, id: { in: lotIds } }, select: { id: true, productMasterId: true } }) : [],
-    binIds.length ? db.bin.findMany({ where: { organizationId, id: { in: binIds } }, select: { id: true, locationId: true } }) : [],
+    db.location.findMany({ where: { organizationId, id: { in: uniq([refs.sourceLocationId, refs.destLocationId]) } }, select: { id: true } }),
+    db.productMaster.findMany({ where: { organizationId, id: { in: uniq(lines.map((l) => l.productMasterId)) } }, select: { id: true } }),
+    db.lot.findMany({ where: { organizationId, id: { in: uniq(lines.map((l) => l.lotId)) } }, select: { id: true, productMasterId: true } }),
+    db.bin.findMany({ where: { organizationId, id: { in: uniq(lines.flatMap((l) => [l.binId, l.destBinId])) } }, select: { id: true, locationId: true } }),
   ]);
-  if (locations !== locationIds.length) throw notFound('Location');
-  if (products !== productIds.length) throw notFound('Product');
-  if (lots.length !== lotIds.length) throw notFound('Lot');
-  if (bins.length !== binIds.length) throw notFound('Bin');
+  const knownLocation = new Set(locations.map((l) => l.id));
+  const knownProduct = new Set(products.map((p) => p.id));
   const lotProduct = new Map(lots.map((lot) => [lot.id, lot.productMasterId]));
   const binLocation = new Map(bins.map((bin) => [bin.id, bin.locationId]));
   const details = newFieldErrors();
+  if (!knownLocation.has(refs.sourceLocationId)) details.sourceLocationId = ['Location not found'];
+  if (!knownLocation.has(refs.destLocationId)) details.destLocationId = ['Location not found'];
   lines.forEach((line, i) => {
-    if (line.lotId && lotProduct.get(line.lotId) !== line.productMasterId) details[`lines.${i}.lotId`] = ['Not a lot of this product'];
-    if (line.binId && binLocation.get(line.binId) !== refs.sourceLocationId) details[`lines.${i}.binId`] = ['Not a bin of the source location'];
-    if (line.destBinId && binLocation.get(line.destBinId) !== refs.destLocationId) details[`lines.${i}.destBinId`] = ['Not a bin of the destination location'];
+    if (!knownProduct.has(line.productMasterId)) details[`lines.${i}.productMasterId`] = ['Product not found'];
+    if (line.lotId) {
+      const product = lotProduct.get(line.lotId);
+      if (!product) details[`lines.${i}.lotId`] = ['Lot not found'];
+      else if (product !== line.productMasterId) details[`lines.${i}.lotId`] = ['Not a lot of this product'];
+    }
+    for (const [field, locationId, where] of [['binId', refs.sourceLocationId, 'source'], ['destBinId', refs.destLocationId, 'destination']] as const) {
+      const binId = line[field];
+      if (!binId) continue;
+      const at = binLocation.get(binId);
+      if (!at) details[`lines.${i}.${field}`] = ['Bin not found'];
+      else if (at !== locationId) details[`lines.${i}.${field}`] = [`Not a bin of the ${where} location`];
+    }
   });
   if (Object.keys(details).length) throw validationError(details);
 }
