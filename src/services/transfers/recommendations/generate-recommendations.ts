@@ -77,6 +77,9 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
   const positiveRoi = input.requirePositiveROI ? Prisma.sql`AND roi > 0` : Prisma.empty;
 
   const rows = await ctx.prisma.$transaction(async (tx) => {
+    // The matching sorts every level of the organization (windows per product): in memory, not spilled to disk
+    // as with the default 4 MB (BENCHMARKS.md, transfer recommendations). For this transaction only.
+    await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
     // Overdue ones first, so that generating again starts a fresh recommendation instead of reviving an expired one.
     await tx.$executeRaw`
       UPDATE transfer_recommendations SET status = 'EXPIRED', "updatedAt" = ${NOW_UTC}

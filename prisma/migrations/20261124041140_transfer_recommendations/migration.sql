@@ -72,9 +72,6 @@ CREATE INDEX "transfer_recommendations_sourceLocationId_idx" ON "transfer_recomm
 CREATE INDEX "transfer_recommendations_destLocationId_idx" ON "transfer_recommendations"("destLocationId");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "transfer_recommendations_organizationId_id_key" ON "transfer_recommendations"("organizationId", "id");
-
--- CreateIndex
 CREATE INDEX "transfer_costs_sourceLocationId_idx" ON "transfer_costs"("sourceLocationId");
 
 -- CreateIndex
@@ -84,16 +81,13 @@ CREATE INDEX "transfer_costs_destLocationId_idx" ON "transfer_costs"("destLocati
 CREATE UNIQUE INDEX "transfer_costs_organizationId_sourceLocationId_destLocation_key" ON "transfer_costs"("organizationId", "sourceLocationId", "destLocationId");
 
 -- AddForeignKey
-ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_organizationId_productMasterId_fkey" FOREIGN KEY ("organizationId", "productMasterId") REFERENCES "product_masters"("organizationId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_productMasterId_fkey" FOREIGN KEY ("productMasterId") REFERENCES "product_masters"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_organizationId_sourceLocationId_fkey" FOREIGN KEY ("organizationId", "sourceLocationId") REFERENCES "locations"("organizationId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_sourceLocationId_fkey" FOREIGN KEY ("sourceLocationId") REFERENCES "locations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_destLocationId_fkey" FOREIGN KEY ("destLocationId") REFERENCES "locations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "transfer_recommendations" ADD CONSTRAINT "transfer_recommendations_organizationId_destLocationId_fkey" FOREIGN KEY ("organizationId", "destLocationId") REFERENCES "locations"("organizationId", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "transfer_costs" ADD CONSTRAINT "transfer_costs_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
