@@ -108,6 +108,19 @@ describe('generate: rules', () => {
     expect(strict.recommendations.map((r) => r.destLocationId)).toEqual([s1]);
   });
 
+  it('counts neither recalled nor expired lots as available: stock only in them gives nothing', async () => {
+    const { productMasterId, locations } = await stockedProduct(server, a, [
+      { min: 10, reorder: 20, max: 100, stock: 0 },
+      { min: 10, reorder: 20, max: 50, stock: 0 },
+    ]);
+    await addStock(server.app, a.org.id, { productMasterId, locationId: locations[0]!, lotCode: 'RECALLED', recalled: true }, { ON_HAND: 200 });
+    await addStock(server.app, a.org.id, { productMasterId, locationId: locations[0]!, lotCode: 'OLD', expiryDate: '2020-01-01' }, { ON_HAND: 200 });
+    expect((await generate(server, a.key, { productMasterId })).recommendations).toEqual([]);
+    await addStock(server.app, a.org.id, { productMasterId, locationId: locations[0]!, lotCode: 'GOOD', expiryDate: '2099-01-01' }, { ON_HAND: 130 });
+    // 130 usable: above the maximum of 100, gives 130 − 20 = 110; the store needs 50.
+    expect((await generate(server, a.key, { productMasterId })).recommendations.map((r) => r.quantity)).toEqual([50]);
+  });
+
   it('answers 400 with details for out-of-bounds and unknown input', async () => {
     const cases: [Record<string, unknown>, string[]][] = [
       [{ minStockDifferencePct: -0.1 }, ['minStockDifferencePct']],
