@@ -94,7 +94,9 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
       arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: { ON_HAND: a.quantity }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
     );
     await addToPieces(tx, 'receivedQuantity', received);
-    for (const [lineId, quantity] of asked) await tx.inventoryTransferLine.update({ where: { id: lineId }, data: { receivedQuantity: { increment: quantity } } });
+    const lineIds = [...asked.keys()];
+    await tx.$executeRaw`UPDATE inventory_transfer_lines l SET "receivedQuantity" = l."receivedQuantity" + u.n
+      FROM unnest(${lineIds}::text[], ${lineIds.map((lineId) => asked.get(lineId)!)}::int[]) AS u(id, n) WHERE l.id = u.id`;
     const open = await tx.inventoryTransferLine.count({ where: { transferId: id, receivedQuantity: { lt: tx.inventoryTransferLine.fields.shippedQuantity } } });
     await tx.inventoryTransfer.update({ where: { id }, data: open ? {} : { status: 'RECEIVED', receivedAt: new Date() } });
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
