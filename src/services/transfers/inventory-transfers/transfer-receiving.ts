@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { lockLines } from '../../inventory/ledger/stock-change-toolkit.js';
 import { createStockLines, lineKeyOf, type LineKey } from '../../inventory/ledger/stock-line-creation.js';
@@ -20,15 +21,13 @@ async function putBack(ctx: RequestContext, tx: Tx, changes: StockChange[]) {
   await applyStockChangeSeries(ctx, tx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0)));
 }
 
-async function setPieceCounts(tx: Tx, column: 'receivedQuantity' | 'returnedQuantity', counts: Map<string, number>) {
+/** Adds to a count column of shipped pieces (one UPDATE for all of them). */
+async function addToPieces(tx: Tx, column: 'receivedQuantity' | 'returnedQuantity', counts: Map<string, number>) {
   if (!counts.size) return;
   const ids = [...counts.keys()];
-  const adds = ids.map((pieceId) => counts.get(pieceId)!);
-  if (column === 'receivedQuantity') {
-    await tx.$executeRaw`UPDATE inventory_transfer_line_lots p SET "receivedQuantity" = p."receivedQuantity" + u.n FROM unnest(${ids}::text[], ${adds}::int[]) AS u(id, n) WHERE p.id = u.id`;
-  } else {
-    await tx.$executeRaw`UPDATE inventory_transfer_line_lots p SET "returnedQuantity" = p."returnedQuantity" + u.n FROM unnest(${ids}::text[], ${adds}::int[]) AS u(id, n) WHERE p.id = u.id`;
-  }
+  const col = Prisma.raw(`"${column}"`);
+  await tx.$executeRaw`UPDATE inventory_transfer_line_lots p SET ${col} = p.${col} + u.n
+    FROM unnest(${ids}::text[], ${ids.map((pieceId) => counts.get(pieceId)!)}::int[]) AS u(id, n) WHERE p.id = u.id`;
 }
 
 /**
@@ -94,8 +93,10 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
       tx,
       arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: { ON_HAND: a.quantity }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
     );
-    await setPieceCounts(tx, 'receivedQuantity', received);
-    for (const [lineId, quantity] of asked) await tx.inventoryTransferLine.update({ where: { id: lineId }, data: { receivedQuantity: { increment: quantity } } });
+    await addToPieces(tx, 'receivedQuantity', received);
+    const lineIds = [...asked.keys()];
+    await tx.$executeRaw`UPDATE inventory_transfer_lines l SET "receivedQuantity" = l."receivedQuantity" + u.n
+      FROM unnest(${lineIds}::text[], ${lineIds.map((lineId) => asked.get(lineId)!)}::int[]) AS u(id, n) WHERE l.id = u.id`;
     const open = await tx.inventoryTransferLine.count({ where: { transferId: id, receivedQuantity: { lt: tx.inventoryTransferLine.fields.shippedQuantity } } });
     await tx.inventoryTransfer.update({ where: { id }, data: open ? {} : { status: 'RECEIVED', receivedAt: new Date() } });
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
@@ -120,7 +121,7 @@ export async function cancelTransfer(ctx: RequestContext, id: string, raw: z.inp
         tx,
         pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: { ON_HAND: returned.get(p.id)! }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
       );
-      await setPieceCounts(tx, 'returnedQuantity', returned);
+      await addToPieces(tx, 'returnedQuantity', returned);
     }
     await tx.inventoryTransfer.update({ where: { id }, data: { status: 'CANCELLED', cancelledAt: new Date(), cancelledBy: transferActor(ctx).id } });
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
