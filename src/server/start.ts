@@ -61,7 +61,7 @@ export async function startServer(config: Config, options: { database?: Database
     server.listen(config.port, config.host, () => resolve());
   });
   // graphql-ws on the same port; attached after listen so a listen error is reported once, by listen.
-  const subscriptions = serveSubscriptions(app, server, schema);
+  const subscriptions = serveSubscriptions(app, server, schema, limits.requests);
   const address = server.address();
   const workers = startImportWorkers(app, {
     count: config.importWorkers ?? (database.kind === 'postgres' ? 2 : 1),
