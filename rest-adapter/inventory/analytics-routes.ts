@@ -9,7 +9,7 @@ export const analyticsRoutes = defineRoutes([
     path: '/api/inventory/analytics',
     operation: `query ($locationId: ID, $categoryId: ID, $fromDate: String, $toDate: String) {
       inventoryAnalytics(locationId: $locationId, categoryId: $categoryId, fromDate: $fromDate, toDate: $toDate) {
-        analytics { totalValue totalUnits turnoverRate averageDaysOnHand slowMovingItems expiringItems
+        analytics { totalValue totalUnits turnoverRate averageDaysOnHand slowMovingItems expiringItems inTransitUnits inTransitValue
           byCategory { categoryId categoryName value units } }
         period { from to }
       }

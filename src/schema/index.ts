@@ -33,5 +33,8 @@ import './supply/sales-orders.js';
 import './supply/demand-history.js';
 import './import/import-job.js';
 import './import/import-progress.js';
+import './transfers/inventory-transfer-types.js';
+import './transfers/inventory-transfers.js';
+import './transfers/bin-moves.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -94,6 +94,9 @@ describe('GET /api/inventory/analytics', () => {
         slowMovingItems: 2,
         // The SOON lot line (18 units); the expired, the 40-day and the empty lot lines are not.
         expiringItems: 1,
+        // No inventory transfer is on the way.
+        inTransitUnits: 0,
+        inTransitValue: 0,
         byCategory: [
           { categoryId: tools, categoryName: 'Tools', value: 260, units: 26 },
           { categoryId: food, categoryName: 'Food', value: 150, units: 60 },
@@ -117,6 +120,8 @@ describe('GET /api/inventory/analytics', () => {
       averageDaysOnHand: 50,
       slowMovingItems: 1,
       expiringItems: 0,
+      inTransitUnits: 0,
+      inTransitValue: 0,
       byCategory: [
         { categoryId: tools, categoryName: 'Tools', value: 50, units: 5 },
         { categoryId: null, categoryName: null, value: 0, units: 5 },
@@ -135,6 +140,8 @@ describe('GET /api/inventory/analytics', () => {
       averageDaysOnHand: 18,
       slowMovingItems: 0,
       expiringItems: 0,
+      inTransitUnits: 0,
+      inTransitValue: 0,
       byCategory: [{ categoryId: food, categoryName: 'Food', value: 150, units: 60 }],
     });
   });
@@ -201,7 +208,7 @@ describe('GET /api/inventory/analytics', () => {
     expect(res.body.analytics).toMatchObject({ totalUnits: 500, totalValue: 50000, slowMovingItems: 0, expiringItems: 1 });
     const empty = await analytics(await createTenant(server.app.prisma).then((t) => t.key));
     expect(empty.body.analytics).toEqual({
-      totalUnits: 0, totalValue: 0, turnoverRate: 0, averageDaysOnHand: null, slowMovingItems: 0, expiringItems: 0, byCategory: [],
+      totalUnits: 0, totalValue: 0, turnoverRate: 0, averageDaysOnHand: null, slowMovingItems: 0, expiringItems: 0, inTransitUnits: 0, inTransitValue: 0, byCategory: [],
     });
   });
 

@@ -5,6 +5,7 @@ import type { RouteSpec } from '../../rest-adapter/route.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { insertWeeklyDemand } from '../support/demand-history.js';
+import { createLocationFor } from '../../src/services/admin/admin.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
@@ -128,6 +129,36 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/channel/summary', 200);
     await call('GET', '/api/inventory/analytics', 200);
     await call('GET', `/api/inventory/analytics?locationId=${a.warehouse.id}&fromDate=2020-01-01&toDate=2030-01-01`, 200);
+  });
+
+  it('inventory transfers, in-transit stock and bins', async () => {
+    const store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-ST', name: 'Documented store' });
+    const moved = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'TR-1', expiryDate: '2098-01-01', binCode: 'TR-A' }, { ON_HAND: 8 });
+    const toBin = (await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, binCode: 'TR-B' }, { ON_HAND: 1 })).binId;
+    const body = { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 3, lotId: moved.lotId }], reference: 'DOC', notes: 'checked', expectedAt: '2099-01-01' };
+    const transfer = await call('POST', '/api/inventory/transfers', 201, { body });
+    await call('POST', '/api/inventory/transfers', 400, { body: { ...body, lines: [] } });
+    await call('POST', '/api/inventory/transfers', 400, { body: { ...body, destLocationId: 'nope' } });
+    await call('POST', `/api/inventory/transfers/${transfer.id}`, 200, { body: { action: 'update', notes: 'again' } });
+    await call('POST', `/api/inventory/transfers/${transfer.id}`, 409, { body: { action: 'receive' } });
+    const shipped = await call('POST', `/api/inventory/transfers/${transfer.id}`, 200, { body: { action: 'ship' } });
+    await call('POST', `/api/inventory/transfers/${transfer.id}`, 400, { body: { action: 'receive', lines: [{ lineId: shipped.lines[0].id, quantity: 99 }] } });
+    await call('POST', `/api/inventory/transfers/${transfer.id}`, 200, { body: { action: 'receive', lines: [{ lineId: shipped.lines[0].id, quantity: 1 }] } });
+    await call('POST', '/api/inventory/transfers/nope', 404, { body: { action: 'cancel' } });
+    await call('GET', `/api/inventory/transfers/${transfer.id}`, 200);
+    await call('GET', '/api/inventory/transfers/nope', 404);
+    await call('GET', `/api/inventory/transfers?status=IN_TRANSIT&limit=5`, 200);
+    await call('GET', '/api/inventory/transfers?limit=0', 400);
+    await call('GET', '/api/inventory/transfers?locationId=nope', 404);
+    await call('GET', `/api/inventory/transfers/in-transit?locationId=${store.id}`, 200);
+    await call('GET', '/api/inventory/transfers/in-transit?productMasterId=nope', 404);
+    await call('GET', `/api/inventory/transfers/bins?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/transfers/bins', 400);
+    await call('GET', '/api/inventory/transfers/bins?locationId=nope', 404);
+    const move = { locationId: a.warehouse.id, productMasterId: productId, fromBinId: moved.binId, toBinId: toBin, quantity: 1 };
+    await call('POST', '/api/inventory/transfers/bins', 200, { body: move });
+    await call('POST', '/api/inventory/transfers/bins', 400, { body: { ...move, quantity: 1000 } });
+    await call('POST', '/api/inventory/transfers/bins', 400, { body: { ...move, toBinId: 'nope' } });
   });
 
   it('forecast events', async () => {

@@ -100,10 +100,12 @@ describe('GET /api/openapi.json', () => {
     const oneOfs: any[][] = [];
     JSON.stringify(doc, (k, v) => (k === 'oneOf' && oneOfs.push(v), v));
     for (const branches of oneOfs) {
-      // Distinct JSON types, or each branch pins `type` to its own value.
+      // Distinct JSON types, or each branch pins `type` (or another discriminator, such as an action body's `action`) to its own value.
       const kinds = branches.map((b) => b.type ?? '');
-      const pinned = branches.map((b) => JSON.stringify(b.properties?.type?.enum ?? null));
-      expect(new Set(kinds).size === branches.length || new Set(pinned).size === branches.length).toBe(true);
+      const pinnedBy = (name: string) => branches.map((b) => JSON.stringify(b.properties?.[name]?.enum ?? b.properties?.[name]?.const ?? null));
+      const names = new Set(branches.flatMap((b) => Object.keys(b.properties ?? {})));
+      const discriminated = [...names].some((name) => !pinnedBy(name).includes('null') && new Set(pinnedBy(name)).size === branches.length);
+      expect(new Set(kinds).size === branches.length || discriminated).toBe(true);
     }
   });
 

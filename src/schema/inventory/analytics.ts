@@ -19,7 +19,7 @@ const InventoryAnalyticsType = builder.objectRef<InventoryAnalytics>('InventoryA
     turnoverRate: t.exposeFloat('turnoverRate', {
       description:
         'Outbound units in the period ÷ average on hand ((on hand at from + on hand at to) ÷ 2, from the ledger); per period, ' +
-        'not annualised; 0 when the average is 0. Outbound: negative on-hand ledger changes except lot corrections.',
+        'not annualised; 0 when the average is 0. Outbound: negative on-hand ledger changes except lot corrections and bin moves.',
     }),
     averageDaysOnHand: t.exposeFloat('averageDaysOnHand', {
       nullable: true,
@@ -27,6 +27,10 @@ const InventoryAnalyticsType = builder.objectRef<InventoryAnalytics>('InventoryA
     }),
     slowMovingItems: t.exposeInt('slowMovingItems', { description: 'Product-location pairs with stock on hand and no outbound movement in the period.' }),
     expiringItems: t.exposeInt('expiringItems', { description: 'Stock lines with stock on hand whose lot expires within the next 30 days (not yet expired).' }),
+    inTransitUnits: t.exposeFloat('inTransitUnits', {
+      description: 'Units shipped by IN_TRANSIT inventory transfers and not yet received (with locationId: those heading to it); in no on hand.',
+    }),
+    inTransitValue: t.exposeFloat('inTransitValue', { description: 'inTransitUnits × product unitCost, summed.' }),
     byCategory: t.field({ type: [CategoryAnalyticsType], description: 'Value and units per category, highest value first.', resolve: (a) => a.byCategory }),
   }),
 });

@@ -97,7 +97,7 @@ export const applyOrderRows: ChunkApplier = async (ctx, tx, rows) => {
         { productMasterId: line.productMasterId, locationId: order.locationId, quantity: line.quantity },
         { transactionType: 'ORDER_RESERVE', sourceType: 'SALES_ORDER', sourceId: salesOrderId },
       );
-      allocationRows.push(...allocations.map((a) => ({ orderLineId, ...a })));
+      allocationRows.push(...allocations.map((a) => ({ orderLineId, stockLineId: a.stockLineId, quantity: a.quantity })));
       const taken = allocations.reduce((sum, a) => sum + a.quantity, 0);
       lineRows.push({ id: orderLineId, salesOrderId, lineNumber: i + 1, productMasterId: line.productMasterId, requestedQty: line.quantity, reservedQty: taken, backorderedQty: line.quantity - taken });
       requested += line.quantity;

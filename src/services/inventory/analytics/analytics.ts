@@ -4,7 +4,7 @@
 // - totalUnits: on hand summed over the stock lines (of the location and category, when given), now.
 // - totalValue: on hand × the product's unitCost, summed (a product without unitCost counts 0).
 // - outbound units: minus the sum of negative ON_HAND ledger deltas in [from, to], except
-//   LOT_CORRECTION rows (stock moved between lots of the same line stays in the building).
+//   LOT_CORRECTION and BIN_MOVE rows (stock moved between lots or bins stays in the building).
 // - turnoverRate: outbound units ÷ average on hand in the period, for the period (not annualised).
 //   Average on hand = (on hand at `from` + on hand at `to`) ÷ 2, each reconstructed from today's on
 //   hand minus the ledger deltas after that instant. 0 when the average is 0.
@@ -12,6 +12,9 @@
 // - slowMovingItems: (product, location) pairs with on hand > 0 and no outbound movement in the period.
 // - expiringItems: stock lines with on hand > 0 whose lot expires from today (UTC) through today + 30
 //   days (lots already expired are not counted), whatever the period.
+// - inTransitUnits / inTransitValue: units shipped by IN_TRANSIT inventory transfers and not yet
+//   received (× unitCost), now: with a location, those heading to it; they are in neither location's
+//   on hand (totalUnits), so these say how much stock is on the way.
 // - byCategory: value and units per product category; products without a category form one entry
 //   with categoryId and categoryName null.
 import type { z } from 'zod';
@@ -42,6 +45,8 @@ export interface InventoryAnalytics {
   averageDaysOnHand: number | null;
   slowMovingItems: number;
   expiringItems: number;
+  inTransitUnits: number;
+  inTransitValue: number;
   byCategory: CategoryAnalytics[];
 }
 
@@ -76,11 +81,11 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
   const byCategory = categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty;
   const productJoin = (alias: string) =>
     categoryId ? Prisma.sql`JOIN product_masters p ON p.id = ${Prisma.raw(alias)}."productMasterId"` : Prisma.empty;
-  const outbound = Prisma.sql`t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" <> 'LOT_CORRECTION'`;
+  const outbound = Prisma.sql`t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" NOT IN ('LOT_CORRECTION', 'BIN_MOVE')`;
   const today = startOfTodayUtc();
   const lastExpiring = new Date(today.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
 
-  const [categories, [ledger], [slow], [expiring]] = await Promise.all([
+  const [categories, [ledger], [slow], [expiring], [moving]] = await Promise.all([
     ctx.prisma.$queryRaw<{ categoryId: string | null; categoryName: string | null; units: number; value: number }[]>`
       SELECT p."categoryId" AS "categoryId", c.name AS "categoryName",
         SUM(s."qtyOnHand")::float8 AS units,
@@ -119,6 +124,14 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
       WHERE s."organizationId" = ${organizationId} AND s."qtyOnHand" > 0 ${byLocation('s')} ${byCategory}
         AND l."expiryDate" >= ${today.toISOString().slice(0, 10)}::date
         AND l."expiryDate" <= ${lastExpiring.toISOString().slice(0, 10)}::date`,
+    ctx.prisma.$queryRaw<{ units: number; value: number }[]>`
+      SELECT COALESCE(SUM(tl."shippedQuantity" - tl."receivedQuantity"), 0)::float8 AS units,
+             COALESCE(SUM((tl."shippedQuantity" - tl."receivedQuantity") * COALESCE(p."unitCost", 0)), 0)::float8 AS value
+      FROM inventory_transfers tr
+      JOIN inventory_transfer_lines tl ON tl."transferId" = tr.id
+      JOIN product_masters p ON p.id = tl."productMasterId"
+      WHERE tr."organizationId" = ${organizationId} AND tr.status = 'IN_TRANSIT'
+        ${locationId ? Prisma.sql`AND tr."destLocationId" = ${locationId}` : Prisma.empty} ${byCategory}`,
   ]);
 
   const totalUnits = categories.reduce((sum, row) => sum + row.units, 0);
@@ -136,6 +149,8 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
     averageDaysOnHand: turnover > 0 ? round(days / turnover, 2) : null,
     slowMovingItems: slow!.count,
     expiringItems: expiring!.count,
+    inTransitUnits: moving!.units,
+    inTransitValue: round(moving!.value, 4),
     byCategory: categories.map((row) => ({ ...row, value: round(row.value, 4) })),
   };
   return { analytics, period: { from, to } };

@@ -1,5 +1,5 @@
-// Reserving stock for a document (an order now; shipments, transfers and stock requests later):
-// first-expiry-first-out over the lots of a product at a location.
+// Reserving stock for a document (an order now; shipments and stock requests later), and taking stock
+// out of a location (transfers): first-expiry-first-out over the lots of a product at a location.
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
@@ -17,10 +17,22 @@ export interface ReservationScope {
 /** What the ledger rows of a reservation or release say caused them. */
 export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment'>;
 
-/** Units of one stock line reserved for a request. */
+/** Units of one stock line reserved for (or withdrawn by) a request. */
 export interface Allocation {
   stockLineId: string;
   quantity: number;
+  /** The line's lot and bin, so a document can say where its units came from. */
+  lotId: string | null;
+  binId: string | null;
+}
+
+/** What to take: units of a product at a location, optionally only from one lot and/or one bin. */
+export interface StockRequest {
+  productMasterId: string;
+  locationId: string;
+  quantity: number;
+  lotId?: string | null;
+  binId?: string | null;
 }
 
 export interface Reservations {
@@ -31,12 +43,27 @@ export interface Reservations {
    * without expiry last), skipping expired and recalled lots. Returns the allocations, which may add
    * up to less than asked (the rest is not available: backordered).
    */
-  reserve(request: { productMasterId: string; locationId: string; quantity: number }, source: ReservationSource): Allocation[];
+  reserve(request: StockRequest, source: ReservationSource): Allocation[];
+  /**
+   * Takes up to `quantity` available units out of the location (on hand goes down: the units leave,
+   * for example on a transfer's truck), choosing lines as reserve() does, only from the given lot and
+   * bin when named. Returns the allocations, which may add up to less than asked.
+   */
+  withdraw(request: StockRequest, source: ReservationSource): Allocation[];
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
 }
 
-type Candidate = LineQuantities & { id: string; productMasterId: string; locationId: string; expiryDate: Date | null; recalled: boolean | null; hasLot: boolean };
+type Candidate = LineQuantities & {
+  id: string;
+  productMasterId: string;
+  locationId: string;
+  lotId: string | null;
+  binId: string | null;
+  expiryDate: Date | null;
+  recalled: boolean | null;
+  hasLot: boolean;
+};
 
 const pairKey = (productMasterId: string, locationId: string) => `${productMasterId}|${locationId}`;
 
@@ -57,7 +84,7 @@ export async function openReservations(ctx: RequestContext, tx: Tx, scope: Reser
   const { stockOf } = scope;
   const lineIds = [...new Set(scope.lineIds ?? [])];
   const locked = await tx.$queryRaw<Candidate[]>`
-    SELECT sl.id, sl."productMasterId", sl."locationId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
+    SELECT sl.id, sl."productMasterId", sl."locationId", sl."lotId", sl."binId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
            sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot"
     FROM stock_lines sl LEFT JOIN lots lot ON lot.id = sl."lotId"
     WHERE sl."organizationId" = ${organizationId}
@@ -75,6 +102,25 @@ export async function openReservations(ctx: RequestContext, tx: Tx, scope: Reser
   const today = startOfTodayUtc();
   const changes: StockChange[] = [];
 
+  /** Walks the usable lines of the request first-expiry-first-out, applying `take` to each up to what it has available. */
+  const allocate = ({ productMasterId, locationId, quantity, lotId, binId }: StockRequest, take: (line: Candidate, units: number) => void) => {
+    const candidates = (byPair.get(pairKey(productMasterId, locationId)) ?? [])
+      .filter((s) => (lotId == null || s.lotId === lotId) && (binId == null || s.binId === binId))
+      .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
+      .sort(fefo);
+    const allocations: Allocation[] = [];
+    let left = quantity;
+    for (const candidate of candidates) {
+      if (!left) break;
+      const units = Math.min(left, availableQty(candidate));
+      if (units <= 0) continue;
+      take(candidate, units);
+      allocations.push({ stockLineId: candidate.id, quantity: units, lotId: candidate.lotId, binId: candidate.binId });
+      left -= units;
+    }
+    return allocations;
+  };
+
   return {
     release(stockLineId, quantity, source) {
       const line = stock.get(stockLineId);
@@ -84,23 +130,14 @@ export async function openReservations(ctx: RequestContext, tx: Tx, scope: Reser
       line!.qtyReserved -= released;
       return released;
     },
-    reserve({ productMasterId, locationId, quantity }, source) {
-      const candidates = (byPair.get(pairKey(productMasterId, locationId)) ?? [])
-        .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
-        .sort(fefo);
-      const allocations: Allocation[] = [];
-      let left = quantity;
-      for (const candidate of candidates) {
-        if (!left) break;
-        const take = Math.min(left, availableQty(candidate));
-        if (take <= 0) continue;
-        changes.push({ ...source, stockLineId: candidate.id, deltas: { RESERVED: take } });
-        candidate.qtyReserved += take;
-        allocations.push({ stockLineId: candidate.id, quantity: take });
-        left -= take;
-      }
-      return allocations;
-    },
+    reserve: (request, source) => allocate(request, (line, take) => {
+      changes.push({ ...source, stockLineId: line.id, deltas: { RESERVED: take } });
+      line.qtyReserved += take;
+    }),
+    withdraw: (request, source) => allocate(request, (line, take) => {
+      changes.push({ ...source, stockLineId: line.id, deltas: { ON_HAND: -take } });
+      line.qtyOnHand -= take;
+    }),
     // Made in order, each change keeps the quantity rule on the locked values, as the series writer asks.
     write: () => applyStockChangeSeries(ctx, tx, changes.splice(0)),
   };

@@ -1,0 +1,112 @@
+import { builder } from '../builder.js';
+import { type BinMoveInput, locationBins, moveBinStock } from '../../services/transfers/bin-moves/bin-moves.js';
+import { canReadTransfers, canWriteTransfers } from './transfer-scopes.js';
+
+type Report = Awaited<ReturnType<typeof locationBins>>;
+type BinEntry = Report['bins'][number];
+type Move = Awaited<ReturnType<typeof moveBinStock>>;
+
+const BinStockRef = builder.objectRef<BinEntry['stock'][number]>('BinStock').implement({
+  description: 'One stock line in a bin.',
+  fields: (t) => ({
+    stockLineId: t.exposeID('stockLineId', { description: 'The stock line.' }),
+    productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    sku: t.exposeString('sku', { description: 'Its SKU.' }),
+    productName: t.exposeString('productName', { description: 'Its name.' }),
+    lotId: t.exposeID('lotId', { nullable: true, description: 'The lot.' }),
+    lotCode: t.exposeString('lotCode', { nullable: true, description: 'Code of the lot.' }),
+    expiryDate: t.expose('expiryDate', { type: 'Date', nullable: true, description: 'Expiry date of the lot.' }),
+    qtyOnHand: t.exposeInt('qtyOnHand', { description: 'Units on hand.' }),
+    qtyAvailable: t.exposeInt('qtyAvailable', { description: 'Units available (on hand minus reserved, held, picked, recalled, expired).' }),
+  }),
+});
+
+const BinRef = builder.objectRef<BinEntry>('LocationBin').implement({
+  description: 'A bin of a location with the stock in it.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The bin.' }),
+    code: t.exposeString('code', { description: 'Bin code.' }),
+    locationId: t.exposeID('locationId', { description: 'Its location.' }),
+    totalOnHand: t.exposeInt('totalOnHand', { description: 'Units on hand in the bin.' }),
+    totalAvailable: t.exposeInt('totalAvailable', { description: 'Units available in the bin.' }),
+    stock: t.field({ type: [BinStockRef], description: 'Stock lines with units on hand, in the bin.', resolve: (b) => b.stock }),
+  }),
+});
+
+const BinLocationRef = builder.objectRef<Report['location']>('BinLocation').implement({
+  description: 'The location whose bins are listed.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Name.' }),
+    code: t.exposeString('code', { description: 'Code.' }),
+  }),
+});
+
+const ReportRef = builder.objectRef<Report>('LocationBins').implement({
+  description: 'The bins of a location with their stock.',
+  fields: (t) => ({
+    location: t.field({ type: BinLocationRef, description: 'The location.', resolve: (r) => r.location }),
+    bins: t.field({ type: [BinRef], description: 'Its bins, by code.', resolve: (r) => r.bins }),
+  }),
+});
+
+const PieceRef = builder.objectRef<Move['pieces'][number]>('BinMovePiece').implement({
+  description: 'Units of one lot moved from one stock line to another.',
+  fields: (t) => ({
+    lotId: t.exposeID('lotId', { nullable: true, description: 'The lot.' }),
+    quantity: t.exposeInt('quantity', { description: 'Units moved.' }),
+    fromStockLineId: t.exposeID('fromStockLineId', { description: 'The stock line in the source bin.' }),
+    toStockLineId: t.exposeID('toStockLineId', { description: 'The stock line in the destination bin.' }),
+  }),
+});
+
+const MoveRef = builder.objectRef<Move>('BinMove').implement({
+  description: 'Stock moved between two bins of one location (BIN_MOVE ledger rows with sourceId moveId).',
+  fields: (t) => ({
+    success: t.exposeBoolean('success', { description: 'Always true.' }),
+    moveId: t.exposeID('moveId', { description: 'The move: sourceId of its ledger rows.' }),
+    locationId: t.exposeID('locationId', { description: 'The location.' }),
+    productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    fromBinId: t.exposeID('fromBinId', { description: 'The bin the units left.' }),
+    toBinId: t.exposeID('toBinId', { description: 'The bin they went to.' }),
+    quantity: t.exposeInt('quantity', { description: 'Units moved.' }),
+    pieces: t.field({ type: [PieceRef], description: 'Per lot: from which line to which.', resolve: (m) => m.pieces }),
+  }),
+});
+
+const MoveInput = builder.inputType('BinMoveInput', {
+  description: 'Move units of a product from one bin to another in one location.',
+  fields: (t) => ({
+    locationId: t.id({ required: true, description: 'The location of both bins.' }),
+    productMasterId: t.id({ required: true, description: 'The product.' }),
+    lotId: t.id({ description: 'Only this lot (absent: first-expiring lots first).' }),
+    fromBinId: t.id({ required: true, description: 'The bin the units leave.' }),
+    toBinId: t.id({ required: true, description: 'The bin they go to.' }),
+    quantity: t.int({ required: true, description: 'Units to move.' }),
+    comment: t.string({ description: 'Kept on the ledger rows.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  locationBins: t.field({
+    type: ReportRef,
+    description: 'The bins of a location with their stock (GET /api/inventory/transfers/bins).',
+    authScopes: canReadTransfers,
+    args: {
+      locationId: t.arg.id({ required: true, description: 'The location.' }),
+      productMasterId: t.arg.id({ description: 'Only stock of this product.' }),
+    },
+    resolve: (_parent, args, ctx) => locationBins(ctx, { locationId: String(args.locationId), productMasterId: args.productMasterId == null ? undefined : String(args.productMasterId) }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  moveBinStock: t.field({
+    type: MoveRef,
+    description: 'Moves available units between two bins of one location through the ledger (BIN_MOVE out and in); INSUFFICIENT_STOCK when the bin lacks them.',
+    authScopes: canWriteTransfers,
+    args: { input: t.arg({ type: MoveInput, required: true, description: 'The move.' }) },
+    // GraphQL ID inputs arrive as strings at run time; the contract checks them.
+    resolve: (_parent, args, ctx) => moveBinStock(ctx, args.input as BinMoveInput),
+  }),
+}));

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { inventoryTransferNote, shippedTransferInput } from '../../../contracts/transfers/inventory-transfer.js';
+import type { RequestContext } from '../../../context.js';
+import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
+import type { InventoryTransfer } from '../../../generated/prisma/client.js';
+import { orgId, parseInput } from '../../tenant.js';
+import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
+import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import { checkTransferRefs } from './transfer-references.js';
+import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
+import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
+
+export type ShippedTransferInput = z.input<typeof shippedTransferInput>;
+
+/**
+ * Takes the stock of every line of a DRAFT transfer out of its source and marks it IN_TRANSIT, in `tx`:
+ * one reservation session locks the products' stock lines at the source, each line takes its lot (and
+ * bin) when named, else first-expiring lots first, and every unit leaves through the ledger as a
+ * TRANSFER_OUT row (sourceType TRANSFER, sourceId the transfer). All lines or nothing: a line short of
+ * available stock is 400 INSUFFICIENT_STOCK with `details` per line, before anything is written.
+ */
+async function shipInTx(ctx: RequestContext, tx: Tx, transfer: InventoryTransfer, comment?: string | null) {
+  const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: transfer.id }, orderBy: { lineNumber: 'asc' } });
+  const stockOf = [...new Set(lines.map((l) => l.productMasterId))].map((productMasterId) => ({ productMasterId, locationId: transfer.sourceLocationId }));
+  const reservations = await openReservations(ctx, tx, { stockOf });
+  const source = { transactionType: 'TRANSFER_OUT', sourceType: 'TRANSFER', sourceId: transfer.id, comment: comment ?? `Transfer to ${transfer.destLocationId}` };
+  const details = newFieldErrors();
+  const pieces = lines.flatMap((line, i) => {
+    const allocations = reservations.withdraw(
+      { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId },
+      source,
+    );
+    const got = allocations.reduce((sum, a) => sum + a.quantity, 0);
+    if (got < line.quantity) details[`lines.${i}.quantity`] = [`Only ${got} available at the source (asked ${line.quantity})`];
+    return allocations.map((a) => ({ transferLineId: line.id, sourceStockLineId: a.stockLineId, lotId: a.lotId, binId: a.binId, quantity: a.quantity }));
+  });
+  if (Object.keys(details).length) {
+    throw new DomainError('INSUFFICIENT_STOCK', 'Not enough available stock at the source to ship the transfer', { details });
+  }
+  await reservations.write();
+  await tx.inventoryTransferLineLot.createMany({ data: pieces });
+  await tx.$executeRaw`UPDATE inventory_transfer_lines SET "shippedQuantity" = quantity WHERE "transferId" = ${transfer.id}`;
+  await tx.inventoryTransfer.update({ where: { id: transfer.id }, data: { status: 'IN_TRANSIT', shippedAt: new Date(), shippedBy: transferActor(ctx).id } });
+}
+
+/** DRAFT → IN_TRANSIT (POST /api/inventory/transfers/{id} action ship). */
+export async function shipTransfer(ctx: RequestContext, id: string, raw: z.input<typeof inventoryTransferNote> = {}): Promise<TransferWithLines> {
+  const input = parseInput(inventoryTransferNote, raw);
+  return ctx.prisma.$transaction(async (tx) => {
+    const transfer = await lockTransferFor(ctx, tx, id, 'ship');
+    await shipInTx(ctx, tx, transfer, input.comment);
+    return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
+  }, TRANSFER_TRANSACTION);
+}
+
+/**
+ * Creates a transfer and ships it at once, inside the caller's transaction `tx` (executing a transfer
+ * recommendation does this): the stock leaves the source through the ledger as in shipTransfer. Refuses
+ * with 400 INSUFFICIENT_STOCK (details per line) when the source lacks available stock, and with 404 /
+ * 400 for unknown ids; a refusal throws before any stock is written, and the caller's transaction
+ * rolls back whatever else it did.
+ */
+export async function createShippedTransfer(ctx: RequestContext, tx: Tx, raw: ShippedTransferInput): Promise<TransferWithLines> {
+  const input = parseInput(shippedTransferInput, raw);
+  await checkTransferRefs(ctx, tx, input);
+  const actor = transferActor(ctx);
+  const transfer = await tx.inventoryTransfer.create({
+    data: {
+      organizationId: orgId(ctx),
+      sourceLocationId: input.sourceLocationId,
+      destLocationId: input.destLocationId,
+      reference: input.reference ?? null,
+      sourceType: input.sourceType ?? null,
+      sourceId: input.sourceId ?? null,
+      createdByType: actor.type,
+      createdBy: actor.id,
+      lines: { create: input.lines.map((line, i) => ({ lineNumber: i + 1, productMasterId: line.productMasterId, quantity: line.quantity })) },
+    },
+  });
+  await shipInTx(ctx, tx, transfer, input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null);
+  return tx.inventoryTransfer.findUniqueOrThrow({ where: { id: transfer.id }, ...TRANSFER_WITH_LINES });
+}

@@ -1,0 +1,41 @@
+import type { RequestContext } from '../../../context.js';
+import { DomainError, notFound } from '../../../kernel/errors.js';
+import type { InventoryTransfer, InventoryTransferStatus } from '../../../generated/prisma/client.js';
+import { orgId } from '../../tenant.js';
+import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+
+/** Interactive transaction limits of a transfer move: it may queue on stock line locks. */
+export const TRANSFER_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
+
+/** What each action may start from. */
+const ALLOWED_FROM = {
+  ship: ['DRAFT'],
+  receive: ['IN_TRANSIT'],
+  cancel: ['DRAFT', 'IN_TRANSIT'],
+  update: ['DRAFT'],
+} as const satisfies Record<string, readonly InventoryTransferStatus[]>;
+
+export type TransferAction = keyof typeof ALLOWED_FROM;
+
+/**
+ * Locks the organization's transfer (SELECT ... FOR UPDATE) for the rest of `tx` and checks that
+ * `action` may start from its state: a second request on the same transfer waits here and then sees
+ * the state the first left, so each move happens once. Unknown or foreign id: 404; wrong state: 409.
+ */
+export async function lockTransferFor(ctx: RequestContext, tx: Tx, id: string, action: TransferAction): Promise<InventoryTransfer> {
+  const [transfer] = await tx.$queryRaw<InventoryTransfer[]>`
+    SELECT * FROM inventory_transfers WHERE id = ${id} AND "organizationId" = ${orgId(ctx)} FOR UPDATE`;
+  if (!transfer) throw notFound('Transfer');
+  const allowed: readonly InventoryTransferStatus[] = ALLOWED_FROM[action];
+  if (!allowed.includes(transfer.status)) {
+    throw new DomainError('INVALID_STATE', `Cannot ${action} a transfer that is ${transfer.status}; allowed from ${allowed.join(' or ')}`);
+  }
+  return transfer;
+}
+
+/** The actor fields a transfer records (USER or API_KEY, and the id). */
+export const transferActor = (ctx: RequestContext) => {
+  const { actorType, createdBy } = actorOf(ctx);
+  return { type: actorType, id: createdBy };
+};
