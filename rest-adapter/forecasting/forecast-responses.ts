@@ -32,7 +32,7 @@ const point = z
   })
   .meta({ id: 'ForecastPoint' });
 
-const appliedEvent = z
+export const appliedEvent = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -49,7 +49,7 @@ const appliedEvent = z
 
 const liftOrNull = z.number().nullable();
 
-const seriesAdjustment = z
+export const seriesAdjustment = z
   .object({
     scenarioId: z.string(),
     categoryId: z.string().nullable().describe("The product's category when the scenario adjusts it."),

@@ -54,7 +54,7 @@ export const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   } as const,
 });
 
-const PointLiftSourceEnum = builder.enumType('ForecastLiftSource', {
+export const PointLiftSourceEnum = builder.enumType('ForecastLiftSource', {
   description: "Where a forecast week's event lifts came from.",
   values: {
     NONE: { description: 'No event overlaps the week.' },
@@ -101,7 +101,7 @@ const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandFor
   }),
 });
 
-const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
+export const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
   description: 'An external event that lifted at least one week of a forecast.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The event id.' }),
@@ -117,7 +117,7 @@ const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent'
   }),
 });
 
-const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
+export const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
   description: "What a scenario's adjustments did to one series, applied in this order after its events.",
   fields: (t) => ({
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario applied.' }),
