@@ -89,6 +89,9 @@ const monthlyPoint = z
     periodStart: calendarDate.describe('First day of the month.'),
     periodEnd: calendarDate.describe('Last day of the month.'),
     ...bounds,
+    liftFactor: liftFactor.describe("The mean over the month's days of the stacked factor of the events covering each day (1: none)."),
+    liftSource,
+    adjustmentFactor: z.number().min(0).describe("The scenario's category × channel × global adjustment (1 without)."),
   })
   .meta({ id: 'MonthlyForecastPoint' });
 
@@ -106,6 +109,8 @@ const longTermSeries = z
     firstHistoryMonth: z.string().describe('YYYY-MM.'),
     lastHistoryMonth: z.string().describe('YYYY-MM; the forecast starts the month after.'),
     lastMonthPartial: z.boolean().describe('Whether the history covers its last month only in part (scaled to the whole month).'),
+    events: z.array(appliedEvent).describe('Events that lifted at least one of the months (stated or learned lifts).'),
+    adjustments: seriesAdjustment.nullable().describe("The scenario's adjustments of this series; null without scenarioId."),
     points: z.array(monthlyPoint).describe('One point per month.'),
   })
   .meta({ id: 'LongTermSeriesForecast', description: 'The monthly forecast of one product at one location in one channel.' });
@@ -114,6 +119,10 @@ export const longTermPage = z.object({
   data: z.array(longTermSeries),
   meta: z.intersection(
     pagination,
-    z.object({ months: integer.describe('Months forecast per series.'), levels: z.array(z.number()).describe('Interval levels, in the order asked.') }),
+    z.object({
+      months: integer.describe('Months forecast per series.'),
+      levels: z.array(z.number()).describe('Interval levels, in the order asked.'),
+      scenarioId: z.string().nullable().describe('The scenario applied; null: none.'),
+    }),
   ),
 });

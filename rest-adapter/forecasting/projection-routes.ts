@@ -8,7 +8,7 @@ import { channelProjectionPage, longTermPage } from './projection-responses.js';
 const WEEK_POINT = 'periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor overridden overrideId';
 const EVENT = 'id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences';
 const ADJUSTMENTS = 'scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor';
-const MONTH_POINT = 'month periodStart periodEnd forecast lower upper lower95 upper95 intervals { level lower upper }';
+const MONTH_POINT = 'month periodStart periodEnd forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor';
 
 export const projectionRoutes = defineRoutes([
   {
@@ -47,12 +47,12 @@ export const projectionRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/forecast/long-term',
-    operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $months: Int, $levels: [Float!], $page: Int, $limit: Int) {
-      longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, months: $months, levels: $levels,
-        page: $page, limit: $limit) {
+    operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $scenarioId: ID, $months: Int, $levels: [Float!], $page: Int, $limit: Int) {
+      longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, months: $months,
+        levels: $levels, page: $page, limit: $limit) {
         items { productMasterId locationId channel method alpha beta phi intervalSource historyMonths firstHistoryMonth lastHistoryMonth
-          lastMonthPartial points { ${MONTH_POINT} } }
-        page limit total totalPages months levels
+          lastMonthPartial events { ${EVENT} } adjustments { ${ADJUSTMENTS} } points { ${MONTH_POINT} } }
+        page limit total totalPages months levels scenarioId
       }
     }`,
     input: { query: longTermQuery },
@@ -66,7 +66,10 @@ export const projectionRoutes = defineRoutes([
         "each week's units are spread over its seven days and bucketed by calendar month (a partly covered first or last month " +
         'scaled to the whole month), then a damped-trend Holt is fitted (with additive 12-month seasonal indices when the ' +
         'series spans two years or more); the intervals are conformal, from a rolling-origin backtest of the same method, and ' +
-        'never below zero. The forecast starts the month after the last month the history touches.',
+        'never below zero. The forecast starts the month after the last month the history touches. Then the assumptions of ' +
+        'GET /api/forecast: the events reaching the series (stated or learned lifts; with scenarioId only those it includes) lift ' +
+        "each month by the mean over its days of the stacked factor of the events covering each day (liftFactor), and the scenario's " +
+        'category, channel and global adjustments multiply next (adjustmentFactor). Planner overrides are weekly and are not applied.',
       ...forecasting,
       responses: withForbidden({ 200: { description: 'A page of monthly series forecasts', ...jsonContent(longTermPage) } }, [400, 401, 404]),
     },
