@@ -64,7 +64,7 @@ export interface SeriesDemandForecast {
 }
 
 /** What a set of series is forecast with: the first forecast week (absent: after each series' history) and the weeks. */
-interface FitOptions {
+export interface FitOptions {
   fromWeek: string | undefined;
   horizon: number;
   levels: number[];
@@ -132,10 +132,7 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     { skip, take: limit },
   );
   // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
-  const adjusted = options.adjustments !== false;
-  const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: adjusted });
-  const data = answerAll(scenario);
-  if (adjusted) await applyOverrides(ctx, data, scenario?.id ?? null);
+  const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
   return {
     data,
     page,
@@ -147,6 +144,18 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     from: fromWeek ?? null,
     scenarioId: scenario?.id ?? null,
   };
+}
+
+/**
+ * The forecasts of a set of series as GET /api/forecast answers them under a scenario (null: none): the
+ * fit, the events the scenario includes (stated or learned lifts), its adjustments, then the planners'
+ * overrides. withEvents=false: the statistical forecast alone (no events, no overrides).
+ */
+export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
+  const { answerAll } = await fitSeriesSet(ctx, series, options);
+  const data = answerAll(scenario);
+  if (options.withEvents !== false) await applyOverrides(ctx, data, scenario?.id ?? null);
+  return data;
 }
 
 /**
