@@ -10,7 +10,6 @@ import type { ForecastEvent } from './forecast-events.js';
 import {
   appliedEvents,
   type AssumptionSet,
-  overrideKey,
   overridePoint,
   type PointLiftSource,
   readAssumptions,
@@ -18,6 +17,7 @@ import {
   seriesAssumptions,
   weekLift,
 } from './forecast-assumptions.js';
+import { overrideKey } from './overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 

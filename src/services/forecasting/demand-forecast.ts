@@ -8,7 +8,8 @@ import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './en
 import type { ForecastEvent } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
-import { appliedEvents, type AssumptionSet, overrideKey, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
+import { overrideKey } from './overrides/forecast-overrides.js';
+import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 
 

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../context.js';
 import { eventCoversWeek, liftFactor } from './engine/event-lifts.js';
 import { eventReaches, type ForecastEvent, liftEvent, type LiftSource, readForecastEvents } from './forecast-events.js';
-import { overrideKey, readPointOverrides } from './overrides/forecast-overrides.js';
-import { readProductCategories, type ScenarioApplication, scenarioIncludesEvent, type SeriesAdjustment, seriesAdjustment } from './scenario-adjustments.js';
+import { readPointOverrides } from './overrides/forecast-overrides.js';
+import { readProductCategories, type ScenarioApplication, scenarioIncludesEvent, seriesAdjustment } from './scenario-adjustments.js';
 
 /**
  * The assumptions every forecast path applies on top of the statistical forecast, in one order: the
@@ -91,8 +91,6 @@ export const appliedEvents = (events: ForecastEvent[], lifted: Iterable<Forecast
   return events.filter((e) => set.has(e));
 };
 
-export type { SeriesAdjustment };
-
 interface Bounds {
   forecast: number;
   lower: number;
@@ -125,5 +123,3 @@ export async function readOverrides(ctx: RequestContext, series: { productMaster
   const sorted = [...weeks].sort();
   return readPointOverrides(ctx, series, { from: sorted[0]!, to: sorted.at(-1)! }, scenarioId);
 }
-
-export { overrideKey };
