@@ -32,6 +32,10 @@ export const accuracyPage = z.object({
       from: calendarDate.nullable().describe('The first measured week (Monday), when asked for.'),
       to: calendarDate.nullable().describe('The last measured week (Monday), when asked for.'),
       horizon: integer.nullable().describe('ENGINE: weeks forecast from from; null for IMPORTED.'),
+      includeAdjustments: z
+        .boolean()
+        .nullable()
+        .describe('ENGINE: whether events (stated and learned lifts) and base planner overrides were applied (true) or the statistical forecast measured alone (false); null for IMPORTED.'),
     }),
   ),
 });

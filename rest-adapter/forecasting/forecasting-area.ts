@@ -1,6 +1,7 @@
 import type { RestArea } from '../route.js';
 import { forecastAccuracyRoutes } from './forecast-accuracy-routes.js';
 import { forecastEventRoutes } from './external-event-routes.js';
+import { learnedLiftRoutes } from './learned-lift-routes.js';
 import { forecastCompareRoutes } from './forecast-compare-routes.js';
 import { forecastRoutes } from './forecast-routes.js';
 import { forecastOverrideRoutes } from './forecast-override-routes.js';
@@ -8,7 +9,7 @@ import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
 import { projectionRoutes } from './projection-routes.js';
 
 export const forecastingArea: RestArea = {
-  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastOverrideRoutes, ...forecastScenarioRoutes],
+  routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...learnedLiftRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastOverrideRoutes, ...forecastScenarioRoutes],
   tags: [
     {
       name: 'Forecasting',

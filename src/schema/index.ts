@@ -23,6 +23,7 @@ import './forecasting/forecast-scenario.js';
 import './forecasting/forecast-change.js';
 import './forecasting/forecast-override.js';
 import './forecasting/demand-forecast.js';
+import './forecasting/learned-event-lifts.js';
 import './forecasting/channel-projection.js';
 import './forecasting/long-term-forecast.js';
 import './forecasting/forecast-scenario-compare.js';

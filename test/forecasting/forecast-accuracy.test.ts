@@ -90,7 +90,7 @@ const S3 = { points: 2, zeroActualPoints: 2, scaledPoints: 0, actualTotal: 0, fo
 describe('GET /api/forecast/accuracy, source IMPORTED (the history\'s own forecastUnits)', () => {
   it('groups by product by default, with hand-computed MASE, WAPE, bias and MAPE; zero actuals are skipped by MAPE and leave WAPE and bias null', async () => {
     const { data, meta } = await accuracyOf(`?from=${FROM}`);
-    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null });
+    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null, includeAdjustments: null });
     expect(data).toEqual([
       { ...NO_GROUP, productMasterId: p1, ...S1_S2 },
       { ...NO_GROUP, productMasterId: p2, ...S3 },
@@ -202,7 +202,7 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
       mape: 0.125, // (0/10 + 10/20 + 0/5 + 0/5) / 4
     };
     const byProduct = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3`);
-    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3 });
+    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3, includeAdjustments: true });
     expect(byProduct.data).toEqual([{ ...NO_GROUP, productMasterId: p1, ...expected }]);
     expect((await accuracyOf(`?source=engine&from=${FROM}&horizon=3&groupBy=method`)).data).toEqual([{ ...NO_GROUP, method: 'SIMPLE_LEVEL', ...expected }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total`)).data).toEqual([{ ...NO_GROUP, ...expected }]);
@@ -219,6 +219,33 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
     const atDc = await accuracyOf(`?source=ENGINE&from=${FROM}&locationId=${dc.id}&groupBy=location`);
     expect(atDc.data).toEqual([{ ...NO_GROUP, locationId: dc.id, points: 2, zeroActualPoints: 0, scaledPoints: 0, actualTotal: 10, forecastTotal: 10, mase: null, wape: 0, bias: 0, mape: 0 }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&channel=WEB`)).data).toEqual([]);
+  });
+
+  it("measures the forecast as answered, events and planners' overrides included, or with includeAdjustments=false the statistical one alone", async () => {
+    // S1 forecasts 10 a week (see above): a stated +100 % in week 5 makes it 20, a base override of week 6 makes it 0, so S1 is exact.
+    const event = await server.call('POST', '/api/forecast/events', {
+      token: a.key,
+      body: { name: 'Double', type: 'PROMOTION', startsAt: `${week(5)}T00:00:00Z`, endsAt: `${week(5)}T12:00:00Z`, productMasterId: p1, locationId: a.warehouse.id, value: { liftPct: 1 } },
+    });
+    const override = await server.call('PUT', '/api/forecast/overrides', { token: a.key, body: { productMasterId: p1, locationId: a.warehouse.id, periodStart: week(6), quantity: 0 } });
+    expect([event.status, override.status]).toEqual([201, 200]);
+    try {
+      const adjusted = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total`);
+      expect(adjusted.meta.includeAdjustments).toBe(true);
+      // S1: A 10 20 0, F 10 20 0; S2: A 5 5, F 5 5.
+      expect(adjusted.data).toEqual([{ ...NO_GROUP, points: 5, zeroActualPoints: 1, scaledPoints: 3, actualTotal: 40, forecastTotal: 40, mase: 0, wape: 0, bias: 0, mape: 0 }]);
+      const statistical = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total&includeAdjustments=false`);
+      expect(statistical.meta.includeAdjustments).toBe(false);
+      expect(statistical.data).toEqual([{ ...NO_GROUP, points: 5, zeroActualPoints: 1, scaledPoints: 3, actualTotal: 40, forecastTotal: 40, mase: 2.5, wape: 0.5, bias: 0, mape: 0.125 }]);
+      // IMPORTED ignores it.
+      expect((await accuracyOf(`?from=${FROM}&includeAdjustments=false`)).meta.includeAdjustments).toBeNull();
+      const gql = await graphqlData(server, a.key, `{ forecastAccuracy(source: ENGINE, from: "${FROM}", horizon: 3, groupBy: TOTAL, includeAdjustments: false) { includeAdjustments items { mase } } }`);
+      expect(gql.forecastAccuracy).toEqual({ includeAdjustments: false, items: [{ mase: 2.5 }] });
+      await expectValidationDetails(get, [[`?source=ENGINE&from=${FROM}&includeAdjustments=maybe`, { includeAdjustments: ['Must be true or false'] }]]);
+    } finally {
+      await server.call('DELETE', `/api/forecast/events/${event.body.id}`, { token: a.key });
+      await server.call('DELETE', `/api/forecast/overrides/${override.body.id ?? override.body.override?.id}`, { token: a.key });
+    }
   });
 
   it('replays at most 100 series: more is a 400 on source before anything is fitted, and a filter narrows it', async () => {
@@ -279,7 +306,7 @@ describe('GraphQL forecastAccuracy', () => {
     forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
       from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) {
       items { productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape }
-      page limit total totalPages source groupBy from to horizon } }`;
+      page limit total totalPages source groupBy from to horizon includeAdjustments } }`;
 
   it('answers what GET /api/forecast/accuracy answers', async () => {
     for (const [query, variables] of [

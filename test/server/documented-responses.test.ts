@@ -196,6 +196,13 @@ describe('each REST answer matches the schema its route documents', () => {
   it('forecasts', async () => {
     const values = Array.from({ length: 30 }, (_, i) => 10 + (i % 4));
     await insertWeeklyDemand(server.app.prisma, { organizationId: a.org.id, productMasterId: productId, locationId: a.warehouse.id, firstWeek: '2025-01-06', values });
+    for (const startsAt of ['2025-02-03', '2025-03-10', '2025-04-14']) {
+      await call('POST', '/api/forecast/events', 201, { body: { name: 'Past promo', type: 'PROMOTION', startsAt: `${startsAt}T00:00:00Z`, endsAt: `${startsAt}T23:00:00Z`, productMasterId: productId } });
+    }
+    await call('GET', '/api/forecast/events/learned-lifts', 200);
+    await call('GET', `/api/forecast/events/learned-lifts?type=PROMOTION&productMasterId=${productId}&before=2025-06-01`, 200);
+    await call('GET', '/api/forecast/events/learned-lifts?type=PARTY', 400);
+    await call('GET', '/api/forecast/events/learned-lifts?locationId=nope', 404);
     await call('GET', `/api/forecast?productMasterId=${productId}&horizon=3&levels=50,80`, 200);
     await call('GET', '/api/forecast?horizon=105', 400);
     await call('GET', '/api/forecast?productMasterId=nope', 404);

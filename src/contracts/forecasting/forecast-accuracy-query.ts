@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateText } from '../date-times.js';
 import { pagingShape } from '../paging.js';
-import { text, wholeNumberOr } from '../query-values.js';
+import { flag, text, wholeNumberOr } from '../query-values.js';
 import { DEFAULT_HORIZON, MAX_HORIZON } from './forecast-query.js';
 
 export const DEFAULT_ACCURACY_HORIZON = DEFAULT_HORIZON;
@@ -44,6 +44,10 @@ export const forecastAccuracyQuery = z
     to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Last measured week: the ISO week holding this day (inclusive); not before from.' }),
     horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
       description: `ENGINE: weeks forecast from \`from\` and measured (default ${DEFAULT_HORIZON}, at most ${MAX_HORIZON}); ignored for IMPORTED.`,
+    }),
+    includeAdjustments: flag.meta({
+      description:
+        'ENGINE: measure the forecast as GET /api/forecast answers it, events (stated and learned lifts) applied and base planner overrides winning (true, default), or the statistical forecast alone (false): the two side by side give the value the adjustments add. Ignored for IMPORTED.',
     }),
     ...pagingShape(ACCURACY_PAGING),
   })

@@ -59,6 +59,10 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
     from: t.exposeString('from', { nullable: true, description: 'The first measured week (Monday), when asked for.' }),
     to: t.exposeString('to', { nullable: true, description: 'The last measured week (Monday), when asked for.' }),
     horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null for IMPORTED.' }),
+    includeAdjustments: t.exposeBoolean('includeAdjustments', {
+      nullable: true,
+      description: 'ENGINE: whether events (stated and learned lifts) and base planner overrides were applied (true) or the statistical forecast was measured alone (false); null for IMPORTED.',
+    }),
   }),
 });
 
@@ -79,6 +83,9 @@ builder.queryFields((t) => ({
       from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
       to: t.arg({ type: 'Date', description: 'Last measured week (inclusive); not before from.' }),
       horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
+      includeAdjustments: t.arg.boolean({
+        description: 'ENGINE: apply events and base planner overrides as demandForecast does (true, default) or measure the statistical forecast alone (false).',
+      }),
       page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
       limit: t.arg.int({ description: `Rows per page, 1 to ${ACCURACY_PAGING.max} (default ${ACCURACY_PAGING.limit}).` }),
     },
@@ -92,6 +99,7 @@ builder.queryFields((t) => ({
         from: orAbsent(args.from),
         to: orAbsent(args.to),
         horizon: orAbsent(args.horizon),
+        includeAdjustments: orAbsent(args.includeAdjustments),
         page: orAbsent(args.page),
         limit: orAbsent(args.limit),
       }),
