@@ -238,6 +238,8 @@ describe('tenant isolation and permissions', () => {
     expect(mine.body.data[0].productMasterId).not.toBe(p1);
     const accuracy = await call('GET', `/api/forecast/accuracy?source=STORED&runId=${theirRun.id}`);
     expect(accuracy.status).toBe(404);
+    expect((await call('GET', `/api/forecast/accuracy?source=STORED&scenarioId=${theirScenario}`)).status).toBe(404);
+    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastAccuracy(source: STORED, runId: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
   });
 
   it('needs the plan capability, then forecast.write to generate and forecast.read to read', async () => {
