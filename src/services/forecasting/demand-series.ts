@@ -114,14 +114,33 @@ export async function listSeriesKeys(ctx: RequestContext, filter: SeriesFilter):
 
 /**
  * The history of these series (before `before`, a Monday, when given), as readDemandSeries answers them:
- * one statement, the keys joined as arrays (unnest), whatever their number.
+ * one statement, the keys joined as arrays (unnest), each series' weeks and units aggregated into arrays
+ * in SQL, so a batch of series comes back as a row per series, not a row per week.
  */
 export async function readSeriesOfKeys(ctx: RequestContext, keys: SeriesKey[], before: string | undefined): Promise<DemandSeries[]> {
   if (!keys.length) return [];
-  const rows = await ctx.prisma.$queryRaw<HistoryRow[]>`
-    SELECT d."productMasterId", d."locationId", d.channel, d."weekStart", d."actualUnits"
+  // LATERAL: one index range scan of the unique key per series. A plain join of the unnested keys is
+  // planned as a scan of the organization's whole history and a sort (370 ms instead of 70 ms for 250
+  // series of an organization of 1,000, and growing with the organization).
+  const rows = await ctx.prisma.$queryRaw<(SeriesKey & { weeks: string[] | null; units: number[] | null })[]>`
+    SELECT k.p AS "productMasterId", k.l AS "locationId", k.c AS channel, h.weeks, h.units
     FROM unnest(${keys.map((k) => k.productMasterId)}::text[], ${keys.map((k) => k.locationId)}::text[], ${keys.map((k) => k.channel)}::text[]) AS k(p, l, c)
-    JOIN demand_history d ON d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c
-    ${before ? Prisma.sql`WHERE d."weekStart" < ${before}::date` : Prisma.empty}`;
-  return seriesOfRows(keys, rows);
+    CROSS JOIN LATERAL (
+      SELECT array_agg(to_char(d."weekStart", 'YYYY-MM-DD') ORDER BY d."weekStart") AS weeks, array_agg(d."actualUnits" ORDER BY d."weekStart") AS units
+      FROM demand_history d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c
+        ${before ? Prisma.sql`AND d."weekStart" < ${before}::date` : Prisma.empty}
+    ) h`;
+  const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+  return keys.flatMap((k): DemandSeries[] => {
+    const row = byKey.get(keyOf(k));
+    // No history (before `before`) any more.
+    const weeks = row?.weeks;
+    if (!weeks?.length) return [];
+    const units = new Map(weeks.map((w, i) => [w, row!.units![i]!]));
+    const first = weeks[0]!;
+    const count = weeksBetween(first, weeks.at(-1)!) + 1;
+    const weekStarts = Array.from({ length: count }, (_, i) => weekAfter(first, i));
+    return [{ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel, weekStarts, values: weekStarts.map((w) => units.get(w) ?? 0) }];
+  });
 }
