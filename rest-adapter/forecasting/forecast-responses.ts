@@ -8,7 +8,7 @@ export const interval = z
   .object({ level: z.number().gt(0).lt(100).describe('Level in percent.'), lower: units, upper: units })
   .meta({ id: 'ForecastInterval', description: 'A central prediction interval: lower ≤ forecast ≤ upper, never below zero.' });
 
-const point = z
+export const point = z
   .object({
     periodStart: calendarDate.describe('Monday of the ISO week.'),
     forecast: units.describe('Median forecast units, after event lifts.'),

@@ -150,7 +150,8 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
 /**
  * The forecasts of a set of series as GET /api/forecast answers them under a scenario (null: none): the
  * fit, the events the scenario includes (stated or learned lifts), its adjustments, then the planners'
- * overrides. withEvents=false: the statistical forecast alone (no events, no overrides).
+ * overrides. withEvents=false: the statistical forecast alone (no events, no overrides). A stored
+ * forecast run (runs/) writes what this answers for each batch of its series.
  */
 export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
   const { answerAll } = await fitSeriesSet(ctx, series, options);
