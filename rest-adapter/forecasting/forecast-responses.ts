@@ -8,7 +8,7 @@ export const interval = z
   .object({ level: z.number().gt(0).lt(100).describe('Level in percent.'), lower: units, upper: units })
   .meta({ id: 'ForecastInterval', description: 'A central prediction interval: lower ≤ forecast ≤ upper, never below zero.' });
 
-const point = z
+export const point = z
   .object({
     periodStart: calendarDate.describe('Monday of the ISO week.'),
     forecast: units.describe('Median forecast units, after event lifts.'),
@@ -18,6 +18,10 @@ const point = z
     upper95: units.describe('Upper bound at 95 %, asked for or not.'),
     intervals: z.array(interval).describe('One interval per level asked for, in the order asked (lower/upper repeat the first).'),
     liftFactor: z.number().min(0).describe("What the week's events multiplied the statistical forecast and bounds by (1: no event)."),
+    liftSource: z
+      .enum(['NONE', 'STATED', 'LEARNED', 'MIXED'])
+      .describe("Where the lifts of the week's events came from: NONE (no event), STATED (their value.liftPct), LEARNED (learned from past events of their type), MIXED."),
+    eventIds: z.array(z.string()).describe("The events overlapping the week (listed in the series' events)."),
     adjustmentFactor: z
       .number()
       .min(0)
@@ -28,20 +32,24 @@ const point = z
   })
   .meta({ id: 'ForecastPoint' });
 
-const appliedEvent = z
+export const appliedEvent = z
   .object({
     id: z.string(),
     name: z.string(),
     startsAt: dateTime,
     endsAt: dateTime,
-    liftPct: z.number().describe('Demand change as a fraction (0.2 = +20 %).'),
-    stackingMode: z.enum(['MULTIPLICATIVE', 'ADDITIVE']),
+    type: z.enum(['PROMOTION', 'PRICE_CHANGE', 'HOLIDAY', 'WEATHER', 'BOOKING', 'MACRO', 'OTHER']),
+    liftPct: z.number().describe('Demand change as a fraction (0.2 = +20 %): the stated one, or the learned one (held to -0.99 … 5).'),
+    stackingMode: z.enum(['MULTIPLICATIVE', 'ADDITIVE']).describe('MULTIPLICATIVE for a learned lift.'),
+    liftSource: z.enum(['STATED', 'LEARNED']).describe('STATED: its value.liftPct; LEARNED: it states none, learned from past events (GET /api/forecast/events/learned-lifts).'),
+    learnedPool: z.enum(['TYPE', 'LINK']).nullable().describe('For a LEARNED lift, the pool it came from; null otherwise.'),
+    learnedOccurrences: z.number().int().nullable().describe('For a LEARNED lift, the past occurrences pooled; null otherwise.'),
   })
   .meta({ id: 'ForecastAppliedEvent', description: 'An external event that lifted at least one week of the series.' });
 
 const liftOrNull = z.number().nullable();
 
-const seriesAdjustment = z
+export const seriesAdjustment = z
   .object({
     scenarioId: z.string(),
     categoryId: z.string().nullable().describe("The product's category when the scenario adjusts it."),

@@ -5,9 +5,9 @@ import { forecasting, withForbidden } from './forecast-docs.js';
 import { forecastPage } from './forecast-responses.js';
 
 const SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
-  events { id name startsAt endsAt liftPct stackingMode }
+  events { id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor overridden modelForecast overrideId }`;
+  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId }`;
 
 export const forecastRoutes = defineRoutes([
   {
@@ -27,7 +27,9 @@ export const forecastRoutes = defineRoutes([
         'Weekly forecasts of one page of demand-history series (product × location × channel, ordered by their ids): the method ' +
         "is chosen per series by rolling-origin backtest on the series' own history, the intervals are conformal (from the " +
         'backtest errors), and the external events that reach a series (global or its product, org-wide or its location) ' +
-        'lift the weeks they overlap, MULTIPLICATIVE ones multiplying and ADDITIVE ones adding their lifts. lower/upper are ' +
+        'lift the weeks they overlap, MULTIPLICATIVE ones multiplying and ADDITIVE ones adding their lifts. An event without a ' +
+        'stated lift (value null or no liftPct) gets the lift learned from past events of its type (GET /api/forecast/events/learned-lifts; ' +
+        'with `from`, learned from the history before it), or none when too few occurred; each point tells its liftSource and eventIds. lower/upper are ' +
         'the first level asked for, lower95/upper95 always the 95 % interval, `intervals` every level asked for. With `from` ' +
         'the engine sees only the history before that week; series without history before it are not listed. With `scenarioId` ' +
         "the scenario's assumptions apply in this order: only the events it includes (includedEventIds; absent: all), then its " +

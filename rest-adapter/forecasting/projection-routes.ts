@@ -5,19 +5,22 @@ import { jsonContent } from '../openapi-common.js';
 import { forecasting, withForbidden } from './forecast-docs.js';
 import { channelProjectionPage, longTermPage } from './projection-responses.js';
 
-const WEEK_POINT = 'periodStart forecast lower upper lower95 upper95 intervals { level lower upper }';
-const MONTH_POINT = 'month periodStart periodEnd forecast lower upper lower95 upper95 intervals { level lower upper }';
+const WEEK_POINT = 'periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor overridden overrideId';
+const EVENT = 'id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences';
+const ADJUSTMENTS = 'scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor';
+const MONTH_POINT = 'month periodStart periodEnd forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor';
 
 export const projectionRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/forecast/channel-projection',
-    operation: `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $shareWeeks: Int, $levels: [Float!], $page: Int, $limit: Int) {
-      channelProjection(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, shareWeeks: $shareWeeks, levels: $levels,
-        page: $page, limit: $limit) {
+    operation: `query ($productMasterId: ID, $locationId: ID, $scenarioId: ID, $horizon: Int, $shareWeeks: Int, $levels: [Float!], $page: Int, $limit: Int) {
+      channelProjection(productMasterId: $productMasterId, locationId: $locationId, scenarioId: $scenarioId, horizon: $horizon, shareWeeks: $shareWeeks,
+        levels: $levels, page: $page, limit: $limit) {
         items { productMasterId locationId method backtestError intervalSource historyWeeks lastHistoryWeek shareBasis shareFrom shareWeeks
-          shares { channel share recentUnits } total { ${WEEK_POINT} } channels { channel share points { ${WEEK_POINT} } } }
-        page limit total totalPages horizon shareWeeks levels
+          shares { channel share recentUnits } events { ${EVENT} } total { ${WEEK_POINT} }
+          channels { channel share adjustments { ${ADJUSTMENTS} } points { ${WEEK_POINT} } } }
+        page limit total totalPages horizon shareWeeks levels scenarioId
       }
     }`,
     input: { query: channelProjectionQuery },
@@ -31,7 +34,12 @@ export const projectionRoutes = defineRoutes([
         "pair's total (its channels summed) by the same engine as GET /api/forecast, split each week by each channel's share of " +
         "the pair's demand over its last `shareWeeks` history weeks (the shares are answered). Without demand in that window the " +
         'shares come from the whole history (shareBasis HISTORY), and without any demand they are equal (EQUAL). A channel\'s ' +
-        "bounds are the total's bounds times its share. Events are not applied.",
+        "bounds are the total's bounds times its share. The assumptions of GET /api/forecast apply, each where it belongs: the " +
+        "events reaching the pair (stated or learned lifts; with scenarioId only those it includes) and the scenario's category and " +
+        "global adjustments scale the total before the split; each channel's part is then multiplied by the scenario's adjustment " +
+        "of that channel (matched by name, else type, as GET /api/forecast matches a label); planners' overrides of a channel " +
+        "label's week (the scenario's own before the base ones) set that channel's point, bounds shifted alike. The total is what " +
+        'its channels add up to (without channel adjustments or overrides, the fitted total × liftFactor × adjustmentFactor).',
       ...forecasting,
       responses: withForbidden({ 200: { description: 'A page of channel projections', ...jsonContent(channelProjectionPage) } }, [400, 401, 404]),
     },
@@ -39,12 +47,12 @@ export const projectionRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/forecast/long-term',
-    operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $months: Int, $levels: [Float!], $page: Int, $limit: Int) {
-      longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, months: $months, levels: $levels,
-        page: $page, limit: $limit) {
+    operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $scenarioId: ID, $months: Int, $levels: [Float!], $page: Int, $limit: Int) {
+      longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, months: $months,
+        levels: $levels, page: $page, limit: $limit) {
         items { productMasterId locationId channel method alpha beta phi intervalSource historyMonths firstHistoryMonth lastHistoryMonth
-          lastMonthPartial points { ${MONTH_POINT} } }
-        page limit total totalPages months levels
+          lastMonthPartial events { ${EVENT} } adjustments { ${ADJUSTMENTS} } points { ${MONTH_POINT} } }
+        page limit total totalPages months levels scenarioId
       }
     }`,
     input: { query: longTermQuery },
@@ -58,7 +66,10 @@ export const projectionRoutes = defineRoutes([
         "each week's units are spread over its seven days and bucketed by calendar month (a partly covered first or last month " +
         'scaled to the whole month), then a damped-trend Holt is fitted (with additive 12-month seasonal indices when the ' +
         'series spans two years or more); the intervals are conformal, from a rolling-origin backtest of the same method, and ' +
-        'never below zero. The forecast starts the month after the last month the history touches.',
+        'never below zero. The forecast starts the month after the last month the history touches. Then the assumptions of ' +
+        'GET /api/forecast: the events reaching the series (stated or learned lifts; with scenarioId only those it includes) lift ' +
+        "each month by the mean over its days of the stacked factor of the events covering each day (liftFactor), and the scenario's " +
+        'category, channel and global adjustments multiply next (adjustmentFactor). Planner overrides are weekly and are not applied.',
       ...forecasting,
       responses: withForbidden({ 200: { description: 'A page of monthly series forecasts', ...jsonContent(longTermPage) } }, [400, 401, 404]),
     },

@@ -67,7 +67,22 @@ export class RequestLimiter {
   }
 
   async check(request: Request, clientIp: string, graphql: boolean): Promise<RateDecision> {
-    const buckets = await this.bucketsOf(request, clientIp);
+    const { headers, retryAfter } = await this.take(request.headers, clientIp);
+    if (retryAfter === undefined) return { headers };
+    const message = refusalMessage(retryAfter);
+    const body = graphql
+      ? { errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfter } }] }
+      : { error: message, code: 'RATE_LIMITED', retryAfter };
+    return { headers, refusal: json(429, body, { ...headers, 'retry-after': String(retryAfter) }) };
+  }
+
+  /**
+   * Counts one request with these credentials from this address: the RateLimit headers of the limit
+   * closest to refusing and, when a limit refused it, the seconds until it may be retried. Also counts
+   * graphql-ws connections and subscribe messages, which carry their credentials the same way.
+   */
+  async take(requestHeaders: Headers, clientIp: string): Promise<{ headers: Record<string, string>; retryAfter?: number }> {
+    const buckets = await this.bucketsOf(requestHeaders, clientIp);
     let takes: Take[];
     try {
       takes = await Promise.all(buckets.flatMap(([family, key]) => this.counters[family]?.take(key) ?? []));
@@ -81,22 +96,17 @@ export class RequestLimiter {
     const binding = (refused.length ? refused : takes).reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetMs > a.resetMs) ? b : a));
     const headers = rateLimitHeaders(binding);
     if (!refused.length) return { headers };
-    const retryAfter = Math.max(1, ...refused.map((t) => Math.ceil(t.resetMs / 1000)));
-    const message = `Too many requests: retry after ${retryAfter} s`;
-    const body = graphql
-      ? { errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfter } }] }
-      : { error: message, code: 'RATE_LIMITED', retryAfter };
-    return { headers, refusal: json(429, body, { ...headers, 'retry-after': String(retryAfter) }) };
+    return { headers, retryAfter: Math.max(1, ...refused.map((t) => Math.ceil(t.resetMs / 1000))) };
   }
 
   close() {
     for (const counter of Object.values(this.counters)) counter.close();
   }
 
-  private async bucketsOf(request: Request, clientIp: string): Promise<[Family, string][]> {
+  private async bucketsOf(headers: Headers, clientIp: string): Promise<[Family, string][]> {
     let token: string | undefined;
     try {
-      token = credentialsFrom(request.headers, clientIp).token;
+      token = credentialsFrom(headers, clientIp).token;
     } catch {
       // A malformed Authorization header is refused later; it counts as anonymous.
     }
@@ -108,6 +118,8 @@ export class RequestLimiter {
     return [['anonymous', clientIp]];
   }
 }
+
+export const refusalMessage = (retryAfter: number) => `Too many requests: retry after ${retryAfter} s`;
 
 /** IETF draft-ietf-httpapi-ratelimit-headers (draft 6 field names), for the limit closest to refusing. */
 function rateLimitHeaders(take: Take): Record<string, string> {

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/worker.js';
 import { startRecommendationExpirySweep } from '../services/transfers/recommendations/expiry-sweep.js';
+import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
 import { capConnectionsPerAddress, httpServerOptions } from './connection-limits.js';
@@ -28,7 +29,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * Stops gracefully: no new connections, graphql-ws sockets closed (1001), requests in flight finish
-   * (their connections are cut after graceMs), import workers finish their chunk, then the forecast
+   * (their connections are cut after graceMs), import workers finish their chunk and forecast-run loops
+   * their batch, then the forecast
    * worker threads end and the database pool closes.
    */
   shutdown(graceMs: number): Promise<void>;
@@ -62,7 +64,7 @@ export async function startServer(config: Config, options: { database?: Database
     server.listen(config.port, config.host, () => resolve());
   });
   // graphql-ws on the same port; attached after listen so a listen error is reported once, by listen.
-  const subscriptions = serveSubscriptions(app, server, schema);
+  const subscriptions = serveSubscriptions(app, server, schema, limits.requests);
   const address = server.address();
   const workers = startImportWorkers(app, {
     count: config.importWorkers ?? (database.kind === 'postgres' ? 2 : 1),
@@ -71,6 +73,12 @@ export async function startServer(config: Config, options: { database?: Database
     // GET /api/products p99 under 100 ms during an import and cost no throughput (BENCHMARKS.md, import);
     // single-connection PGlite needs longer gaps to serve requests at all.
     pauseMs: database.kind === 'pglite' ? 20 : 10,
+    log,
+  });
+  const runWorkers = startForecastRunWorkers(app, {
+    count: config.forecastRunWorkers ?? (database.kind === 'postgres' ? 2 : 1),
+    pollMs: config.forecastRunPollMs,
+    leaseMs: config.forecastRunLeaseMs,
     log,
   });
   const expirySweep = startRecommendationExpirySweep(app, { everySeconds: config.transfers.expirySweepSeconds, log });
@@ -89,7 +97,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), expirySweep.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -102,8 +110,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await workers.stop();
-      await expirySweep.stop();
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -8,6 +8,7 @@ import { inputProblems } from '../input-text.js';
 import { maskedForSocket, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
 import { nulInStringLiterals } from './input-check-plugin.js';
+import { type RequestLimiter, refusalMessage } from './rate-limit.js';
 import { watchSocketCredentials } from './socket-credential-watch.js';
 import { authenticateSocket, closeForCredentials, socketCredentials, type SocketCredentials } from './socket-credentials.js';
 
@@ -24,15 +25,21 @@ type Extra = {
  * that only listen, every `wsCredentialCheckSeconds`: credentials that stopped working close the socket
  * with 4000 + the HTTP status the same credentials get over HTTP (4401, 4403) and the error's code and
  * message as the reason. Only subscriptions are served: queries and mutations go over HTTP, where the
- * body, rate and cost limits apply, and are answered here with OPERATION_NOT_ALLOWED.
+ * body and cost limits apply, and are answered here with OPERATION_NOT_ALLOWED. The request limits count
+ * a connection and each subscribe message as one request of its credentials and address, before any
+ * database work: a refused connection closes with 4429, a refused subscribe gets RATE_LIMITED.
  */
-export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema) {
+export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema, limiter?: RequestLimiter) {
   const { wsMaxMessageBytes, wsMaxSubscriptions, wsMaxConnectionsPerCaller, wsCredentialCheckSeconds, graphql: limits } = app.config;
   // The same document limits as over HTTP; a socket always has credentials.
   const rules = [...specifiedRules, ...limitRules(limits, true), nulInStringLiterals];
   // ws refuses a larger message from its frame headers (close 1009), before reading it.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: wsMaxMessageBytes });
   const watch = watchSocketCredentials(app, wsCredentialCheckSeconds * 1000);
+  const refuseOverLimit = async (credentials: SocketCredentials) => {
+    const retryAfter = limiter ? (await limiter.take(credentials.headers, credentials.clientIp)).retryAfter : undefined;
+    if (retryAfter !== undefined) throw new DomainError('RATE_LIMITED', refusalMessage(retryAfter), { retryAfter });
+  };
 
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -41,6 +48,7 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
         const { socket, request } = ctx.extra;
         const credentials = socketCredentials(app, request, ctx.connectionParams);
         try {
+          await refuseOverLimit(credentials);
           const context = await authenticateSocket(app, credentials);
           if (watch.socketsOf(context.auth!) >= wsMaxConnectionsPerCaller) {
             throw new DomainError('TOO_MANY_CONNECTIONS', `At most ${wsMaxConnectionsPerCaller} connections are open at once for one API key or user`);
@@ -61,6 +69,11 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
           return [toGraphQLError(new DomainError('TOO_MANY_SUBSCRIPTIONS', `At most ${wsMaxSubscriptions} operations run at once on one connection`))];
         }
         let contextValue;
+        try {
+          await refuseOverLimit(credentials!);
+        } catch (error) {
+          return [toGraphQLError(error as DomainError)];
+        }
         try {
           contextValue = await authenticateSocket(app, credentials!);
         } catch (error) {

@@ -63,7 +63,7 @@ afterAll(() => server?.close());
 describe('GET /api/forecast/channel-projection', () => {
   it('splits the forecast of the total by the recent shares: WEB 30 and STORE 70 a week give 0.3/0.7 and 30/70 of a flat 100', async () => {
     const { data, meta } = await projectionOf(`?productMasterId=${p1}&locationId=${a.warehouse.id}`);
-    expect(meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1, horizon: 13, shareWeeks: 13, levels: [80, 95] });
+    expect(meta).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1, horizon: 13, shareWeeks: 13, levels: [80, 95], scenarioId: null });
     const [pair] = data;
     expect(pair).toMatchObject({
       productMasterId: p1,
@@ -93,7 +93,14 @@ describe('GET /api/forecast/channel-projection', () => {
       lower95: 30,
       upper95: 30,
       intervals: [{ level: 80, lower: 30, upper: 30 }, { level: 95, lower: 30, upper: 30 }],
+      liftFactor: 1,
+      liftSource: 'NONE',
+      adjustmentFactor: 1,
+      overridden: false,
+      overrideId: null,
     });
+    expect(pair.events).toEqual([]);
+    expect(pair.channels.map((c: any) => c.adjustments)).toEqual([null, null]);
   });
 
   it('takes the shares from the last shareWeeks weeks; each channel is the total times its share, bounds included', async () => {
@@ -213,5 +220,87 @@ describe('channelProjection (GraphQL)', () => {
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { horizon: 1 })).channelProjection;
     expect(theirsOnly.items.map((i: any) => i.productMasterId)).toEqual([theirs]);
+  });
+});
+
+describe('channel projection with events, a scenario and overrides (the assumptions of GET /api/forecast)', () => {
+  // p1 at the warehouse: STORE 70 + WEB 30 = a flat 100 from week 30 on.
+  const W = (i: number) => weekAfter(FIRST_WEEK, i);
+  let scenarioId: string;
+  let noEvents: string;
+  let event: string;
+
+  beforeAll(async () => {
+    const db = server.app.prisma;
+    const category = (await db.category.create({ data: { organizationId: a.org.id, name: 'Projected' } })).id;
+    await db.productMaster.update({ where: { id: p1 }, data: { categoryId: category } });
+    // Matches the label WEB by its type.
+    const online = (await db.channel.create({ data: { organizationId: a.org.id, name: 'Online', type: 'WEB' } })).id;
+    const post = async (path: string, body: unknown, method = 'POST') => {
+      const res = await server.call(method, path, { token: a.key, body });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body.id as string;
+    };
+    scenarioId = await post('/api/forecast/scenarios', { name: 'Split', type: 'CUSTOM', assumptions: { categoryAdjustments: [{ categoryId: category, liftPct: 0.2 }], channelAdjustments: [{ channelId: online, liftPct: 0.5 }] } });
+    noEvents = await post('/api/forecast/scenarios', { name: 'No events', type: 'CUSTOM', assumptions: { includedEventIds: [] } });
+    event = await post('/api/forecast/events', { name: 'Double', type: 'PROMOTION', startsAt: `${W(31)}T00:00:00Z`, endsAt: `${W(31)}T12:00:00Z`, productMasterId: p1, locationId: a.warehouse.id, value: { liftPct: 1 } });
+    await post('/api/forecast/overrides', { productMasterId: p1, locationId: a.warehouse.id, channel: 'STORE', periodStart: W(32), quantity: 10 }, 'PUT');
+    await post('/api/forecast/overrides', { productMasterId: p1, locationId: a.warehouse.id, channel: 'WEB', periodStart: W(32), quantity: 5, scenarioId }, 'PUT');
+  });
+
+  const forecasts = (points: any[]) => points.map((p) => p.forecast);
+
+  it('without a scenario: events lift the total before the split, base overrides set their channel, the total adds up', async () => {
+    const pair = await only(p1, a.warehouse.id, '&horizon=3');
+    expect(pair.events.map((e: any) => e.id)).toEqual([event]);
+    const [store, web] = pair.channels;
+    expect(forecasts(store.points)).toEqual([70, 140, 10]);
+    expect(forecasts(web.points)).toEqual([30, 60, 30]);
+    expect(forecasts(pair.total)).toEqual([100, 200, 40]);
+    expect(pair.total.map((p: any) => [p.liftFactor, p.overridden])).toEqual([[1, false], [2, false], [1, true]]);
+    expect(store.points[2]).toMatchObject({ overridden: true, overrideId: expect.any(String), lower: 10, upper95: 10 });
+    expect(pair.total[2]).toMatchObject({ lower: 40, upper: 40, overrideId: null });
+  });
+
+  it("with scenarioId: category and global on the total, the channel's own lift on its part, the scenario's overrides before the base ones", async () => {
+    const pair = await only(p1, a.warehouse.id, `&horizon=3&scenarioId=${scenarioId}`);
+    const [store, web] = pair.channels;
+    // STORE: 100 × 1.2 × 0.7; WEB: 100 × 1.2 × 0.3 × 1.5; week 31 doubled; week 32 STORE 10 (base), WEB 5 (the scenario's).
+    expect(forecasts(store.points)).toEqual([84, 168, 10]);
+    expect(forecasts(web.points)).toEqual([54, 108, 5]);
+    expect(forecasts(pair.total)).toEqual([138, 276, 15]);
+    expect(store.points[0].adjustmentFactor).toBe(1.2);
+    expect(web.points[0].adjustmentFactor).toBe(1.8);
+    // 1.2 × (0.7 × 1 + 0.3 × 1.5)
+    expect(pair.total[0].adjustmentFactor).toBe(1.38);
+    expect(store.adjustments).toMatchObject({ scenarioId, categoryLiftPct: 0.2, channelId: null, factor: 1.2 });
+    expect(web.adjustments).toMatchObject({ scenarioId, categoryLiftPct: 0.2, channelLiftPct: 0.5, factor: 1.8 });
+    const { meta } = await projectionOf(`?productMasterId=${p1}&horizon=1&scenarioId=${scenarioId}`);
+    expect(meta.scenarioId).toBe(scenarioId);
+
+    // includedEventIds [] drops the event; the base override still applies.
+    const none = await only(p1, a.warehouse.id, `&horizon=3&scenarioId=${noEvents}`);
+    expect(forecasts(none.total)).toEqual([100, 100, 40]);
+    expect(none.events).toEqual([]);
+
+    const gql = await graphqlData(
+      server,
+      a.key,
+      `query ($p: ID, $l: ID, $s: ID) { channelProjection(productMasterId: $p, locationId: $l, scenarioId: $s, horizon: 3) {
+        scenarioId items { total { forecast adjustmentFactor overridden } channels { channel adjustments { factor } points { forecast overrideId } } } } }`,
+      { p: p1, l: a.warehouse.id, s: scenarioId },
+    );
+    expect(gql.channelProjection.scenarioId).toBe(scenarioId);
+    expect(forecasts(gql.channelProjection.items[0].total)).toEqual([138, 276, 15]);
+    expect(gql.channelProjection.items[0].channels.map((c: any) => c.adjustments.factor)).toEqual([1.2, 1.8]);
+  });
+
+  it("answers 404 for another organization's or an unknown scenario", async () => {
+    const theirs = (await server.call('POST', '/api/forecast/scenarios', { token: b.key, body: { name: 'Theirs', type: 'CUSTOM' } })).body.id;
+    for (const id of [theirs, 'nope']) {
+      const res = await get(`?scenarioId=${id}`);
+      expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect((await graphqlError(server, a.key, `{ channelProjection(scenarioId: "${theirs}") { total } }`)).code).toBe('NOT_FOUND');
   });
 });

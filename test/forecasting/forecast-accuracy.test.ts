@@ -90,7 +90,7 @@ const S3 = { points: 2, zeroActualPoints: 2, scaledPoints: 0, actualTotal: 0, fo
 describe('GET /api/forecast/accuracy, source IMPORTED (the history\'s own forecastUnits)', () => {
   it('groups by product by default, with hand-computed MASE, WAPE, bias and MAPE; zero actuals are skipped by MAPE and leave WAPE and bias null', async () => {
     const { data, meta } = await accuracyOf(`?from=${FROM}`);
-    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null });
+    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null, includeAdjustments: null, runId: null });
     expect(data).toEqual([
       { ...NO_GROUP, productMasterId: p1, ...S1_S2 },
       { ...NO_GROUP, productMasterId: p2, ...S3 },
@@ -202,7 +202,7 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
       mape: 0.125, // (0/10 + 10/20 + 0/5 + 0/5) / 4
     };
     const byProduct = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3`);
-    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3 });
+    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3, includeAdjustments: true, runId: null });
     expect(byProduct.data).toEqual([{ ...NO_GROUP, productMasterId: p1, ...expected }]);
     expect((await accuracyOf(`?source=engine&from=${FROM}&horizon=3&groupBy=method`)).data).toEqual([{ ...NO_GROUP, method: 'SIMPLE_LEVEL', ...expected }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total`)).data).toEqual([{ ...NO_GROUP, ...expected }]);
@@ -219,6 +219,33 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
     const atDc = await accuracyOf(`?source=ENGINE&from=${FROM}&locationId=${dc.id}&groupBy=location`);
     expect(atDc.data).toEqual([{ ...NO_GROUP, locationId: dc.id, points: 2, zeroActualPoints: 0, scaledPoints: 0, actualTotal: 10, forecastTotal: 10, mase: null, wape: 0, bias: 0, mape: 0 }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&channel=WEB`)).data).toEqual([]);
+  });
+
+  it("measures the forecast as answered, events and planners' overrides included, or with includeAdjustments=false the statistical one alone", async () => {
+    // S1 forecasts 10 a week (see above): a stated +100 % in week 5 makes it 20, a base override of week 6 makes it 0, so S1 is exact.
+    const event = await server.call('POST', '/api/forecast/events', {
+      token: a.key,
+      body: { name: 'Double', type: 'PROMOTION', startsAt: `${week(5)}T00:00:00Z`, endsAt: `${week(5)}T12:00:00Z`, productMasterId: p1, locationId: a.warehouse.id, value: { liftPct: 1 } },
+    });
+    const override = await server.call('PUT', '/api/forecast/overrides', { token: a.key, body: { productMasterId: p1, locationId: a.warehouse.id, periodStart: week(6), quantity: 0 } });
+    expect([event.status, override.status]).toEqual([201, 200]);
+    try {
+      const adjusted = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total`);
+      expect(adjusted.meta.includeAdjustments).toBe(true);
+      // S1: A 10 20 0, F 10 20 0; S2: A 5 5, F 5 5.
+      expect(adjusted.data).toEqual([{ ...NO_GROUP, points: 5, zeroActualPoints: 1, scaledPoints: 3, actualTotal: 40, forecastTotal: 40, mase: 0, wape: 0, bias: 0, mape: 0 }]);
+      const statistical = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total&includeAdjustments=false`);
+      expect(statistical.meta.includeAdjustments).toBe(false);
+      expect(statistical.data).toEqual([{ ...NO_GROUP, points: 5, zeroActualPoints: 1, scaledPoints: 3, actualTotal: 40, forecastTotal: 40, mase: 2.5, wape: 0.5, bias: 0, mape: 0.125 }]);
+      // IMPORTED ignores it.
+      expect((await accuracyOf(`?from=${FROM}&includeAdjustments=false`)).meta.includeAdjustments).toBeNull();
+      const gql = await graphqlData(server, a.key, `{ forecastAccuracy(source: ENGINE, from: "${FROM}", horizon: 3, groupBy: TOTAL, includeAdjustments: false) { includeAdjustments items { mase } } }`);
+      expect(gql.forecastAccuracy).toEqual({ includeAdjustments: false, items: [{ mase: 2.5 }] });
+      await expectValidationDetails(get, [[`?source=ENGINE&from=${FROM}&includeAdjustments=maybe`, { includeAdjustments: ['Must be true or false'] }]]);
+    } finally {
+      await server.call('DELETE', `/api/forecast/events/${event.body.id}`, { token: a.key });
+      await server.call('DELETE', `/api/forecast/overrides/${override.body.id ?? override.body.override?.id}`, { token: a.key });
+    }
   });
 
   it('replays at most 100 series: more is a 400 on source before anything is fitted, and a filter narrows it', async () => {
@@ -247,9 +274,12 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
 describe('refusals', () => {
   it('answers 400 VALIDATION_ERROR with details per field for bad values', async () => {
     const cases: [string, Record<string, string[]>][] = [
-      ['?source=STORED', { source: ['Must be one of IMPORTED, ENGINE'] }],
+      ['?source=MODEL', { source: ['Must be one of IMPORTED, ENGINE, STORED'] }],
+      ['?source=STORED', { runId: ['runId or scenarioId is required with source=STORED'] }],
+      ['?source=STORED&runId=r&scenarioId=s', { scenarioId: ['Not together with runId'] }],
+      ['?runId=r', { runId: ['Only with source=STORED'] }],
       ['?groupBy=week', { groupBy: ['Must be one of product, location, channel, method, total'] }],
-      ['?groupBy=method', { groupBy: ['method needs source=ENGINE'] }],
+      ['?groupBy=method', { groupBy: ['method needs source=ENGINE or STORED'] }],
       ['?source=ENGINE', { from: ['Required with source=ENGINE'] }],
       [`?from=${week(5)}&to=${week(4)}`, { to: ['Must not be before from'] }],
       ['?from=2024-13-01', { from: ['Must be an ISO 8601 date (YYYY-MM-DD)'] }],
@@ -279,7 +309,7 @@ describe('GraphQL forecastAccuracy', () => {
     forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
       from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) {
       items { productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape }
-      page limit total totalPages source groupBy from to horizon } }`;
+      page limit total totalPages source groupBy from to horizon includeAdjustments runId } }`;
 
   it('answers what GET /api/forecast/accuracy answers', async () => {
     for (const [query, variables] of [
@@ -299,7 +329,7 @@ describe('GraphQL forecastAccuracy', () => {
       code: 'VALIDATION_ERROR',
       details: { from: ['Required with source=ENGINE'], horizon: ['Must be an integer from 1 to 104'] },
     });
-    expect(await graphqlError(server, a.key, QUERY, { groupBy: 'METHOD' })).toEqual({ code: 'VALIDATION_ERROR', details: { groupBy: ['method needs source=ENGINE'] } });
+    expect(await graphqlError(server, a.key, QUERY, { groupBy: 'METHOD' })).toEqual({ code: 'VALIDATION_ERROR', details: { groupBy: ['method needs source=ENGINE or STORED'] } });
     expect((await graphqlError(server, a.key, QUERY, { productMasterId: theirs })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, QUERY, { locationId: b.warehouse.id })).code).toBe('NOT_FOUND');
     expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });

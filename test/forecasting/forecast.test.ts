@@ -229,7 +229,8 @@ describe('events on top of the statistical forecast', () => {
     const add2 = await createEvent({ name: 'DC +20 % additive', startsAt: at(33, '12:00:00'), endsAt: at(33, '13:00:00'), locationId: dc.id, value: { liftPct: 0.2, stackingMode: 'ADDITIVE' } });
     await createEvent({ name: 'Other location', startsAt: at(32, '01:00:00'), endsAt: at(32, '02:00:00'), locationId: a.warehouse.id, value: { liftPct: 0.5 } });
     await createEvent({ name: 'Other product', startsAt: at(32, '01:00:00'), endsAt: at(32, '02:00:00'), productMasterId: p2, value: { liftPct: 0.5 } });
-    await createEvent({ name: 'No value', startsAt: at(34, '01:00:00'), endsAt: at(34, '02:00:00') });
+    // No stated lift and no past holiday to learn one from (learned-lifts.test.ts has the learning): no lift.
+    await createEvent({ name: 'No value', type: 'HOLIDAY', startsAt: at(34, '01:00:00'), endsAt: at(34, '02:00:00') });
     const spanning = await createEvent({ name: 'Thursday to Tuesday −50 %', startsAt: `${dayAfter(week(35), 3)}T00:00:00Z`, endsAt: `${dayAfter(week(36), 1)}T12:00:00Z`, value: { liftPct: -0.5 } });
 
     const { data } = await forecastOf(`?productMasterId=${p1}&locationId=${dc.id}&horizon=8`);
@@ -255,9 +256,9 @@ describe('GraphQL demandForecast', () => {
   const QUERY = `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $levels: [Float!], $from: Date, $page: Int, $limit: Int) {
     demandForecast(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, levels: $levels, from: $from, page: $page, limit: $limit) {
       items { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
-        events { id name startsAt endsAt liftPct stackingMode }
+        events { id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
         adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor adjustmentFactor overridden modelForecast overrideId } }
+        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId } }
       page limit total totalPages horizon levels from scenarioId } }`;
 
   it('answers what GET /api/forecast answers', async () => {

@@ -65,7 +65,7 @@ afterAll(() => server?.close());
 describe('GET /api/forecast/long-term', () => {
   it('buckets the weeks into calendar months and forecasts 12 months after the last one, by default', async () => {
     const { data, meta } = await forecastOf('');
-    expect(meta).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, months: 12, levels: [80, 95] });
+    expect(meta).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1, months: 12, levels: [80, 95], scenarioId: null });
     const daily = data.find((s) => s.locationId === a.warehouse.id && s.channel === 'ALL');
     expect(daily).toMatchObject({
       method: 'DAMPED_TREND_SEASONAL',
@@ -170,5 +170,67 @@ describe('longTermForecast (GraphQL)', () => {
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY)).longTermForecast;
     expect(theirsOnly.items.map((i: any) => i.productMasterId)).toEqual([theirs]);
+  });
+});
+
+describe('long-term forecast with events and a scenario (the assumptions of GET /api/forecast)', () => {
+  // p1 at the warehouse, channel ALL: 10 a day, forecast from 2026-01.
+  const query = (extra = '') => `?productMasterId=${p1}&locationId=${a.warehouse.id}&channel=ALL${extra}`;
+  let event: string;
+  let noEvents: string;
+  let up: string;
+
+  beforeAll(async () => {
+    const post = async (path: string, body: unknown) => {
+      const res = await server.call('POST', path, { token: a.key, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    // 10 days of January 2026 (the 11th to the 20th), +50 %.
+    event = await post('/api/forecast/events', { name: 'Sale', type: 'PROMOTION', startsAt: '2026-01-11T00:00:00Z', endsAt: '2026-01-21T00:00:00Z', productMasterId: p1, value: { liftPct: 0.5 } });
+    noEvents = await post('/api/forecast/scenarios', { name: 'No events', type: 'CUSTOM', assumptions: { includedEventIds: [] } });
+    up = await post('/api/forecast/scenarios', { name: 'Up 10 %', type: 'CUSTOM', assumptions: { includedEventIds: [], globalLiftPct: 0.1 } });
+  });
+
+  it('lifts each month by the share of its days an event covers; a scenario chooses the events and multiplies', async () => {
+    const base = await only(query(`&scenarioId=${noEvents}`));
+    expect(base.events).toEqual([]);
+    expect(base.points.map((p: any) => p.liftFactor)).toEqual(Array(12).fill(1));
+    const withEvent = await only(query());
+    expect(withEvent.events.map((e: any) => e.id)).toEqual([event]);
+    expect(withEvent.adjustments).toBeNull();
+    // January: (21 × 1 + 10 × 1.5) / 31 = 36/31.
+    const [january, february] = withEvent.points;
+    expect(january).toMatchObject({ liftSource: 'STATED', adjustmentFactor: 1 });
+    expect(january.liftFactor).toBeCloseTo(36 / 31, 4);
+    expect(january.forecast).toBeCloseTo((base.points[0].forecast * 36) / 31, 2);
+    expect(january.upper95).toBeCloseTo((base.points[0].upper95 * 36) / 31, 2);
+    expect(february).toMatchObject({ liftFactor: 1, liftSource: 'NONE', forecast: base.points[1].forecast });
+
+    const raised = await only(query(`&scenarioId=${up}`));
+    expect(raised.adjustments).toMatchObject({ scenarioId: up, globalLiftPct: 0.1, factor: 1.1 });
+    raised.points.forEach((p: any, i: number) => {
+      expect(p).toMatchObject({ liftFactor: 1, adjustmentFactor: 1.1 });
+      expect(p.forecast).toBeCloseTo(base.points[i].forecast * 1.1, 2);
+    });
+    expect((await forecastOf(query(`&scenarioId=${up}`))).meta.scenarioId).toBe(up);
+
+    const gql = await graphqlData(
+      server,
+      a.key,
+      `query ($p: ID, $s: ID) { longTermForecast(productMasterId: $p, channel: "ALL", scenarioId: $s) { scenarioId items { locationId events { id } points { forecast liftFactor adjustmentFactor } } } }`,
+      { p: p1, s: up },
+    );
+    const item = gql.longTermForecast.items.find((i: any) => i.locationId === a.warehouse.id);
+    expect(item.points.map((p: any) => p.forecast)).toEqual(raised.points.map((p: any) => p.forecast));
+  });
+
+  it("answers 404 for another organization's or an unknown scenario", async () => {
+    const theirs = (await server.call('POST', '/api/forecast/scenarios', { token: b.key, body: { name: 'Theirs', type: 'CUSTOM' } })).body.id;
+    for (const id of [theirs, 'nope']) {
+      const res = await get(`?scenarioId=${id}`);
+      expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect((await graphqlError(server, a.key, `{ longTermForecast(scenarioId: "${theirs}") { total } }`)).code).toBe('NOT_FOUND');
   });
 });

@@ -315,6 +315,25 @@ describe('POST /api/forecast/scenarios/compare', () => {
     expect((await graphqlError(server, a.key, query, { ids: [base, theirScenario] })).code).toBe('NOT_FOUND');
   });
 
+  it("applies planners' overrides as GET /api/forecast does: the base ones to every scenario, a scenario's own to it only", async () => {
+    const p4 = await createProduct(server, a.key, 'SC-4');
+    await insertWeeklyDemand(server.app.prisma, { organizationId: a.org.id, productMasterId: p4, locationId: dc.id, firstWeek: FIRST_WEEK, values: Array(HISTORY_WEEKS).fill(100) });
+    const own = await scenario({ globalLiftPct: 0.1 }, 'Own override');
+    const override = (body: Record<string, unknown>) => ok('PUT', '/api/forecast/overrides', { body: { productMasterId: p4, locationId: dc.id, ...body } });
+    await override({ periodStart: first, quantity: 40 });
+    await override({ periodStart: week(HISTORY_WEEKS + 1), quantity: 250, scenarioId: own });
+    const res = await ok('POST', COMPARE, { body: { scenarioIds: [base, own], productMasterId: p4, horizon: 3 } });
+    // base: 40 (override), 100, 100; own: 40 (the base override wins over its ×1.1), 250 (its own), 110.
+    expect(res.data.map((s: any) => s.periods.map((p: any) => p.forecast))).toEqual([
+      [40, 100, 100],
+      [40, 250, 110],
+    ]);
+    expect(res.data[1]).toMatchObject({ forecast: 400, delta: 160 });
+    for (const [id, expected] of [[base, [40, 100, 100]], [own, [40, 250, 110]]] as const) {
+      expect(forecasts((await forecast(`productMasterId=${p4}&horizon=3&scenarioId=${id}`)).data[0])).toEqual(expected);
+    }
+  });
+
   it('needs the plan capability, then forecast.read', async () => {
     const body = { scenarioIds: [base, up] };
     const featureless = await server.call('POST', COMPARE, { token: plain.key, body });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../support/fixtures.js';
+import { wsConnection } from '../support/graphql-ws.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Small limits; TRUST_PROXY lets each test speak from its own address (X-Forwarded-For).
@@ -94,6 +95,30 @@ describe('request rate limits', () => {
     // A token that is not a valid session counts as no credentials.
     expectRefused(await get('/api/products', from, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged'));
     expect((await get('/api/products', nextAddress())).status).toBe(401);
+  });
+
+  it('counts graphql-ws connections and subscribe messages against the same limits', async () => {
+    const key = await tenant.keyWith(['*']);
+    const follow = 'subscription($id: ID!) { importJobProgress(id: $id) { id } }';
+    const socket = wsConnection(server.url);
+    // The connection is the key's first request; four subscribes use up the other four.
+    await socket.init({ authorization: `Bearer ${key}` });
+    for (let i = 0; i < 4; i++) {
+      const answer = await socket.result(await socket.subscribe(follow, { id: crypto.randomUUID() }));
+      expect(answer.payload.errors[0].extensions.code).toBe('NOT_FOUND');
+    }
+    const refused = await socket.result(await socket.subscribe(follow, { id: crypto.randomUUID() }));
+    expect(refused.type).toBe('error');
+    expect(refused.payload[0]).toMatchObject({ message: expect.stringMatching(/^Too many requests/), extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } });
+    socket.close();
+    // A new connection with the spent key is closed before it is acknowledged; HTTP refuses the key too.
+    const again = wsConnection(server.url);
+    await again.send({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } });
+    const closed = await again.closed;
+    expect(closed.code).toBe(4429);
+    expect(closed.reason).toMatch(/^RATE_LIMITED: Too many requests/);
+    expect(again.messages.some((m) => m.type === 'connection_ack')).toBe(false);
+    expectRefused(await get('/api/products', nextAddress(), key));
   });
 
   it('never limits /health or CORS preflights', async () => {

@@ -10,6 +10,10 @@ export const MAX_SHARE_WEEKS = 104;
 export const channelProjectionQuery = z.object({
   productMasterId: text.meta({ description: "Only this product (404 when it is not one of the organization's)." }),
   locationId: text.meta({ description: "Only this location (404 when it is not one of the organization's)." }),
+  scenarioId: text.meta({
+    description:
+      "Apply this scenario's assumptions as GET /api/forecast does (404 when it is not one of the organization's; an ARCHIVED one still applies): its included events and category and global adjustments to the total, its channel adjustments to each channel's part, its overrides to the channels they name.",
+  }),
   horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
     description: `Weeks to forecast (default ${DEFAULT_HORIZON}, at most ${MAX_HORIZON}).`,
   }),

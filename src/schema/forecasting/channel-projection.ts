@@ -1,8 +1,8 @@
 import { builder } from '../builder.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
-import { type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
-import { ForecastMethodEnum, IntervalSourceEnum } from './demand-forecast.js';
+import { type ChannelPart, type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
+import { ForecastEventRef, ForecastMethodEnum, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
@@ -29,15 +29,33 @@ const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjection
   description: 'The forecast of one week, of the total or of one channel.',
   fields: (t) => ({
     periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the total's statistical forecast by (1: no event)." }),
+    liftSource: t.field({ type: PointLiftSourceEnum, description: "Where those events' lifts came from.", resolve: (p) => p.liftSource }),
+    adjustmentFactor: t.exposeFloat('adjustmentFactor', {
+      description:
+        "The scenario's adjustments: of a channel, category × its channel × global; of the total, category × global × Σ share × channel factor (what its channels add up to). 1 without a scenario.",
+    }),
+    overridden: t.exposeBoolean('overridden', { description: "A channel: a planner's override set it. The total: some channel's did, and the total is the sum of its channels." }),
+    overrideId: t.exposeID('overrideId', { nullable: true, description: "A channel: the override that won (the scenario's own before the base one); the total: null." }),
   }),
 });
 
-const ChannelForecastRef = builder.objectRef<ChannelProjection['channels'][number]>('ChannelForecast').implement({
+const ChannelForecastRef = builder.objectRef<ChannelPart>('ChannelForecast').implement({
   description: "One channel's part of a product × location forecast.",
   fields: (t) => ({
     channel: t.exposeString('channel', { description: 'Channel label.' }),
     share: t.exposeFloat('share', { description: 'The share the total was multiplied by.' }),
-    points: t.field({ type: [ProjectionPointRef], description: "The total's weekly points times the share.", resolve: (c) => c.points }),
+    adjustments: t.field({
+      type: SeriesAdjustmentRef,
+      nullable: true,
+      description: "The scenario's category, channel and global adjustments of this channel's series; null without scenarioId.",
+      resolve: (c) => c.adjustments,
+    }),
+    points: t.field({
+      type: [ProjectionPointRef],
+      description: "The total's statistical points × liftFactor × the category and global adjustments × the share × the channel's adjustment; its overrides win.",
+      resolve: (c) => c.points,
+    }),
   }),
 });
 
@@ -55,7 +73,8 @@ const ChannelProjectionRef = builder.objectRef<ChannelProjection>('ChannelProjec
     shareFrom: t.exposeString('shareFrom', { description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
     shareWeeks: t.exposeInt('shareWeeks', { description: 'Weeks in the share window (shareWeeks asked, or the whole history when shorter).' }),
     shares: t.field({ type: [ChannelShareRef], description: 'The shares used, one per channel of the history, by channel label.', resolve: (p) => p.shares }),
-    total: t.field({ type: [ProjectionPointRef], description: 'The weekly forecast of the total.', resolve: (p) => p.total }),
+    events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one week of the total (stated or learned lifts).', resolve: (p) => p.events }),
+    total: t.field({ type: [ProjectionPointRef], description: 'The weekly forecast of the total: what its channels add up to.', resolve: (p) => p.total }),
     channels: t.field({ type: [ChannelForecastRef], description: 'Per channel, the weekly points.', resolve: (p) => p.channels }),
   }),
 });
@@ -73,6 +92,7 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per pair.' }),
     shareWeeks: t.exposeInt('shareWeeks', { description: 'Share window asked for, in weeks.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
+    scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
   }),
 });
 
@@ -82,11 +102,16 @@ const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 builder.queryFields((t) => ({
   channelProjection: t.field({
     type: ChannelProjectionPageRef,
-    description: 'The weekly forecast of each product × location total, split by channel from the recent channel shares (what GET /api/forecast/channel-projection serves).',
+    description:
+      'The weekly forecast of each product × location total, split by channel from the recent channel shares, with events, a scenario and overrides applied as demandForecast does (what GET /api/forecast/channel-projection serves).',
     authScopes: canReadForecasts,
     args: {
       productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
       locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+      scenarioId: t.arg.id({
+        description:
+          "Apply this scenario as demandForecast does (NOT_FOUND when it is not one of the organization's): its included events and category and global adjustments to the total, its channel adjustments to each channel's part, its overrides to their channels.",
+      }),
       horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
       shareWeeks: t.arg.int({ description: `Last history weeks that define the shares, 1 to ${MAX_SHARE_WEEKS} (default ${DEFAULT_SHARE_WEEKS}).` }),
       levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
@@ -97,6 +122,7 @@ builder.queryFields((t) => ({
       projectChannels(ctx, {
         productMasterId: asString(args.productMasterId),
         locationId: asString(args.locationId),
+        scenarioId: asString(args.scenarioId),
         horizon: orAbsent(args.horizon),
         shareWeeks: orAbsent(args.shareWeeks),
         levels: orAbsent(args.levels),

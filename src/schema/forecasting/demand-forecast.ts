@@ -7,7 +7,7 @@ import {
 } from '../../services/forecasting/demand-forecast.js';
 import type { ForecastEvent } from '../../services/forecasting/forecast-events.js';
 import type { SeriesAdjustment } from '../../services/forecasting/scenario-adjustments.js';
-import { StackingModeEnum } from './external-event.js';
+import { ExternalEventTypeEnum, StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastValuesRef } from './forecast-values.js';
 
@@ -26,7 +26,7 @@ export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   } as const,
 });
 
-const DemandClassEnum = builder.enumType('DemandClass', {
+export const DemandClassEnum = builder.enumType('DemandClass', {
   description: 'Syntetos–Boylan demand class from the mean interval between demands (ADI) and the squared variation of their sizes (CV²).',
   values: {
     SMOOTH: { description: 'Frequent demand of steady size.' },
@@ -36,7 +36,7 @@ const DemandClassEnum = builder.enumType('DemandClass', {
   } as const,
 });
 
-const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
+export const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
   description: 'What the backtest error (MASE) is scaled by.',
   values: {
     SEASONAL_NAIVE_MAE: { description: 'The in-sample mean absolute error of the seasonal naive method.' },
@@ -54,12 +54,44 @@ export const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   } as const,
 });
 
-const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
+export const PointLiftSourceEnum = builder.enumType('ForecastLiftSource', {
+  description: "Where a forecast week's event lifts came from.",
+  values: {
+    NONE: { description: 'No event overlaps the week.' },
+    STATED: { description: "Every event's own value.liftPct." },
+    LEARNED: { description: 'Every event had no stated lift and got the one learned from past events (learnedEventLifts).' },
+    MIXED: { description: 'Some of each.' },
+  } as const,
+});
+
+const EventLiftSourceEnum = builder.enumType('EventLiftSource', {
+  description: "Where an applied event's lift came from.",
+  values: {
+    STATED: { description: 'Its own value.liftPct.' },
+    LEARNED: { description: 'It states none: learned from past events of its type (learnedEventLifts).' },
+  } as const,
+});
+
+export const LiftPoolEnum = builder.enumType('LearnedLiftPool', {
+  description: 'Which past events a learned lift pools.',
+  values: {
+    TYPE: { description: 'Every past event of the type.' },
+    LINK: { description: 'The past events of the type linked as the event is (the same product and location, or the same lack of one).' },
+  } as const,
+});
+
+export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
   interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, after event lifts.',
   fields: (t) => ({
     periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the statistical forecast and bounds by (1: no event)." }),
+    liftSource: t.field({
+      type: PointLiftSourceEnum,
+      description: "Where the lifts of the week's events came from: NONE (no event), STATED, LEARNED (learned from past events of their type) or MIXED.",
+      resolve: (p) => p.liftSource,
+    }),
+    eventIds: t.exposeIDList('eventIds', { description: "The events overlapping the week (listed in the series' events)." }),
     adjustmentFactor: t.exposeFloat('adjustmentFactor', {
       description: "What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario, or none reaching the series). forecast = statistical × liftFactor × adjustmentFactor.",
     }),
@@ -69,19 +101,23 @@ const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandFor
   }),
 });
 
-const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
+export const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
   description: 'An external event that lifted at least one week of a forecast.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The event id.' }),
     name: t.exposeString('name', { description: 'Event name.' }),
     startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When the event starts.' }),
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When the event ends.' }),
-    liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction (0.2 = +20 %).' }),
-    stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with the other events of a week.', resolve: (e) => e.stackingMode }),
+    type: t.field({ type: ExternalEventTypeEnum, description: 'Kind of event.', resolve: (e) => e.type }),
+    liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction (0.2 = +20 %): the stated one, or the learned one (held to -0.99 … 5).' }),
+    stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with the other events of a week (MULTIPLICATIVE for a learned lift).', resolve: (e) => e.stackingMode }),
+    liftSource: t.field({ type: EventLiftSourceEnum, description: 'STATED (its value) or LEARNED (it states none).', resolve: (e) => e.liftSource }),
+    learnedPool: t.field({ type: LiftPoolEnum, nullable: true, description: 'For a LEARNED lift, the pool it came from; null otherwise.', resolve: (e) => e.learned?.pool ?? null }),
+    learnedOccurrences: t.int({ nullable: true, description: 'For a LEARNED lift, the past occurrences pooled; null otherwise.', resolve: (e) => e.learned?.occurrences ?? null }),
   }),
 });
 
-const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
+export const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
   description: "What a scenario's adjustments did to one series, applied in this order after its events.",
   fields: (t) => ({
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario applied.' }),

@@ -13,7 +13,7 @@ import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 const canRead = canReadForecasts;
 const canWrite = canWriteForecasts;
 
-const ExternalEventTypeEnum = builder.enumType('ExternalEventType', {
+export const ExternalEventTypeEnum = builder.enumType('ExternalEventType', {
   description: 'What kind of outside influence on demand an event is.',
   values: {
     PROMOTION: { description: 'A promotion or campaign.' },

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
 import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../services/forecasting/long-term-forecast.js';
-import { IntervalSourceEnum } from './demand-forecast.js';
+import { ForecastEventRef, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 
@@ -21,6 +21,13 @@ const MonthlyPointRef = builder.objectRef<MonthlyPoint>('MonthlyForecastPoint').
     month: t.exposeString('month', { description: 'The month (YYYY-MM).' }),
     periodStart: t.exposeString('periodStart', { description: 'Its first day (YYYY-MM-DD).' }),
     periodEnd: t.exposeString('periodEnd', { description: 'Its last day (YYYY-MM-DD).' }),
+    liftFactor: t.exposeFloat('liftFactor', {
+      description: "The events' lift: the mean over the month's days of the stacked factor of the events covering each day (an event over 10 of 30 days moves it by a third of its lift); 1 without.",
+    }),
+    liftSource: t.field({ type: PointLiftSourceEnum, description: "Where those events' lifts came from.", resolve: (p) => p.liftSource }),
+    adjustmentFactor: t.exposeFloat('adjustmentFactor', {
+      description: "The scenario's category × channel × global adjustment (1 without). forecast = damped trend × liftFactor × adjustmentFactor.",
+    }),
   }),
 });
 
@@ -39,6 +46,13 @@ const LongTermSeriesRef = builder.objectRef<LongTermSeriesForecast>('LongTermSer
     firstHistoryMonth: t.exposeString('firstHistoryMonth', { description: 'The first of them (YYYY-MM).' }),
     lastHistoryMonth: t.exposeString('lastHistoryMonth', { description: 'The last of them (YYYY-MM); the forecast starts the month after.' }),
     lastMonthPartial: t.exposeBoolean('lastMonthPartial', { description: 'Whether the history covers the last month only in part (its units were scaled to the whole month).' }),
+    events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one of the months (stated or learned lifts).', resolve: (s) => s.events }),
+    adjustments: t.field({
+      type: SeriesAdjustmentRef,
+      nullable: true,
+      description: "The scenario's category, channel and global adjustments of this series; null without scenarioId.",
+      resolve: (s) => s.adjustments,
+    }),
     points: t.field({ type: [MonthlyPointRef], description: 'One point per month.', resolve: (s) => s.points }),
   }),
 });
@@ -55,6 +69,7 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
     totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
     months: t.exposeInt('months', { description: 'Months forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
+    scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
   }),
 });
 
@@ -64,12 +79,17 @@ const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 builder.queryFields((t) => ({
   longTermForecast: t.field({
     type: LongTermPageRef,
-    description: 'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals (what GET /api/forecast/long-term serves).',
+    description:
+      'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals, events (weighted by the days they cover) and a scenario\'s adjustments (what GET /api/forecast/long-term serves).',
     authScopes: canReadForecasts,
     args: {
       productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
       locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
       channel: t.arg.string({ description: 'Only this channel label.' }),
+      scenarioId: t.arg.id({
+        description:
+          "Apply this scenario's included events and its category, channel and global adjustments (NOT_FOUND when it is not one of the organization's). Without it every event applies.",
+      }),
       months: t.arg.int({ description: `Calendar months to forecast, ${MIN_MONTHS} to ${MAX_MONTHS} (default ${MIN_MONTHS}).` }),
       levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
       page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
@@ -80,6 +100,7 @@ builder.queryFields((t) => ({
         productMasterId: asString(args.productMasterId),
         locationId: asString(args.locationId),
         channel: orAbsent(args.channel),
+        scenarioId: asString(args.scenarioId),
         months: orAbsent(args.months),
         levels: orAbsent(args.levels),
         page: orAbsent(args.page),

@@ -6,6 +6,19 @@ import { weekAfter } from './engine/forecast-series.js';
 import type { ForecastPoint, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import { weeksBetween } from './demand-series.js';
+import type { ForecastEvent } from './forecast-events.js';
+import {
+  appliedEvents,
+  type AssumptionSet,
+  overridePoint,
+  type PointLiftSource,
+  readAssumptions,
+  readOverrides,
+  seriesAssumptions,
+  weekLift,
+} from './forecast-assumptions.js';
+import { overrideKey } from './overrides/forecast-overrides.js';
+import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
@@ -29,6 +42,23 @@ export interface ProjectionPoint {
   lower95: number;
   upper95: number;
   intervals: { level: number; lower: number; upper: number }[];
+  /** What the week's events multiplied the total's statistical forecast by (1: none). */
+  liftFactor: number;
+  liftSource: PointLiftSource;
+  /** Channel: category × channel × global adjustment; total: category × global × Σ share × channel factor (what its channels add up to). */
+  adjustmentFactor: number;
+  /** Channel: its override set the point; total: some channel's did (the total is then the sum of its channels). */
+  overridden: boolean;
+  /** Channel: the override that won, or null; total: always null. */
+  overrideId: string | null;
+}
+
+export interface ChannelPart {
+  channel: string;
+  share: number;
+  /** The scenario's adjustments of this channel's series (its category, channel and global lifts); null without a scenario. */
+  adjustments: SeriesAdjustment | null;
+  points: ProjectionPoint[];
 }
 
 export interface ChannelProjection {
@@ -44,9 +74,11 @@ export interface ChannelProjection {
   shareFrom: string;
   shareWeeks: number;
   shares: ChannelShare[];
+  /** Events that lifted at least one week of the total. */
+  events: ForecastEvent[];
   /** The forecast of the product × location total (every channel summed). */
   total: ProjectionPoint[];
-  channels: { channel: string; share: number; points: ProjectionPoint[] }[];
+  channels: ChannelPart[];
 }
 
 interface PairHistory {
@@ -117,25 +149,108 @@ export function channelShares(byChannel: Map<string, Map<string, number>>, share
   return { basis, shares };
 }
 
-function scaled(point: ForecastPoint, factor: number, asked: number[]): ProjectionPoint {
-  return { periodStart: point.periodStart, ...answerPoint(point, asked, factor) };
+/** 1 + lift, never below zero (a scenario's lifts, as seriesAdjustment multiplies them). */
+const factorOf = (liftPct: number | null) => Math.max(0, 1 + (liftPct ?? 0));
+
+type Override = { id: string; quantity: number };
+
+/** Σ of channel points, every bound and interval (the total of a week some channel's override set). */
+function sumPoints(points: ProjectionPoint[], base: ProjectionPoint): ProjectionPoint {
+  const sum = (pick: (p: ProjectionPoint) => number) => roundForecast(points.reduce((s, p) => s + pick(p), 0));
+  return {
+    ...base,
+    forecast: sum((p) => p.forecast),
+    lower: sum((p) => p.lower),
+    upper: sum((p) => p.upper),
+    lower95: sum((p) => p.lower95),
+    upper95: sum((p) => p.upper95),
+    intervals: base.intervals.map((interval, i) => ({ level: interval.level, lower: sum((p) => p.intervals[i]!.lower), upper: sum((p) => p.intervals[i]!.upper) })),
+    overridden: true,
+  };
+}
+
+/**
+ * One pair under the assumptions (forecast-assumptions.ts): events and the category and global adjustments
+ * scale the total before it is split (they do not depend on the channel); each channel's part is then
+ * multiplied by its share and its own channel adjustment, and its overrides win last. The total is what
+ * its channels add up to, so channel adjustments and overrides show in it too.
+ */
+function projectPair(
+  pair: PairHistory,
+  fitted: SeriesForecast,
+  shares: ChannelShare[],
+  asked: number[],
+  assumptions: AssumptionSet,
+  scenario: ScenarioApplication | null,
+  overrides: Map<string, Override>,
+) {
+  const { events } = seriesAssumptions(assumptions, scenario, { ...pair, channel: '' });
+  const adjustments = shares.map((s) => (scenario ? seriesAssumptions(assumptions, scenario, { ...pair, channel: s.channel }).adjustment : null));
+  const pairFactor = adjustments[0] ? factorOf(adjustments[0].categoryLiftPct) * factorOf(adjustments[0].globalLiftPct) : 1;
+  const channelFactors = adjustments.map((a) => (a ? factorOf(a.channelLiftPct) : 1));
+  const splitFactor = shares.reduce((sum, s, i) => sum + s.share * channelFactors[i]!, 0);
+  const lifted = new Set<ForecastEvent>();
+  const channelPoints: ProjectionPoint[][] = shares.map(() => []);
+  const total = fitted.points.map((point: ForecastPoint): ProjectionPoint => {
+    const lift = weekLift(events, point.periodStart);
+    for (const e of lift.events) lifted.add(e);
+    const common = { periodStart: point.periodStart, liftFactor: roundForecast(lift.factor), liftSource: lift.source };
+    const parts = shares.map((s, i): ProjectionPoint => {
+      const part = { ...common, ...answerPoint(point, asked, lift.factor * pairFactor * s.share * channelFactors[i]!) };
+      const override = overrides.get(overrideKey(pair.productMasterId, pair.locationId, s.channel, point.periodStart));
+      const adjustmentFactor = roundForecast(pairFactor * channelFactors[i]!);
+      return override
+        ? { ...overridePoint(part, override.quantity), adjustmentFactor, overridden: true, overrideId: override.id }
+        : { ...part, adjustmentFactor, overridden: false, overrideId: null };
+    });
+    parts.forEach((p, i) => channelPoints[i]!.push(p));
+    const whole: ProjectionPoint = {
+      ...common,
+      ...answerPoint(point, asked, lift.factor * pairFactor * splitFactor),
+      adjustmentFactor: roundForecast(pairFactor * splitFactor),
+      overridden: false,
+      overrideId: null,
+    };
+    return parts.some((p) => p.overridden) ? sumPoints(parts, whole) : whole;
+  });
+  return {
+    events: appliedEvents(events, lifted),
+    total,
+    channels: shares.map((s, i): ChannelPart => ({
+      channel: s.channel,
+      share: roundShare(s.share),
+      adjustments: adjustments[i] ? { ...adjustments[i]!, factor: roundForecast(adjustments[i]!.factor) } : null,
+      points: channelPoints[i]!,
+    })),
+  };
 }
 
 /**
  * The forecast of each product × location total (its channels summed) by the weekly engine, split per
  * week by each channel's recent share of the pair's demand. A channel's bounds are the total's bounds
- * times its share (the channels are taken to move together).
+ * times its share (the channels are taken to move together). Events, a scenario's adjustments and the
+ * planners' overrides apply as in GET /api/forecast (projectPair says where each acts).
  */
 export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput) {
   const input = parseInput(channelProjectionQuery, raw);
   await checkForecastIds(ctx, input);
+  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
   const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
 
   const levels = levelsToFit(input.levels);
   const totals = pairs.map(totalSeries);
   const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
-  const fitted = batch.length ? await fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : new Map<string, SeriesForecast>();
+  const firstWeeks = totals.map((t) => weekAfter(t.weekStarts.at(-1)!, 1)).sort();
+  const channelSeries = pairs.flatMap((p) => [...p.byChannel.keys()].map((channel) => ({ productMasterId: p.productMasterId, locationId: p.locationId, channel })));
+  const forecastWeeks = firstWeeks.flatMap((w) => Array.from({ length: input.horizon }, (_, h) => weekAfter(w, h)));
+  const [fitted, assumptions, overrides] = await Promise.all([
+    batch.length ? fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : Promise.resolve(new Map<string, SeriesForecast>()),
+    firstWeeks.length
+      ? readAssumptions(ctx, pairs, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, input.horizon) }, null)
+      : Promise.resolve({ events: [], categories: new Map() } as AssumptionSet),
+    readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
+  ]);
 
   const data = pairs.map((pair, i): ChannelProjection => {
     const { weekStarts } = totals[i]!;
@@ -155,9 +270,18 @@ export async function projectChannels(ctx: RequestContext, raw: ChannelProjectio
       shareFrom,
       shareWeeks,
       shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
-      total: forecast.points.map((p) => scaled(p, 1, input.levels)),
-      channels: shares.map((s) => ({ channel: s.channel, share: roundShare(s.share), points: forecast.points.map((p) => scaled(p, s.share, input.levels)) })),
+      ...projectPair(pair, forecast, shares, input.levels, assumptions, scenario, overrides),
     };
   });
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit), horizon: input.horizon, shareWeeks: input.shareWeeks, levels: input.levels };
+  return {
+    data,
+    page,
+    limit,
+    total,
+    totalPages: Math.ceil(total / limit),
+    horizon: input.horizon,
+    shareWeeks: input.shareWeeks,
+    levels: input.levels,
+    scenarioId: scenario?.id ?? null,
+  };
 }

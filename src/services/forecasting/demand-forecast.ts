@@ -2,22 +2,15 @@ import type { RequestContext } from '../../context.js';
 import { FORECAST_PAGING, forecastQuery, MAX_HORIZON, type ForecastQueryInput } from '../../contracts/forecasting/forecast-query.js';
 import { validationError } from '../../kernel/errors.js';
 import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
-import { eventCoversWeek, liftFactor } from './engine/event-lifts.js';
 import { weekAfter } from './engine/forecast-series.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
-import { eventReaches, type ForecastEvent, liftEvent, readForecastEvents } from './forecast-events.js';
+import type { ForecastEvent } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
-import { overrideKey, readPointOverrides } from './overrides/forecast-overrides.js';
-import {
-  readProductCategories,
-  readScenarioApplication,
-  type ScenarioApplication,
-  scenarioIncludesEvent,
-  type SeriesAdjustment,
-  seriesAdjustment,
-} from './scenario-adjustments.js';
+import { overrideKey } from './overrides/forecast-overrides.js';
+import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
+import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 
 
 export interface ForecastInterval {
@@ -38,6 +31,10 @@ export interface DemandForecastPoint {
   intervals: ForecastInterval[];
   /** What the week's events multiplied the statistical forecast by (1: no event). */
   liftFactor: number;
+  /** Where those events' lifts came from: NONE, STATED, LEARNED or MIXED. */
+  liftSource: PointLiftSource;
+  /** The events overlapping the week (in the series' events). */
+  eventIds: string[];
   /** What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario or none). */
   adjustmentFactor: number;
   /** A planner's override set the forecast (and shifted the bounds by the same difference, never below zero). */
@@ -68,10 +65,12 @@ export interface SeriesDemandForecast {
 }
 
 /** What a set of series is forecast with: the first forecast week (absent: after each series' history) and the weeks. */
-interface FitOptions {
+export interface FitOptions {
   fromWeek: string | undefined;
   horizon: number;
   levels: number[];
+  /** false: the statistical forecast alone, no event read (the ENGINE accuracy's includeAdjustments=false). */
+  withEvents?: boolean;
 }
 
 /**
@@ -99,25 +98,19 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
   });
 
   const firstWeeks = plans.map((p) => p.first).sort();
-  const productIds = [...new Set(series.map((s) => s.productMasterId))];
-  const [fitted, events, categories] = await Promise.all([
+  const noAssumptions: AssumptionSet = { events: [], categories: new Map() };
+  const [fitted, assumptions] = await Promise.all([
     fitWeeklySeries(ctx, batches, levels),
-    plans.length
-      ? readForecastEvents(
-          ctx,
-          { from: new Date(`${firstWeeks[0]}T00:00:00Z`), to: new Date(`${weekAfter(firstWeeks.at(-1)!, options.horizon)}T00:00:00Z`) },
-          { productIds, locationIds: [...new Set(series.map((s) => s.locationId))] },
-        )
-      : Promise.resolve([]),
-    readProductCategories(ctx, productIds),
+    options.withEvents === false || !plans.length
+      ? Promise.resolve(noAssumptions)
+      : readAssumptions(ctx, series, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, options.horizon) }, options.fromWeek ?? null),
   ]);
 
   /** The forecast of each series under a scenario (null: none), after its events and adjustments. */
   const answerAll = (scenario: ScenarioApplication | null) =>
     plans.map((p, i) => {
-      const reaching = events.filter((e) => eventReaches(e, p.series) && scenarioIncludesEvent(scenario, e.id));
-      const adjustment = scenario ? seriesAdjustment(scenario, p.series, categories) : null;
-      return answer(p.series, fitted.get(String(i))!, p.gap, options.levels, reaching, adjustment);
+      const { events, adjustment } = seriesAssumptions(assumptions, scenario, p.series);
+      return answer(p.series, fitted.get(String(i))!, p.gap, options.levels, events, adjustment);
     });
   return { answerAll };
 }
@@ -128,7 +121,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
  * then the lifts of the events that reach each series over the weeks they overlap, then (with a scenario)
  * only the events it includes and its category, channel and global adjustments.
  */
-export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput) {
+export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean } = {}) {
   const input = parseInput(forecastQuery, raw);
   await checkForecastIds(ctx, input);
   const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
@@ -139,9 +132,8 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
     { skip, take: limit },
   );
-  const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels });
-  const data = answerAll(scenario);
-  await applyOverrides(ctx, data, scenario?.id ?? null);
+  // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
+  const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
   return {
     data,
     page,
@@ -156,32 +148,29 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
 }
 
 /**
+ * The forecasts of a set of series as GET /api/forecast answers them under a scenario (null: none): the
+ * fit, the events the scenario includes (stated or learned lifts), its adjustments, then the planners'
+ * overrides. withEvents=false: the statistical forecast alone (no events, no overrides). A stored
+ * forecast run (runs/) writes what this answers for each batch of its series.
+ */
+export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
+  const { answerAll } = await fitSeriesSet(ctx, series, options);
+  const data = answerAll(scenario);
+  if (options.withEvents !== false) await applyOverrides(ctx, data, scenario?.id ?? null);
+  return data;
+}
+
+/**
  * Planners' overrides win over the model: an overridden week answers the override's quantity, and its
  * bounds move by the same difference (the interval keeps its width), held at zero from below.
  */
-async function applyOverrides(ctx: RequestContext, forecasts: SeriesDemandForecast[], scenarioId: string | null) {
-  const weeks = forecasts.flatMap((f) => f.points.map((p) => p.periodStart)).sort();
-  if (!weeks.length) return;
-  const overrides = await readPointOverrides(ctx, forecasts, { from: weeks[0]!, to: weeks.at(-1)! }, scenarioId);
+export async function applyOverrides(ctx: RequestContext, forecasts: SeriesDemandForecast[], scenarioId: string | null) {
+  const overrides = await readOverrides(ctx, forecasts, forecasts.flatMap((f) => f.points.map((p) => p.periodStart)), scenarioId);
   if (!overrides.size) return;
   for (const series of forecasts) {
     series.points = series.points.map((point) => {
       const override = overrides.get(overrideKey(series.productMasterId, series.locationId, series.channel, point.periodStart));
-      if (!override) return point;
-      const shift = override.quantity - point.forecast;
-      const moved = (value: number) => roundForecast(Math.max(0, value + shift));
-      const intervals = point.intervals.map((i) => ({ level: i.level, lower: moved(i.lower), upper: moved(i.upper) }));
-      return {
-        ...point,
-        forecast: roundForecast(override.quantity),
-        lower: moved(point.lower),
-        upper: moved(point.upper),
-        lower95: moved(point.lower95),
-        upper95: moved(point.upper95),
-        intervals,
-        overridden: true,
-        overrideId: override.id,
-      };
+      return override ? { ...overridePoint(point, override.quantity), overridden: true, overrideId: override.id } : point;
     });
   }
 }
@@ -189,16 +178,16 @@ async function applyOverrides(ctx: RequestContext, forecasts: SeriesDemandForeca
 function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked: number[], events: ForecastEvent[], adjustment: SeriesAdjustment | null): SeriesDemandForecast {
   const applied = new Set<ForecastEvent>();
   const points = fitted.points.slice(gap).map((point): DemandForecastPoint => {
-    const covering = events.filter((e) => eventCoversWeek(liftEvent(e), point.periodStart));
-    for (const e of covering) applied.add(e);
-    const lift = liftFactor(covering.map(liftEvent));
+    const lift = weekLift(events, point.periodStart);
+    for (const e of lift.events) applied.add(e);
     const adjustmentFactor = adjustment?.factor ?? 1;
-    const factor = lift * adjustmentFactor;
-    const scaled = answerPoint(point, asked, factor);
+    const scaled = answerPoint(point, asked, lift.factor * adjustmentFactor);
     return {
       periodStart: point.periodStart,
       ...scaled,
-      liftFactor: roundForecast(lift),
+      liftFactor: roundForecast(lift.factor),
+      liftSource: lift.source,
+      eventIds: lift.events.map((e) => e.id),
       adjustmentFactor: roundForecast(adjustmentFactor),
       overridden: false,
       modelForecast: scaled.forecast,
@@ -216,7 +205,7 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
     intervalSource: fitted.intervalSource,
     historyWeeks: series.values.length,
     lastHistoryWeek: series.weekStarts.at(-1)!,
-    events: events.filter((e) => applied.has(e)),
+    events: appliedEvents(events, applied),
     adjustments: adjustment && { ...adjustment, factor: roundForecast(adjustment.factor) },
     points,
   };

@@ -6,7 +6,7 @@ import {
   MAX_COMPARED_SERIES,
 } from '../../contracts/forecasting/forecast-scenario-compare.js';
 import { notFound, validationError } from '../../kernel/errors.js';
-import { fitSeriesSet } from './demand-forecast.js';
+import { applyOverrides, fitSeriesSet } from './demand-forecast.js';
 import { checkForecastIds } from './fit-weekly-series.js';
 import { mondayOf, readDemandSeries } from './demand-series.js';
 import { readScenarioApplication, type ScenarioApplication } from './scenario-adjustments.js';
@@ -43,7 +43,7 @@ const deltaOf = (forecast: number, base: number): ScenarioDelta => ({
 /**
  * Per scenario and per week, the total forecast of every series matching the filters under that scenario's
  * assumptions, and its difference from the first scenario's. Each series is fitted once; the scenarios
- * only choose events and multiply on top. At most MAX_COMPARED_SERIES series.
+ * only choose events, multiply on top and take their overrides. At most MAX_COMPARED_SERIES series.
  */
 export async function compareForecastScenarios(ctx: RequestContext, raw: ForecastScenarioCompareInput) {
   const input = parseInput(forecastScenarioCompare, raw);
@@ -69,13 +69,18 @@ export async function compareForecastScenarios(ctx: RequestContext, raw: Forecas
   }
   const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: DEFAULT_LEVELS });
 
-  const totals = scenarios.map((scenario) => {
-    const byWeek = new Map<string, number>();
-    for (const forecast of answerAll(scenario)) {
-      for (const point of forecast.points) byWeek.set(point.periodStart, (byWeek.get(point.periodStart) ?? 0) + point.forecast);
-    }
-    return byWeek;
-  });
+  // Each scenario as GET /api/forecast?scenarioId= answers it: its events and adjustments, then the planners' overrides (its own before the base ones).
+  const totals = await Promise.all(
+    scenarios.map(async (scenario) => {
+      const forecasts = answerAll(scenario);
+      await applyOverrides(ctx, forecasts, scenario.id);
+      const byWeek = new Map<string, number>();
+      for (const forecast of forecasts) {
+        for (const point of forecast.points) byWeek.set(point.periodStart, (byWeek.get(point.periodStart) ?? 0) + point.forecast);
+      }
+      return byWeek;
+    }),
+  );
   const weeks = [...new Set(totals.flatMap((byWeek) => [...byWeek.keys()]))].sort();
   const sum = (byWeek: Map<string, number>) => [...byWeek.values()].reduce((a, b) => a + b, 0);
   const base = totals[0]!;

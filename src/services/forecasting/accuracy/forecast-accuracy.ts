@@ -14,34 +14,53 @@ import { orgId, pageArgs, parseInput } from '../../tenant.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
+import { storedAccuracy } from './stored-accuracy.js';
 
 /**
  * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
  * MAPE (README "Forecast accuracy" has the formulas). IMPORTED measures the history's own forecastUnits,
  * aggregated in SQL; ENGINE replays GET /api/forecast from `from` (at most ENGINE_MAX_SERIES series) and
- * measures its forecasts against the weeks recorded after it.
+ * measures its forecasts against the weeks recorded after it: with events and base overrides
+ * (includeAdjustments, default) or the statistical forecast alone; STORED measures a stored run's points, in SQL.
  */
 export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput) {
   const input = parseInput(forecastAccuracyQuery, raw);
   const source = input.source ?? 'IMPORTED';
   const groupBy: AccuracyGroup = input.groupBy ?? 'product';
+  const includeAdjustments = input.includeAdjustments ?? true;
   await checkForecastIds(ctx, input);
   const { page, limit, skip } = pageArgs(input.page, input.limit, ACCURACY_PAGING);
   const from = input.from ? mondayOf(input.from) : null;
   const to = input.to ? mondayOf(input.to) : null;
   const filter: AccuracyFilter = { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
 
-  const { data, total } =
+  const { data, total, runId } =
     source === 'IMPORTED'
       ? await importedAccuracy(ctx, { ...filter, from, to, groupBy: groupBy as Exclude<AccuracyGroup, 'method'> }, { skip, take: limit })
-      : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy }, { skip, take: limit });
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit), source, groupBy, from, to, horizon: source === 'ENGINE' ? input.horizon : null };
+      : source === 'STORED'
+        ? await storedAccuracy(ctx, { ...filter, runId: input.runId, scenarioId: input.scenarioId, from, to, groupBy }, { skip, take: limit })
+        : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy, includeAdjustments }, { skip, take: limit });
+  const engine = source === 'ENGINE';
+  return {
+    data,
+    page,
+    limit,
+    total,
+    totalPages: Math.ceil(total / limit),
+    source,
+    groupBy,
+    from,
+    to,
+    horizon: engine ? input.horizon : null,
+    includeAdjustments: engine ? includeAdjustments : null,
+    runId: runId ?? null,
+  };
 }
 
 async function engineAccuracy(
   ctx: RequestContext,
   filter: AccuracyFilter,
-  query: { from: string; to: string | null; horizon: number; groupBy: AccuracyGroup },
+  query: { from: string; to: string | null; horizon: number; groupBy: AccuracyGroup; includeAdjustments: boolean },
   page: { skip: number; take: number },
 ) {
   // Counted before anything is fitted: the keys only, no history.
@@ -55,7 +74,7 @@ async function engineAccuracy(
   const last = query.to && query.to < lastForecastWeek ? query.to : lastForecastWeek;
   const [forecast, actuals, scales] = await Promise.all([
     seriesCount
-      ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES })
+      ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES }, { adjustments: query.includeAdjustments })
       : Promise.resolve({ data: [] }),
     ctx.prisma.demandHistory.findMany({
       where: {
@@ -79,5 +98,5 @@ async function engineAccuracy(
     });
   });
   const rows = aggregatePoints(points, query.groupBy);
-  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length };
+  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length, runId: undefined };
 }

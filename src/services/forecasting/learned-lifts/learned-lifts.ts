@@ -1,0 +1,127 @@
+import type { RequestContext } from '../../../context.js';
+import { learnedLiftQuery, type LearnedLiftQueryInput } from '../../../contracts/forecasting/learned-lift-query.js';
+import { mondayOf } from '../demand-series.js';
+import { checkForecastIds } from '../fit-weekly-series.js';
+import { parseInput } from '../../tenant.js';
+import type { ExternalEventType } from '../../../generated/prisma/enums.js';
+import { coveredWeeks, type PastEvent, readPastEvents, readScopeDemand, scopesMeet } from './event-occurrences.js';
+import { MIN_OCCURRENCES, occurrenceLift, type OccurrenceLift, poolLifts, type PooledLift } from './lift-estimation.js';
+
+/** Where a learned lift pools its occurrences: every event of the type, or those linked like the event (same product and location, or the same lack of one). */
+export type LiftPool = 'TYPE' | 'LINK';
+
+export const LIFT_METHOD = 'LOCAL_BASELINE_MEDIAN';
+
+export interface LiftOccurrenceRow extends OccurrenceLift {
+  eventId: string;
+  name: string;
+  type: ExternalEventType;
+  startsAt: Date;
+  endsAt: Date;
+  productMasterId: string | null;
+  locationId: string | null;
+}
+
+export interface LearnedLift extends PooledLift {
+  type: ExternalEventType;
+  pool: LiftPool;
+  /** The link of a LINK pool (null: every product / location); null for TYPE. */
+  productMasterId: string | null;
+  locationId: string | null;
+  occurrences: number;
+  /** Covered history weeks over the occurrences. */
+  weeks: number;
+  /** At least MIN_OCCURRENCES occurrences: forecasts use it for events of the pool without a stated lift. */
+  usable: boolean;
+  method: typeof LIFT_METHOD;
+}
+
+const linkKey = (type: string, productMasterId: string | null, locationId: string | null) => `${type}\u0000${productMasterId ?? ''}\u0000${locationId ?? ''}`;
+
+/**
+ * The occurrences of events of these types (all types without) in the history before `before`: each past
+ * event's lift over its scope's units against a local event-free baseline (lift-estimation.ts). An
+ * occurrence sharing a week with an event of another type that can reach the same series is left out, as
+ * its lift cannot be told apart from that event's.
+ */
+async function readOccurrences(ctx: RequestContext, types: ExternalEventType[] | null, before: string | null) {
+  const events = await readPastEvents(ctx, before);
+  const weeksOf = new Map(events.map((e) => [e.id, coveredWeeks(e)]));
+  const candidates = events.filter((e) => !types || types.includes(e.type));
+  const demand = await readScopeDemand(ctx, candidates.map((e) => e.id), before);
+  return candidates.flatMap((event): LiftOccurrenceRow[] => {
+    const units = demand.get(event.id);
+    if (!units) return [];
+    const covered = weeksOf.get(event.id)!;
+    const meeting = events.filter((other) => scopesMeet(event, other));
+    const coveredSet = new Set(covered);
+    const confounded = meeting.some((other) => other.type !== event.type && weeksOf.get(other.id)!.some((w) => coveredSet.has(w) && units.has(w)));
+    if (confounded) return [];
+    const lift = occurrenceLift({ covered, units, blocked: new Set(meeting.flatMap((other) => weeksOf.get(other.id)!)) });
+    return lift ? [{ eventId: event.id, name: event.name, type: event.type, startsAt: event.startsAt, endsAt: event.endsAt, productMasterId: event.productMasterId, locationId: event.locationId, ...lift }] : [];
+  });
+}
+
+function pooled(type: ExternalEventType, pool: LiftPool, link: { productMasterId: string | null; locationId: string | null }, rows: LiftOccurrenceRow[]): LearnedLift {
+  return {
+    type,
+    pool,
+    ...link,
+    ...poolLifts(rows.map((r) => r.liftPct)),
+    occurrences: rows.length,
+    weeks: rows.reduce((sum, r) => sum + r.weeks, 0),
+    usable: rows.length >= MIN_OCCURRENCES,
+    method: LIFT_METHOD,
+  };
+}
+
+/** Learned lifts per type and per type × link, from the history before `before` (all of it without). */
+export async function learnEventLifts(ctx: RequestContext, options: { types?: ExternalEventType[]; before?: string | null }) {
+  const occurrences = await readOccurrences(ctx, options.types ?? null, options.before ?? null);
+  const byType = new Map<ExternalEventType, LiftOccurrenceRow[]>();
+  const byLink = new Map<string, LiftOccurrenceRow[]>();
+  for (const row of occurrences) {
+    byType.set(row.type, [...(byType.get(row.type) ?? []), row]);
+    const key = linkKey(row.type, row.productMasterId, row.locationId);
+    byLink.set(key, [...(byLink.get(key) ?? []), row]);
+  }
+  const lifts: LearnedLift[] = [];
+  for (const [type, rows] of [...byType].sort(([x], [y]) => x.localeCompare(y))) {
+    lifts.push(pooled(type, 'TYPE', { productMasterId: null, locationId: null }, rows));
+    const links = [...byLink.values()].filter((r) => r[0]!.type === type);
+    for (const linked of links) lifts.push(pooled(type, 'LINK', { productMasterId: linked[0]!.productMasterId, locationId: linked[0]!.locationId }, linked));
+  }
+  return { occurrences, lifts };
+}
+
+/**
+ * The learned lift an event without a stated lift gets: the pool of past events linked as it is, when that
+ * has MIN_OCCURRENCES; else the pool of its type, when that has; else none (it lifts nothing).
+ */
+export function learnedLiftOf(lifts: LearnedLift[], event: Pick<PastEvent, 'type' | 'productMasterId' | 'locationId'>): LearnedLift | null {
+  const linked = lifts.find((l) => l.pool === 'LINK' && l.type === event.type && l.productMasterId === event.productMasterId && l.locationId === event.locationId);
+  if (linked?.usable) return linked;
+  const typed = lifts.find((l) => l.pool === 'TYPE' && l.type === event.type);
+  return typed?.usable ? typed : null;
+}
+
+/**
+ * What the organization's past events teach (GET /api/forecast/events/learned-lifts): per type its TYPE pool
+ * and each LINK pool, and the occurrences they pool. Product and location filters keep the LINK pools and
+ * occurrences of events linked to them; the TYPE pools stay, as forecasts fall back to them.
+ */
+export async function listLearnedLifts(ctx: RequestContext, raw: LearnedLiftQueryInput) {
+  const input = parseInput(learnedLiftQuery, raw);
+  await checkForecastIds(ctx, input);
+  const before = input.before ? mondayOf(input.before) : null;
+  const { lifts, occurrences } = await learnEventLifts(ctx, { types: input.type ? [input.type] : undefined, before });
+  const linked = (row: { productMasterId: string | null; locationId: string | null }) =>
+    (!input.productMasterId || row.productMasterId === input.productMasterId) && (!input.locationId || row.locationId === input.locationId);
+  return {
+    lifts: lifts.filter((l) => l.pool === 'TYPE' || linked(l)),
+    occurrences: occurrences.filter(linked),
+    before,
+    minOccurrences: MIN_OCCURRENCES,
+    method: LIFT_METHOD,
+  };
+}
