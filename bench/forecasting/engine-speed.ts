@@ -32,7 +32,7 @@ export function inProcessSpeed(count: number, options: ForecastOptions): SpeedRo
   });
   const seconds = (performance.now() - started) / 1000;
   const byKind = Object.fromEntries(Object.keys(byKindMs).map((k) => [k, byKindMs[k]! / byKindN[k]!]));
-  return { mode: 'in process', series: count, seconds, msPerSeries: (seconds * 1000) / count, seriesPerSecond: count / seconds, byKind, methods };
+  return { mode: `in process, ${options.profile ?? 'DEFAULT'} profile`, series: count, seconds, msPerSeries: (seconds * 1000) / count, seriesPerSecond: count / seconds, byKind, methods };
 }
 
 export async function poolSpeed(count: number, workers: number, options: ForecastOptions): Promise<SpeedRow> {
@@ -49,7 +49,7 @@ export async function poolSpeed(count: number, workers: number, options: Forecas
     delay.disable();
     const utilization = performance.eventLoopUtilization(elu).utilization;
     const mainThread = { utilization, maxDelayMs: delay.max / 1e6, p99DelayMs: delay.percentile(99) / 1e6 };
-    return { mode: `pool, ${workers} worker(s)`, series: count, seconds, msPerSeries: (seconds * 1000) / count, seriesPerSecond: count / seconds, mainThread };
+    return { mode: `pool of ${workers} worker(s), ${options.profile ?? 'DEFAULT'} profile`, series: count, seconds, msPerSeries: (seconds * 1000) / count, seriesPerSecond: count / seconds, mainThread };
   } finally {
     await pool.close();
   }
@@ -63,7 +63,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (!values['no-inprocess']) rows.push(inProcessSpeed(count, options));
   for (const w of values.workers.split(',').filter(Boolean)) rows.push(await poolSpeed(count, Number(w), options));
   for (const r of rows) {
-    console.log(`${r.mode.padEnd(20)} ${r.series} series  ${r.seconds.toFixed(1)} s  ${r.msPerSeries.toFixed(2)} ms/series  ${r.seriesPerSecond.toFixed(0)} series/s`);
+    console.log(`${r.mode.padEnd(40)} ${r.series} series  ${r.seconds.toFixed(1)} s  ${r.msPerSeries.toFixed(2)} ms/series  ${r.seriesPerSecond.toFixed(0)} series/s`);
     if (r.byKind) console.log('  ms/series by kind:', Object.fromEntries(Object.entries(r.byKind).map(([k, v]) => [k, Number(v.toFixed(2))])));
     if (r.methods) console.log('  methods:', r.methods);
     if (r.mainThread) console.log(`  calling thread: event loop ${(100 * r.mainThread.utilization).toFixed(0)}% busy, delay p99 ${r.mainThread.p99DelayMs.toFixed(1)} ms, max ${r.mainThread.maxDelayMs.toFixed(1)} ms`);

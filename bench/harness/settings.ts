@@ -17,6 +17,7 @@ export const { values: args } = parseArgs({
     inventory: { type: 'boolean', default: false },
     import: { type: 'boolean', default: false },
     forecast: { type: 'boolean', default: false },
+    'forecast-scale': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -47,11 +48,12 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'];
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
   import: args.import || none,
   forecast: args.forecast || none,
+  forecastScale: args['forecast-scale'] || none,
 };
