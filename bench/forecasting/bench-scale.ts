@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, sleep, spawnTs, stop, waitForHealth, type Child } from '../harness/children.js';
 import { cpuBetween, machineCpu, sampleCpu } from '../harness/cpu.js';
@@ -50,6 +50,8 @@ export interface ScaleResult {
   during: ProbeStats;
   memory: { startRssMiB: number; peakRssMiB: number; startHeapMiB: number; peakHeapMiB: number };
   cpu: { server: number; database: number; otherShare: number };
+  /** One-minute load average of the machine when the run was asked for and when it ended (2 cores: 2 is full). */
+  loadAverage: [number, number];
 }
 
 function probeStats(samples: [number, number, number][], from: number, to: number): ProbeStats {
@@ -109,6 +111,7 @@ export async function benchForecastScale(backend: string, target: { databaseUrl?
     const baselineFrom = Date.now();
     await sleep(BASELINE_SECONDS * 1000);
 
+    const loadBefore = loadavg()[0]!;
     const machineBefore = machineCpu();
     const cpuBefore = sampleCpu(service.child.process.pid!, database);
     const startedAt = Date.now();
@@ -155,6 +158,7 @@ export async function benchForecastScale(backend: string, target: { databaseUrl?
       during: probeStats(samples, startedAt, endedAt),
       memory: await memoryOf(memoryFile, startedAt, endedAt),
       cpu: { server: spent.server, database: spent.database, otherShare: Math.max(0, others / Math.max(1e-9, machineAfter.total - machineBefore.total)) },
+      loadAverage: [loadBefore, loadavg()[0]!],
     };
     console.log(
       `  ${backend}: ${outcome}` +

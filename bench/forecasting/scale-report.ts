@@ -79,6 +79,7 @@ export function scaleSection(date: Date, machine: Machine, r: ScaleResults): str
     '',
     ...scaleVerdict(r).map((v) => `- ${v}`),
     ...r.endToEnd.map(progressLine).filter(Boolean).map((p) => `- ${p}`),
+    ...r.endToEnd.map((e) => `- ${e.backend}: machine load average ${e.loadAverage[0].toFixed(1)} when the run was asked for, ${e.loadAverage[1].toFixed(1)} when it ended (2 cores).`),
     ...r.endToEnd.map((e) => `- ${e.backend} setup: ${e.setup.rows} history rows of ${e.setup.series} series in ${e.setup.seconds.toFixed(0)} s (bulk SQL, not timed).`),
     ...r.notes.map((n) => `- ${n}`),
     '',
