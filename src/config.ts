@@ -46,6 +46,17 @@ export interface Config {
   forecastWorkers?: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
+  /**
+   * Loops that fit stored forecast runs' batches in this process (0: none). Default: 2 on PostgreSQL, 1 on
+   * PGlite. Each batch is fitted on the forecast worker threads, so two loops keep them busy while one writes.
+   */
+  forecastRunWorkers?: number;
+  /** How often an idle forecast-run loop looks for batches, in milliseconds. */
+  forecastRunPollMs: number;
+  /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
+  forecastRunBatchSize: number;
+  /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
+  forecastRunLeaseMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
   apiKeyCacheSeconds: number;
   /** How often open graphql-ws sockets have their credentials checked again, in seconds. */
@@ -143,6 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+    forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
+    forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
+    forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
+    forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),
     forecastWorkers: threadCount(env, 'FORECAST_WORKERS'),
     apiKeyCacheSeconds,
     // Checking more often than keys are cached would mostly re-read the cache.

@@ -9,7 +9,7 @@ const accuracyRow = z
     productMasterId: z.string().nullable().describe('The product when grouped by product, else null.'),
     locationId: z.string().nullable().describe('The location when grouped by location, else null.'),
     channel: z.string().nullable().describe('The channel label when grouped by channel, else null.'),
-    method: z.enum(METHODS).nullable().describe('The method the engine chose when grouped by method (ENGINE), else null.'),
+    method: z.enum(METHODS).nullable().describe('The method the engine chose when grouped by method (ENGINE, STORED), else null.'),
     points: integer.describe('Weeks measured: series × week with a recorded actual.'),
     zeroActualPoints: integer.describe('Of them, weeks whose actual is 0: MAPE skips them.'),
     scaledPoints: integer.describe('Of them, weeks of series with a MASE scale: MASE averages over them.'),
@@ -27,11 +27,12 @@ export const accuracyPage = z.object({
   meta: z.intersection(
     pagination,
     z.object({
-      source: z.enum(['IMPORTED', 'ENGINE']),
+      source: z.enum(['IMPORTED', 'ENGINE', 'STORED']),
       groupBy: z.enum(['product', 'location', 'channel', 'method', 'total']),
       from: calendarDate.nullable().describe('The first measured week (Monday), when asked for.'),
       to: calendarDate.nullable().describe('The last measured week (Monday), when asked for.'),
-      horizon: integer.nullable().describe('ENGINE: weeks forecast from from; null for IMPORTED.'),
+      horizon: integer.nullable().describe('ENGINE: weeks forecast from from; null otherwise.'),
+      runId: z.string().nullable().describe('STORED: the forecast run measured; null otherwise.'),
     }),
   ),
 });

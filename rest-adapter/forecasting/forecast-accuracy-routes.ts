@@ -11,9 +11,11 @@ export const forecastAccuracyRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/accuracy',
     operation: `query ($source: ForecastAccuracySource, $groupBy: ForecastAccuracyGroupBy, $productMasterId: ID, $locationId: ID, $channel: String,
-      $from: Date, $to: Date, $horizon: Int, $page: Int, $limit: Int) {
+      $runId: ID, $scenarioId: ID, $from: Date, $to: Date, $horizon: Int, $page: Int, $limit: Int) {
       forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
-        from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) { items { ${ROW} } page limit total totalPages source groupBy from to horizon }
+        runId: $runId, scenarioId: $scenarioId, from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) {
+        items { ${ROW} } page limit total totalPages source groupBy from to horizon runId
+      }
     }`,
     input: { query: forecastAccuracyQuery },
     // The contract has checked the values; the GraphQL enums are their upper-case names.
@@ -27,7 +29,9 @@ export const forecastAccuracyRoutes = defineRoutes([
         "channel, method or in total. source=IMPORTED (default) measures the history's own forecastUnits over the recorded weeks " +
         'from `from` to `to`; source=ENGINE replays GET /api/forecast with `from` (the engine sees only the history before it) ' +
         `and measures its \`horizon\` weeks where an actual is recorded (at most ${ENGINE_MAX_SERIES} series: more is a 400 ` +
-        "asking for a narrower filter). MASE is scaled per series by the in-sample seasonal-naive MAE of its history before `from` " +
+        'asking for a narrower filter); source=STORED measures the stored points of a forecast run (runId, or the latest COMPLETED run of ' +
+        'scenarioId; 404 when there is none) over the weeks with a recorded actual, in SQL, its scale cut at `from`, else the run\'s from, ' +
+        "else its first stored week. MASE is scaled per series by the in-sample seasonal-naive MAE of its history before `from` " +
         '(naive-1 when a year or less, or 0; null without history, so without `from`); MAPE skips zero-actual weeks (zeroActualPoints ' +
         'counts them). Weeks are ISO weeks (Mondays).',
       ...forecasting,

@@ -8,7 +8,7 @@ export const interval = z
   .object({ level: z.number().gt(0).lt(100).describe('Level in percent.'), lower: units, upper: units })
   .meta({ id: 'ForecastInterval', description: 'A central prediction interval: lower ≤ forecast ≤ upper, never below zero.' });
 
-const point = z
+export const point = z
   .object({
     periodStart: calendarDate.describe('Monday of the ISO week.'),
     forecast: units.describe('Median forecast units, after event lifts.'),
@@ -41,7 +41,7 @@ const appliedEvent = z
 
 const liftOrNull = z.number().nullable();
 
-const seriesAdjustment = z
+export const seriesAdjustment = z
   .object({
     scenarioId: z.string(),
     categoryId: z.string().nullable().describe("The product's category when the scenario adjusts it."),

@@ -27,6 +27,8 @@ import './forecasting/channel-projection.js';
 import './forecasting/long-term-forecast.js';
 import './forecasting/forecast-scenario-compare.js';
 import './forecasting/forecast-accuracy.js';
+import './forecasting/forecast-run.js';
+import './forecasting/forecast-run-progress.js';
 import './supply/suppliers.js';
 import './supply/purchase-orders.js';
 import './supply/sales-orders.js';

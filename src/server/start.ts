@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/worker.js';
+import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
 import { capConnectionsPerAddress, httpServerOptions } from './connection-limits.js';
@@ -27,7 +28,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /**
    * Stops gracefully: no new connections, graphql-ws sockets closed (1001), requests in flight finish
-   * (their connections are cut after graceMs), import workers finish their chunk, then the forecast
+   * (their connections are cut after graceMs), import workers finish their chunk and forecast-run loops
+   * their batch, then the forecast
    * worker threads end and the database pool closes.
    */
   shutdown(graceMs: number): Promise<void>;
@@ -72,6 +74,12 @@ export async function startServer(config: Config, options: { database?: Database
     pauseMs: database.kind === 'pglite' ? 20 : 10,
     log,
   });
+  const runWorkers = startForecastRunWorkers(app, {
+    count: config.forecastRunWorkers ?? (database.kind === 'postgres' ? 2 : 1),
+    pollMs: config.forecastRunPollMs,
+    leaseMs: config.forecastRunLeaseMs,
+    log,
+  });
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = typeof address === 'object' && address ? address.address : config.host;
   return {
@@ -87,7 +95,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -100,7 +108,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await workers.stop();
+      await Promise.all([workers.stop(), runWorkers.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -90,7 +90,7 @@ const S3 = { points: 2, zeroActualPoints: 2, scaledPoints: 0, actualTotal: 0, fo
 describe('GET /api/forecast/accuracy, source IMPORTED (the history\'s own forecastUnits)', () => {
   it('groups by product by default, with hand-computed MASE, WAPE, bias and MAPE; zero actuals are skipped by MAPE and leave WAPE and bias null', async () => {
     const { data, meta } = await accuracyOf(`?from=${FROM}`);
-    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null });
+    expect(meta).toEqual({ page: 1, limit: 50, total: 2, totalPages: 1, source: 'IMPORTED', groupBy: 'product', from: FROM, to: null, horizon: null, runId: null });
     expect(data).toEqual([
       { ...NO_GROUP, productMasterId: p1, ...S1_S2 },
       { ...NO_GROUP, productMasterId: p2, ...S3 },
@@ -202,7 +202,7 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
       mape: 0.125, // (0/10 + 10/20 + 0/5 + 0/5) / 4
     };
     const byProduct = await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3`);
-    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3 });
+    expect(byProduct.meta).toEqual({ page: 1, limit: 50, total: 1, totalPages: 1, source: 'ENGINE', groupBy: 'product', from: FROM, to: null, horizon: 3, runId: null });
     expect(byProduct.data).toEqual([{ ...NO_GROUP, productMasterId: p1, ...expected }]);
     expect((await accuracyOf(`?source=engine&from=${FROM}&horizon=3&groupBy=method`)).data).toEqual([{ ...NO_GROUP, method: 'SIMPLE_LEVEL', ...expected }]);
     expect((await accuracyOf(`?source=ENGINE&from=${FROM}&horizon=3&groupBy=total`)).data).toEqual([{ ...NO_GROUP, ...expected }]);
@@ -247,9 +247,12 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
 describe('refusals', () => {
   it('answers 400 VALIDATION_ERROR with details per field for bad values', async () => {
     const cases: [string, Record<string, string[]>][] = [
-      ['?source=STORED', { source: ['Must be one of IMPORTED, ENGINE'] }],
+      ['?source=MODEL', { source: ['Must be one of IMPORTED, ENGINE, STORED'] }],
+      ['?source=STORED', { runId: ['runId or scenarioId is required with source=STORED'] }],
+      ['?source=STORED&runId=r&scenarioId=s', { scenarioId: ['Not together with runId'] }],
+      ['?runId=r', { runId: ['Only with source=STORED'] }],
       ['?groupBy=week', { groupBy: ['Must be one of product, location, channel, method, total'] }],
-      ['?groupBy=method', { groupBy: ['method needs source=ENGINE'] }],
+      ['?groupBy=method', { groupBy: ['method needs source=ENGINE or STORED'] }],
       ['?source=ENGINE', { from: ['Required with source=ENGINE'] }],
       [`?from=${week(5)}&to=${week(4)}`, { to: ['Must not be before from'] }],
       ['?from=2024-13-01', { from: ['Must be an ISO 8601 date (YYYY-MM-DD)'] }],
@@ -279,7 +282,7 @@ describe('GraphQL forecastAccuracy', () => {
     forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
       from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) {
       items { productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape }
-      page limit total totalPages source groupBy from to horizon } }`;
+      page limit total totalPages source groupBy from to horizon runId } }`;
 
   it('answers what GET /api/forecast/accuracy answers', async () => {
     for (const [query, variables] of [
@@ -299,7 +302,7 @@ describe('GraphQL forecastAccuracy', () => {
       code: 'VALIDATION_ERROR',
       details: { from: ['Required with source=ENGINE'], horizon: ['Must be an integer from 1 to 104'] },
     });
-    expect(await graphqlError(server, a.key, QUERY, { groupBy: 'METHOD' })).toEqual({ code: 'VALIDATION_ERROR', details: { groupBy: ['method needs source=ENGINE'] } });
+    expect(await graphqlError(server, a.key, QUERY, { groupBy: 'METHOD' })).toEqual({ code: 'VALIDATION_ERROR', details: { groupBy: ['method needs source=ENGINE or STORED'] } });
     expect((await graphqlError(server, a.key, QUERY, { productMasterId: theirs })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, QUERY, { locationId: b.warehouse.id })).code).toBe('NOT_FOUND');
     expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });

@@ -5,6 +5,7 @@ import type { RouteSpec } from '../../rest-adapter/route.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { insertWeeklyDemand } from '../support/demand-history.js';
+import { processNextBatch } from '../../src/services/forecasting/runs/run-worker.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
@@ -185,6 +186,19 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/forecast/accuracy?from=2025-06-02&groupBy=total', 200);
     await call('GET', `/api/forecast/accuracy?source=ENGINE&from=2025-06-02&horizon=3&groupBy=method&productMasterId=${productId}`, 200);
     await call('GET', '/api/forecast/accuracy?source=ENGINE', 400);
+    const run = await call('POST', `/api/forecast/scenarios/${up}/generate`, 202, { body: { productMasterId: productId, horizon: 2, levels: '80' } });
+    await call('POST', `/api/forecast/scenarios/${up}/generate`, 400, { body: { horizon: 0 } });
+    await call('POST', '/api/forecast/scenarios/nope/generate', 404);
+    while (await processNextBatch(server.app, { leaseMs: 60_000 }));
+    await call('GET', run.statusUrl, 200);
+    await call('GET', '/api/forecast/runs/nope', 404);
+    await call('GET', `/api/forecast/runs/${run.id}/series?limit=5`, 200);
+    await call('GET', `/api/forecast/runs/${run.id}/series?limit=0`, 400);
+    await call('GET', '/api/forecast/runs/nope/series', 404);
+    await call('GET', `/api/forecast/scenarios/${up}/runs`, 200);
+    await call('GET', `/api/forecast/scenarios/${up}/runs?page=0`, 400);
+    await call('GET', '/api/forecast/scenarios/nope/runs', 404);
+    await call('GET', `/api/forecast/accuracy?source=STORED&runId=${run.id}&groupBy=method`, 200);
     await call('GET', '/api/forecast/accuracy?locationId=nope', 404);
     const point = { productMasterId: productId, locationId: a.warehouse.id, periodStart: '2025-08-04', quantity: 7 };
     const override = await call('PUT', '/api/forecast/overrides', 200, { body: { ...point, scenarioId: up, note: 'doc' } });
@@ -198,6 +212,7 @@ describe('each REST answer matches the schema its route documents', () => {
     const published = await call('PUT', '/api/forecast/overrides', 200, { body: { ...point, scenarioId: base } });
     await call('POST', `/api/forecast/scenarios/${base}/publish`, 200);
     await call('PUT', '/api/forecast/overrides', 409, { body: { ...point, scenarioId: base } });
+    await call('POST', `/api/forecast/scenarios/${base}/generate`, 409);
     await call('DELETE', `/api/forecast/overrides/${published.id}`, 409);
   });
 

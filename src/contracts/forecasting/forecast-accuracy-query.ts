@@ -6,7 +6,7 @@ import { DEFAULT_HORIZON, MAX_HORIZON } from './forecast-query.js';
 
 export const DEFAULT_ACCURACY_HORIZON = DEFAULT_HORIZON;
 
-export const ACCURACY_SOURCES = ['IMPORTED', 'ENGINE'] as const;
+export const ACCURACY_SOURCES = ['IMPORTED', 'ENGINE', 'STORED'] as const;
 export const ACCURACY_GROUPS = ['product', 'location', 'channel', 'method', 'total'] as const;
 export type AccuracySource = (typeof ACCURACY_SOURCES)[number];
 export type AccuracyGroup = (typeof ACCURACY_GROUPS)[number];
@@ -28,18 +28,23 @@ const oneOfCased = <T extends readonly [string, ...string[]]>(values: T, cased: 
 export const forecastAccuracyQuery = z
   .object({
     source: oneOfCased(ACCURACY_SOURCES, (s) => s.toUpperCase()).meta({
-      description: "What is measured: IMPORTED (default) the demand history's own forecastUnits, ENGINE the engine's forecasts replayed from `from`.",
+      description:
+        "What is measured: IMPORTED (default) the demand history's own forecastUnits, ENGINE the engine's forecasts replayed from `from`, " +
+        'STORED the points of a stored forecast run (runId, or the latest completed run of scenarioId).',
     }),
     groupBy: oneOfCased(ACCURACY_GROUPS, (s) => s.toLowerCase()).meta({
-      description: 'One row per product (default), location, channel, method (ENGINE only: the method chosen per series) or one total row.',
+      description: 'One row per product (default), location, channel, method (ENGINE or STORED: the method chosen per series) or one total row.',
     }),
+    runId: text.meta({ description: "STORED: the forecast run measured (404 when it is not one of the organization's)." }),
+    scenarioId: text.meta({ description: "STORED: measure this scenario's latest COMPLETED run (404 when the scenario is not the organization's or has none)." }),
     productMasterId: text.meta({ description: "Only this product (404 when it is not one of the organization's)." }),
     locationId: text.meta({ description: "Only this location (404 when it is not one of the organization's)." }),
     channel: text.meta({ description: 'Only this channel label (exact match).' }),
     from: text.pipe(calendarDateText.optional()).meta({
       format: 'date',
       description:
-        'First measured week: the ISO week (Monday) holding this day. The history before it scales MASE. Required with source=ENGINE (the forecast origin).',
+        'First measured week: the ISO week (Monday) holding this day. The history before it scales MASE. Required with source=ENGINE (the forecast origin); ' +
+        "STORED defaults the scale's cut to the run's from, else its first stored week.",
     }),
     to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Last measured week: the ISO week holding this day (inclusive); not before from.' }),
     horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
@@ -50,7 +55,10 @@ export const forecastAccuracyQuery = z
   .superRefine((query, issue) => {
     const source = query.source ?? 'IMPORTED';
     if (source === 'ENGINE' && !query.from) issue.addIssue({ code: 'custom', path: ['from'], message: 'Required with source=ENGINE' });
-    if (source === 'IMPORTED' && query.groupBy === 'method') issue.addIssue({ code: 'custom', path: ['groupBy'], message: 'method needs source=ENGINE' });
+    if (source === 'IMPORTED' && query.groupBy === 'method') issue.addIssue({ code: 'custom', path: ['groupBy'], message: 'method needs source=ENGINE or STORED' });
+    if (source === 'STORED' && !query.runId && !query.scenarioId) issue.addIssue({ code: 'custom', path: ['runId'], message: 'runId or scenarioId is required with source=STORED' });
+    if (source === 'STORED' && query.runId && query.scenarioId) issue.addIssue({ code: 'custom', path: ['scenarioId'], message: 'Not together with runId' });
+    if (source !== 'STORED' && (query.runId || query.scenarioId)) issue.addIssue({ code: 'custom', path: [query.runId ? 'runId' : 'scenarioId'], message: 'Only with source=STORED' });
     if (query.from && query.to && query.to < query.from) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
   });
 

@@ -26,7 +26,7 @@ export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   } as const,
 });
 
-const DemandClassEnum = builder.enumType('DemandClass', {
+export const DemandClassEnum = builder.enumType('DemandClass', {
   description: 'Syntetos–Boylan demand class from the mean interval between demands (ADI) and the squared variation of their sizes (CV²).',
   values: {
     SMOOTH: { description: 'Frequent demand of steady size.' },
@@ -36,7 +36,7 @@ const DemandClassEnum = builder.enumType('DemandClass', {
   } as const,
 });
 
-const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
+export const ErrorScaleEnum = builder.enumType('ForecastErrorScale', {
   description: 'What the backtest error (MASE) is scaled by.',
   values: {
     SEASONAL_NAIVE_MAE: { description: 'The in-sample mean absolute error of the seasonal naive method.' },
@@ -54,7 +54,7 @@ export const IntervalSourceEnum = builder.enumType('ForecastIntervalSource', {
   } as const,
 });
 
-const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
+export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('DemandForecastPoint').implement({
   interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, after event lifts.',
   fields: (t) => ({
@@ -81,7 +81,7 @@ const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent'
   }),
 });
 
-const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
+export const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('ForecastSeriesAdjustment').implement({
   description: "What a scenario's adjustments did to one series, applied in this order after its events.",
   fields: (t) => ({
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario applied.' }),

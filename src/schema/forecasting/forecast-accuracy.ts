@@ -11,6 +11,7 @@ const SourceEnum = builder.enumType('ForecastAccuracySource', {
   values: {
     IMPORTED: { description: "The demand history's own forecastUnits (the planners' forecasts)." },
     ENGINE: { description: `The engine's forecasts replayed from \`from\` (what demandForecast with that from answers; at most ${ENGINE_MAX_SERIES} series).` },
+    STORED: { description: "The points of a stored forecast run (runId, or scenarioId's latest COMPLETED run), measured in SQL." },
   } as const,
 });
 
@@ -20,7 +21,7 @@ const GroupByEnum = builder.enumType('ForecastAccuracyGroupBy', {
     PRODUCT: { description: 'One row per product.' },
     LOCATION: { description: 'One row per location.' },
     CHANNEL: { description: 'One row per channel label.' },
-    METHOD: { description: 'One row per method the engine chose (ENGINE only).' },
+    METHOD: { description: 'One row per method the engine chose (ENGINE or STORED).' },
     TOTAL: { description: 'One row for everything measured.' },
   } as const,
 });
@@ -58,7 +59,8 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
     groupBy: t.field({ type: GroupByEnum, description: 'What one row covers.', resolve: (p) => p.groupBy.toUpperCase() as never }),
     from: t.exposeString('from', { nullable: true, description: 'The first measured week (Monday), when asked for.' }),
     to: t.exposeString('to', { nullable: true, description: 'The last measured week (Monday), when asked for.' }),
-    horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null for IMPORTED.' }),
+    horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null otherwise.' }),
+    runId: t.exposeID('runId', { nullable: true, description: 'STORED: the forecast run measured; null otherwise.' }),
   }),
 });
 
@@ -68,11 +70,13 @@ const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 builder.queryFields((t) => ({
   forecastAccuracy: t.field({
     type: AccuracyPageRef,
-    description: 'MASE, WAPE, bias and MAPE of the imported or the engine\'s forecasts against the demand history\'s actuals, per group (what GET /api/forecast/accuracy serves).',
+    description: 'MASE, WAPE, bias and MAPE of the imported, the engine\'s or a stored run\'s forecasts against the demand history\'s actuals, per group (what GET /api/forecast/accuracy serves).',
     authScopes: canReadForecasts,
     args: {
       source: t.arg({ type: SourceEnum, description: 'What is measured (default IMPORTED).' }),
-      groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE).' }),
+      groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE or STORED).' }),
+      runId: t.arg.id({ description: "STORED: the forecast run measured (NOT_FOUND when it is not one of the organization's)." }),
+      scenarioId: t.arg.id({ description: "STORED: measure this scenario's latest COMPLETED run (NOT_FOUND when there is none)." }),
       productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
       locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
       channel: t.arg.string({ description: 'Only this channel label.' }),
@@ -89,6 +93,8 @@ builder.queryFields((t) => ({
         productMasterId: asString(args.productMasterId),
         locationId: asString(args.locationId),
         channel: orAbsent(args.channel),
+        runId: asString(args.runId),
+        scenarioId: asString(args.scenarioId),
         from: orAbsent(args.from),
         to: orAbsent(args.to),
         horizon: orAbsent(args.horizon),

@@ -68,7 +68,7 @@ export interface SeriesDemandForecast {
 }
 
 /** What a set of series is forecast with: the first forecast week (absent: after each series' history) and the weeks. */
-interface FitOptions {
+export interface FitOptions {
   fromWeek: string | undefined;
   horizon: number;
   levels: number[];
@@ -139,9 +139,7 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
     { skip, take: limit },
   );
-  const { answerAll } = await fitSeriesSet(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels });
-  const data = answerAll(scenario);
-  await applyOverrides(ctx, data, scenario?.id ?? null);
+  const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels }, scenario);
   return {
     data,
     page,
@@ -153,6 +151,18 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
     from: fromWeek ?? null,
     scenarioId: scenario?.id ?? null,
   };
+}
+
+/**
+ * The forecasts of a set of series as GET /api/forecast answers them under a scenario (null: none): the
+ * fit, the events the scenario includes, its adjustments, then the planners' overrides. A stored forecast
+ * run (runs/) writes what this answers for each batch of its series.
+ */
+export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
+  const { answerAll } = await fitSeriesSet(ctx, series, options);
+  const data = answerAll(scenario);
+  await applyOverrides(ctx, data, scenario?.id ?? null);
+  return data;
 }
 
 /**

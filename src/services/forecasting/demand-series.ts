@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context.js';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import { isoWeekStart } from '../import/appliers/demand-history.js';
 import { weekAfter } from './engine/forecast-series.js';
 import { orgId } from '../tenant.js';
@@ -64,14 +64,32 @@ export async function readDemandSeries(ctx: RequestContext, filter: SeriesFilter
     select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
     orderBy: { weekStart: 'asc' },
   });
+  return { total: keys.length, series: seriesOfRows(onPage, rows) };
+}
+
+/** A product × location × channel of the demand history. */
+export interface SeriesKey {
+  productMasterId: string;
+  locationId: string;
+  channel: string;
+}
+
+interface HistoryRow extends SeriesKey {
+  weekStart: Date;
+  actualUnits: number;
+}
+
+const keyOf = (k: SeriesKey) => `${k.productMasterId}\u0000${k.locationId}\u0000${k.channel}`;
+
+/** The series of `keys` (in their order) from their history rows, every week from the first record to the last; a key without rows is left out. */
+function seriesOfRows(keys: SeriesKey[], rows: HistoryRow[]): DemandSeries[] {
   const byKey = new Map<string, Map<string, number>>();
-  const keyOf = (k: { productMasterId: string; locationId: string; channel: string }) => `${k.productMasterId}\u0000${k.locationId}\u0000${k.channel}`;
   for (const row of rows) {
     let weeks = byKey.get(keyOf(row));
     if (!weeks) byKey.set(keyOf(row), (weeks = new Map()));
     weeks.set(day(row.weekStart), row.actualUnits);
   }
-  const series = onPage.flatMap((k): DemandSeries[] => {
+  return keys.flatMap((k): DemandSeries[] => {
     const weeks = byKey.get(keyOf(k));
     // Deleted between the two reads.
     if (!weeks) return [];
@@ -81,5 +99,29 @@ export async function readDemandSeries(ctx: RequestContext, filter: SeriesFilter
     const weekStarts = Array.from({ length: count }, (_, i) => weekAfter(first, i));
     return [{ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel, weekStarts, values: weekStarts.map((w) => weeks.get(w) ?? 0) }];
   });
-  return { total: keys.length, series };
+}
+
+/** Every series matching the filter, ordered as readDemandSeries pages them, with the Monday of its last history week (before filter.before). */
+export async function listSeriesKeys(ctx: RequestContext, filter: SeriesFilter): Promise<(SeriesKey & { lastWeek: string })[]> {
+  const keys = await ctx.prisma.demandHistory.groupBy({
+    by: ['productMasterId', 'locationId', 'channel'],
+    where: whereOf(ctx, filter),
+    _max: { weekStart: true },
+    orderBy: [{ productMasterId: 'asc' }, { locationId: 'asc' }, { channel: 'asc' }],
+  });
+  return keys.map((k) => ({ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel, lastWeek: day(k._max.weekStart!) }));
+}
+
+/**
+ * The history of these series (before `before`, a Monday, when given), as readDemandSeries answers them:
+ * one statement, the keys joined as arrays (unnest), whatever their number.
+ */
+export async function readSeriesOfKeys(ctx: RequestContext, keys: SeriesKey[], before: string | undefined): Promise<DemandSeries[]> {
+  if (!keys.length) return [];
+  const rows = await ctx.prisma.$queryRaw<HistoryRow[]>`
+    SELECT d."productMasterId", d."locationId", d.channel, d."weekStart", d."actualUnits"
+    FROM unnest(${keys.map((k) => k.productMasterId)}::text[], ${keys.map((k) => k.locationId)}::text[], ${keys.map((k) => k.channel)}::text[]) AS k(p, l, c)
+    JOIN demand_history d ON d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c
+    ${before ? Prisma.sql`WHERE d."weekStart" < ${before}::date` : Prisma.empty}`;
+  return seriesOfRows(keys, rows);
 }

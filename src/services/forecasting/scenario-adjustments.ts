@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context.js';
+import type { ForecastScenario } from '../../generated/prisma/client.js';
 import type { ForecastScenarioStatus, ForecastScenarioType } from '../../generated/prisma/enums.js';
 import { getForecastScenario, scenarioAssumptions } from './scenarios/forecast-scenarios.js';
 import { orgId } from '../tenant.js';
@@ -33,7 +34,11 @@ export interface SeriesAdjustment {
  * looked at again), with the channels its channelAdjustments name. Unknown or foreign: NOT_FOUND.
  */
 export async function readScenarioApplication(ctx: RequestContext, scenarioId: string): Promise<ScenarioApplication> {
-  const scenario = await getForecastScenario(ctx, scenarioId);
+  return scenarioApplicationOf(ctx, await getForecastScenario(ctx, scenarioId));
+}
+
+/** A scenario row (or a snapshot of it, as a forecast run keeps one) ready to apply. */
+export async function scenarioApplicationOf(ctx: RequestContext, scenario: Pick<ForecastScenario, 'id' | 'name' | 'type' | 'status' | 'assumptions'>): Promise<ScenarioApplication> {
   const assumptions = scenarioAssumptions(scenario);
   const adjusted = assumptions?.channelAdjustments ?? [];
   const channels = adjusted.length

@@ -28,7 +28,7 @@ function filterSql(ctx: RequestContext, filter: AccuracyFilter) {
  * and, when t + lag is inside the history but unrecorded, |y(t)| for that week. Every window has the same
  * partition and order, which the unique key's index already gives: one index scan, no sort, no self-join.
  */
-function scalesCte(ctx: RequestContext, filter: AccuracyFilter, before: string | null) {
+export function scalesCte(ctx: RequestContext, filter: AccuracyFilter, before: string | null) {
   const season = Prisma.raw(String(SEASON * 7));
   const frame = (days: Prisma.Sql, side: 'PRECEDING' | 'FOLLOWING') => Prisma.sql`k RANGE BETWEEN '${days} days' ${Prisma.raw(side)} AND '${days} days' ${Prisma.raw(side)}`;
   const week = Prisma.raw('7');
@@ -109,6 +109,14 @@ export async function importedAccuracy(
         ${query.from ? Prisma.sql`AND d."weekStart" >= ${query.from}::date` : Prisma.empty}
         ${query.to ? Prisma.sql`AND d."weekStart" <= ${query.to}::date` : Prisma.empty}
     )`;
+  return aggregateMeasured(ctx, measured, query.groupBy, page);
+}
+
+/**
+ * One accuracy row per group `g` of a statement's `measured` CTE (g, a actual, f forecast, scale), in one
+ * statement; one more counts the groups of a page past the end.
+ */
+export async function aggregateMeasured(ctx: RequestContext, measured: Prisma.Sql, groupBy: AccuracyGroup, page: { skip: number; take: number }) {
   // The window counts the groups before LIMIT applies; only a page past the end needs a second statement.
   const rows = await ctx.prisma.$queryRaw<(SumsRow & { groups: number })[]>`${measured}
     SELECT g, COUNT(*)::int AS points, COUNT(*) FILTER (WHERE a = 0)::int AS zero_actual, COUNT(scale)::int AS scaled,
@@ -124,10 +132,10 @@ export async function importedAccuracy(
   const data: AccuracyRow[] = rows.map((r) =>
     metricsOf(
       {
-        productMasterId: query.groupBy === 'product' ? r.g : null,
-        locationId: query.groupBy === 'location' ? r.g : null,
-        channel: query.groupBy === 'channel' ? r.g : null,
-        method: null,
+        productMasterId: groupBy === 'product' ? r.g : null,
+        locationId: groupBy === 'location' ? r.g : null,
+        channel: groupBy === 'channel' ? r.g : null,
+        method: groupBy === 'method' ? r.g : null,
       },
       {
         points: r.points,
@@ -141,5 +149,5 @@ export async function importedAccuracy(
       },
     ),
   );
-  return { data, total };
+  return { data, total, runId: undefined as string | undefined };
 }

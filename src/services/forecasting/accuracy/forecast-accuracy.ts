@@ -14,12 +14,13 @@ import { orgId, pageArgs, parseInput } from '../../tenant.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
+import { storedAccuracy } from './stored-accuracy.js';
 
 /**
  * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
  * MAPE (README "Forecast accuracy" has the formulas). IMPORTED measures the history's own forecastUnits,
  * aggregated in SQL; ENGINE replays GET /api/forecast from `from` (at most ENGINE_MAX_SERIES series) and
- * measures its forecasts against the weeks recorded after it.
+ * measures its forecasts against the weeks recorded after it; STORED measures a stored run's points, in SQL.
  */
 export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput) {
   const input = parseInput(forecastAccuracyQuery, raw);
@@ -31,11 +32,25 @@ export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccurac
   const to = input.to ? mondayOf(input.to) : null;
   const filter: AccuracyFilter = { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
 
-  const { data, total } =
+  const { data, total, runId } =
     source === 'IMPORTED'
       ? await importedAccuracy(ctx, { ...filter, from, to, groupBy: groupBy as Exclude<AccuracyGroup, 'method'> }, { skip, take: limit })
-      : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy }, { skip, take: limit });
-  return { data, page, limit, total, totalPages: Math.ceil(total / limit), source, groupBy, from, to, horizon: source === 'ENGINE' ? input.horizon : null };
+      : source === 'STORED'
+        ? await storedAccuracy(ctx, { ...filter, runId: input.runId, scenarioId: input.scenarioId, from, to, groupBy }, { skip, take: limit })
+        : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy }, { skip, take: limit });
+  return {
+    data,
+    page,
+    limit,
+    total,
+    totalPages: Math.ceil(total / limit),
+    source,
+    groupBy,
+    from,
+    to,
+    horizon: source === 'ENGINE' ? input.horizon : null,
+    runId: runId ?? null,
+  };
 }
 
 async function engineAccuracy(
@@ -79,5 +94,5 @@ async function engineAccuracy(
     });
   });
   const rows = aggregatePoints(points, query.groupBy);
-  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length };
+  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length, runId: undefined };
 }

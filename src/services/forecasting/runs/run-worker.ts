@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { type App, systemContext } from '../../../context.js';
+import type { ForecastRun } from '../../../generated/prisma/client.js';
+import type { ForecastScenarioStatus, ForecastScenarioType, OrganizationStatus } from '../../../generated/prisma/enums.js';
+import { DomainError } from '../../../kernel/errors.js';
+import { forecastSeriesUnder } from '../demand-forecast.js';
+import { readSeriesOfKeys } from '../demand-series.js';
+import { scenarioApplicationOf } from '../scenario-adjustments.js';
+import { forecastRunEvents, RUN_TX_OPTIONS } from './forecast-runs.js';
+import { recordGenerateChange } from './run-changes.js';
+import { type IndexedForecast, writeBatchResults } from './run-results.js';
+
+/** A batch claimed more often than this (each claim ended by a crash or an error) fails its run. */
+const MAX_ATTEMPTS = 5;
+
+interface ClaimedBatch {
+  id: string;
+  runId: string;
+  index: number;
+  seriesKeys: [string, string, string][];
+  firstSeries: number;
+  seriesCount: number;
+  attempts: number;
+  runStatus: string;
+  horizon: number;
+  levels: number[];
+  fromWeek: Date | null;
+  assumptions: unknown;
+  createdByType: string;
+  createdBy: string;
+  scenarioId: string;
+  scenarioName: string;
+  scenarioType: ForecastScenarioType;
+  scenarioStatus: ForecastScenarioStatus;
+  organizationId: string;
+  organizationName: string;
+  organizationStatus: OrganizationStatus;
+  industry: string | null;
+  capabilities: string[];
+}
+
+export interface ForecastRunWorkers {
+  stop(): Promise<void>;
+}
+
+/** The batch cannot be fitted and never will be: its run fails with this message. */
+class RunFailure extends Error {}
+
+const TRANSIENT = /deadlock detected|could not serialize|40P01|40001|P2034|Connection terminated|ECONNRESET/i;
+const isTransient = (error: unknown) => {
+  const e = error as { code?: string; message?: string } | null;
+  return Boolean(e && (e.code === 'P2034' || TRANSIENT.test(e.message ?? '')));
+};
+
+/**
+ * Starts `count` loops that fit the batches of stored forecast runs. A batch is claimed with FOR UPDATE
+ * SKIP LOCKED for a lease (claimToken, claimedUntil), so loops of every instance on one database share a
+ * run; it is fitted outside any transaction (the fit takes seconds, and single-connection PGlite must keep
+ * serving requests meanwhile); its series, points, checkpoint (doneAt) and the run's counters are then
+ * written in ONE transaction that first checks the lease is still its own. A process killed mid-batch
+ * leaves the batch open: when its lease runs out another loop claims it and does it again, and nothing of
+ * it was written before. A batch whose lease was taken over is written by one loop only.
+ */
+export function startForecastRunWorkers(app: App, options: { count?: number; pollMs?: number; leaseMs?: number; log?: (m: string) => void } = {}): ForecastRunWorkers {
+  const count = options.count ?? 1;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const log = options.log ?? ((m: string) => console.error(m));
+  let stopped = false;
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    for (const resolve of sleepers) resolve();
+    sleepers.clear();
+  };
+  forecastRunEvents.on('created', wake);
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      }
+      sleepers.add(done);
+    });
+
+  async function loop() {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        const worked = await processNextBatch(app, { leaseMs, log });
+        failures = 0;
+        // Requests that arrived while the batch was fitted and written go first.
+        if (worked) await new Promise((r) => setImmediate(r));
+        else await sleep(pollMs);
+      } catch (error) {
+        if (stopped) break;
+        failures += 1;
+        log(`forecast run worker: ${(error as Error).message}`);
+        await sleep(Math.min(pollMs * 2 ** failures, 30_000));
+      }
+    }
+  }
+
+  if (count <= 0) return { stop: async () => {} };
+  const loops = Array.from({ length: count }, () => loop());
+  return {
+    async stop() {
+      stopped = true;
+      forecastRunEvents.off('created', wake);
+      wake();
+      await Promise.allSettled(loops);
+    },
+  };
+}
+
+/**
+ * Claims, fits and stores the next open batch there is. Returns false when there is none. `onFitted`
+ * runs between the fit and the write (tests use it to stand for a process that stops there).
+ */
+export async function processNextBatch(
+  app: App,
+  options: { leaseMs: number; log?: (m: string) => void; token?: string; onFitted?: (batch: { id: string; runId: string }) => Promise<void> },
+): Promise<boolean> {
+  const token = options.token ?? randomUUID();
+  const batch = await claimBatch(app, token, options.leaseMs);
+  if (!batch) return false;
+  try {
+    if (batch.organizationStatus !== 'ACTIVE') throw new RunFailure('The organization was deactivated before the run ended');
+    if (batch.attempts > MAX_ATTEMPTS) throw new RunFailure(`Batch ${batch.index} was started ${MAX_ATTEMPTS} times without finishing`);
+    if (batch.runStatus === 'PENDING') {
+      await app.prisma.forecastRun.updateMany({ where: { id: batch.runId, status: 'PENDING' }, data: { status: 'RUNNING', startedAt: new Date() } });
+    }
+    const results = await fitBatch(app, batch);
+    await options.onFitted?.({ id: batch.id, runId: batch.runId });
+    await storeBatch(app, batch, token, results);
+    return true;
+  } catch (error) {
+    if (error instanceof RunFailure || (error instanceof DomainError && !isTransient(error))) {
+      await failRun(app, batch.runId, error.message, options.log);
+      return true;
+    }
+    // Anything else (a lost connection, a crashed engine thread): the batch is given back at once and
+    // tried again; MAX_ATTEMPTS bounds a batch that always fails.
+    await app.prisma.forecastRunBatch.updateMany({ where: { id: batch.id, claimToken: token, doneAt: null }, data: { claimToken: null, claimedUntil: null } });
+    throw error;
+  }
+}
+
+/** Leases the first open batch of a live run (oldest run first: ids are time-ordered) that no one holds, or whose lease ran out. */
+async function claimBatch(app: App, token: string, leaseMs: number): Promise<ClaimedBatch | undefined> {
+  const [batch] = await app.prisma.$queryRaw<ClaimedBatch[]>`
+    WITH next AS (
+      SELECT b.id FROM forecast_run_batches b
+      JOIN forecast_runs r ON r.id = b."runId" AND r.status IN ('PENDING', 'RUNNING')
+      WHERE b."doneAt" IS NULL AND (b."claimedUntil" IS NULL OR b."claimedUntil" < now())
+      ORDER BY b."runId", b.index
+      LIMIT 1
+      FOR UPDATE OF b SKIP LOCKED
+    ), claimed AS (
+      UPDATE forecast_run_batches b SET "claimToken" = ${token}, "claimedUntil" = now() + ${leaseMs}::int * interval '1 millisecond', attempts = b.attempts + 1
+      FROM next WHERE b.id = next.id
+      RETURNING b.*
+    )
+    SELECT c.id, c."runId", c.index, c."seriesKeys", c."firstSeries", c."seriesCount", c.attempts,
+           r.status::text AS "runStatus", r.horizon, r.levels, r."fromWeek", r.assumptions, r."createdByType", r."createdBy",
+           s.id AS "scenarioId", s.name AS "scenarioName", s.type::text AS "scenarioType", s.status::text AS "scenarioStatus",
+           o.id AS "organizationId", o.name AS "organizationName", o.status::text AS "organizationStatus", o.industry, o.capabilities
+    FROM claimed c
+    JOIN forecast_runs r ON r.id = c."runId"
+    JOIN forecast_scenarios s ON s.id = r."scenarioId"
+    JOIN organizations o ON o.id = r."organizationId"`;
+  return batch;
+}
+
+/** The run creator's view of its organization, as an import job's worker acts as the job's creator. */
+function runContext(app: App, batch: ClaimedBatch) {
+  const { organizationId: id, organizationName: name, organizationStatus: status, industry, capabilities } = batch;
+  return systemContext(app, {
+    organization: { id, name, status, industry, capabilities },
+    actor: { type: batch.createdByType === 'USER' ? 'user' : 'apiKey', id: batch.createdBy },
+    origin: 'forecast-run-worker',
+  });
+}
+
+/** The batch's series as GET /api/forecast?scenarioId= answers them, under the assumptions the run copied. */
+async function fitBatch(app: App, batch: ClaimedBatch): Promise<IndexedForecast[]> {
+  const ctx = runContext(app, batch);
+  const fromWeek = batch.fromWeek ? batch.fromWeek.toISOString().slice(0, 10) : undefined;
+  const keys = batch.seriesKeys.map(([productMasterId, locationId, channel]) => ({ productMasterId, locationId, channel }));
+  const scenario = await scenarioApplicationOf(ctx, {
+    id: batch.scenarioId,
+    name: batch.scenarioName,
+    type: batch.scenarioType,
+    status: batch.scenarioStatus,
+    assumptions: batch.assumptions as never,
+  });
+  const series = await readSeriesOfKeys(ctx, keys, fromWeek);
+  const forecasts = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: batch.horizon, levels: batch.levels }, scenario);
+  // A series whose history was deleted since the run was asked for is left out; the others keep their place.
+  const place = new Map(keys.map((k, i) => [`${k.productMasterId}\u0000${k.locationId}\u0000${k.channel}`, batch.firstSeries + i]));
+  return forecasts.map((forecast) => ({ seriesIndex: place.get(`${forecast.productMasterId}\u0000${forecast.locationId}\u0000${forecast.channel}`)!, forecast }));
+}
+
+/**
+ * The batch's results, its checkpoint and the run's counters in one transaction, if the lease is still
+ * this worker's (else nothing: another worker has the batch). The run completes when its processed
+ * batches reach its total; two batches finishing together queue on the run row. Returns the run.
+ */
+async function storeBatch(app: App, batch: ClaimedBatch, token: string, results: IndexedForecast[]): Promise<ForecastRun | null> {
+  const ctx = runContext(app, batch);
+  return app.prisma.$transaction(async (tx) => {
+    const held = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM forecast_run_batches WHERE id = ${batch.id} AND "claimToken" = ${token} AND "doneAt" IS NULL FOR UPDATE`;
+    if (!held.length) return null;
+    // Stored results are made durable by the run's completion at the latest; a batch lost with a crash of
+    // PostgreSQL itself loses its checkpoint too and is fitted again.
+    await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
+    const total = await writeBatchResults(tx, batch.runId, results);
+    await tx.$executeRaw`UPDATE forecast_run_batches SET "doneAt" = now(), "claimedUntil" = NULL WHERE id = ${batch.id}`;
+    const [run] = await tx.$queryRaw<ForecastRun[]>`
+      UPDATE forecast_runs SET
+        status = CASE WHEN status = 'FAILED' THEN status
+                      WHEN "processedBatches" + 1 >= "totalBatches" THEN 'COMPLETED'::"ForecastRunStatus"
+                      ELSE 'RUNNING'::"ForecastRunStatus" END,
+        "processedBatches" = "processedBatches" + 1,
+        "processedSeries" = "processedSeries" + ${batch.seriesCount}::int,
+        "forecastSum" = "forecastSum" + ${total}::float8,
+        "totalForecast" = CASE WHEN status <> 'FAILED' AND "processedBatches" + 1 >= "totalBatches" THEN round(("forecastSum" + ${total}::float8)::numeric, 4)::float8 END,
+        "startedAt" = COALESCE("startedAt", now()),
+        "completedAt" = CASE WHEN status <> 'FAILED' AND "processedBatches" + 1 >= "totalBatches" THEN now() ELSE "completedAt" END,
+        "updatedAt" = now()
+      WHERE id = ${batch.runId}
+      RETURNING *`;
+    if (run!.status === 'COMPLETED') await recordGenerateChange(ctx, tx, run!);
+    return run!;
+  }, RUN_TX_OPTIONS);
+}
+
+async function failRun(app: App, runId: string, reason: string, log?: (m: string) => void) {
+  log?.(`forecast run ${runId} failed: ${reason}`);
+  await app.prisma.forecastRun.updateMany({
+    where: { id: runId, status: { in: ['PENDING', 'RUNNING'] } },
+    data: { status: 'FAILED', failureReason: reason.slice(0, 2000), completedAt: new Date() },
+  });
+}
