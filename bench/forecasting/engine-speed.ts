@@ -1,6 +1,6 @@
 // Engine speed on the synthetic scale set (synthetic.ts), no database: ms per series in process and
 // through ForecastWorkerPool, by demand kind. The quick loop for engine experiments:
-//   npx tsx bench/forecasting/engine-speed.ts [--series N] [--profile default|generation] [--workers 1,2] [--horizon 13]
+//   npx tsx bench/forecasting/engine-speed.ts [--series N] [--profile DEFAULT|GENERATION] [--workers 1,2] [--horizon 13] [--niceness N|none] [--no-inprocess]
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -35,9 +35,9 @@ export function inProcessSpeed(count: number, options: ForecastOptions): SpeedRo
   return { mode: `in process, ${options.profile ?? 'DEFAULT'} profile`, series: count, seconds, msPerSeries: (seconds * 1000) / count, seriesPerSecond: count / seconds, byKind, methods };
 }
 
-export async function poolSpeed(count: number, workers: number, options: ForecastOptions): Promise<SpeedRow> {
+export async function poolSpeed(count: number, workers: number, options: ForecastOptions, niceness?: number | null): Promise<SpeedRow> {
   const series = syntheticSeries(count);
-  const pool = new ForecastWorkerPool({ size: workers });
+  const pool = new ForecastWorkerPool({ size: workers, ...(niceness !== undefined ? { niceness } : {}) });
   try {
     await pool.forecastBatch(series.slice(0, workers), options); // start-up (WASM, tsx) not timed
     const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -56,12 +56,13 @@ export async function poolSpeed(count: number, workers: number, options: Forecas
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { series: { type: 'string', default: '1000' }, workers: { type: 'string', default: '1,2' }, horizon: { type: 'string', default: '13' }, origins: { type: 'string' }, profile: { type: 'string' }, 'no-inprocess': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { series: { type: 'string', default: '1000' }, workers: { type: 'string', default: '1,2' }, horizon: { type: 'string', default: '13' }, origins: { type: 'string' }, profile: { type: 'string' }, 'no-inprocess': { type: 'boolean', default: false }, niceness: { type: 'string' } } });
   const options: ForecastOptions = { horizon: Number(values.horizon), ...(values.origins ? { backtestOrigins: Number(values.origins) } : {}), ...(values.profile ? { profile: values.profile as ForecastProfile } : {}) };
   const count = Number(values.series);
   const rows: SpeedRow[] = [];
   if (!values['no-inprocess']) rows.push(inProcessSpeed(count, options));
-  for (const w of values.workers.split(',').filter(Boolean)) rows.push(await poolSpeed(count, Number(w), options));
+  const niceness = values.niceness === undefined ? undefined : values.niceness === 'none' ? null : Number(values.niceness);
+  for (const w of values.workers.split(',').filter(Boolean)) rows.push(await poolSpeed(count, Number(w), options, niceness));
   for (const r of rows) {
     console.log(`${r.mode.padEnd(40)} ${r.series} series  ${r.seconds.toFixed(1)} s  ${r.msPerSeries.toFixed(2)} ms/series  ${r.seriesPerSecond.toFixed(0)} series/s`);
     if (r.byKind) console.log('  ms/series by kind:', Object.fromEntries(Object.entries(r.byKind).map(([k, v]) => [k, Number(v.toFixed(2))])));

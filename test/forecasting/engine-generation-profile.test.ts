@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forecastSeries } from '../../src/services/forecasting/engine/forecast-series.js';
+import { forecastSeries, isoDay, weekAfter } from '../../src/services/forecasting/engine/forecast-series.js';
 import { aicc, fitSmoothing, gridEts, smooth } from '../../src/services/forecasting/engine/grid-exponential-smoothing.js';
 import { packForecasts, packSeries, packedValues, unpackForecasts } from '../../src/services/forecasting/engine/series-transport.js';
 import { ForecastWorkerPool } from '../../src/services/forecasting/engine/worker-pool.js';
 import { kindOf, syntheticSeries } from '../../bench/forecasting/synthetic.js';
+import { GENERATION_PROFILE_MIN_SERIES, runProfile } from '../../src/services/forecasting/fit-weekly-series.js';
 
 const weeks = (n: number) => Array.from({ length: n }, (_, i) => new Date(Date.UTC(2022, 0, 3) + i * 7 * 86_400_000).toISOString().slice(0, 10));
 const generation = (values: number[], horizon = 13) => forecastSeries({ key: 'k', values, weekStarts: weeks(values.length) }, { horizon, profile: 'GENERATION' });
@@ -85,11 +86,39 @@ describe('forecast engine: the GENERATION profile', () => {
     });
   });
 
+  it('a stored run uses it from GENERATION_PROFILE_MIN_SERIES series on; smaller runs store what GET /api/forecast answers', () => {
+    expect(GENERATION_PROFILE_MIN_SERIES).toBe(1000);
+    expect(runProfile(1)).toBe('DEFAULT');
+    expect(runProfile(999)).toBe('DEFAULT');
+    expect(runProfile(1000)).toBe('GENERATION');
+    expect(runProfile(10_000)).toBe('GENERATION');
+  });
+
   it('the synthetic generator is deterministic and has the mix it claims', () => {
     expect(syntheticSeries(50)).toEqual(syntheticSeries(50));
     const counts: Record<string, number> = {};
     for (let i = 0; i < 100; i++) counts[kindOf(i)] = (counts[kindOf(i)] ?? 0) + 1;
     expect(counts).toEqual({ SEASONAL: 35, TRENDING: 15, ERRATIC: 10, INTERMITTENT: 25, LUMPY: 10, CONSTANT: 3, SHORT: 2 });
+  });
+});
+
+describe('forecast engine: week arithmetic (cached)', () => {
+  it('weekAfter answers what plain Date arithmetic does, for strings, Dates with a time of day and many repeats', () => {
+    const plain = (start: string | Date, n: number) =>
+      new Date((typeof start === 'string' ? new Date(`${start.slice(0, 10)}T00:00:00Z`) : start).getTime() + n * 7 * 86_400_000).toISOString().slice(0, 10);
+    for (let k = 0; k < 3000; k++) {
+      const start = new Date(Date.UTC(1990, 0, 1) + ((k * 7919) % 20_000) * 86_400_000 + (k % 5) * 3_600_000);
+      const n = (k % 210) - 105;
+      expect(weekAfter(start, n)).toBe(plain(start, n));
+      expect(weekAfter(start.toISOString(), n)).toBe(plain(start.toISOString(), n));
+      expect(weekAfter(start.toISOString().slice(0, 10), n)).toBe(plain(start.toISOString().slice(0, 10), n));
+    }
+    expect(isoDay(Date.UTC(2024, 1, 29, 23, 59))).toBe('2024-02-29');
+  });
+
+  it('an invalid date still throws', () => {
+    expect(() => weekAfter('not a date', 1)).toThrow(RangeError);
+    expect(() => isoDay(Number.NaN)).toThrow(RangeError);
   });
 });
 

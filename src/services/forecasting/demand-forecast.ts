@@ -5,7 +5,7 @@ import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { eventCoversWeek, liftFactor } from './engine/event-lifts.js';
 import { weekAfter } from './engine/forecast-series.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
-import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
+import type { DemandClass, ForecastProfile, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { eventReaches, type ForecastEvent, liftEvent, readForecastEvents } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
@@ -72,6 +72,8 @@ export interface FitOptions {
   fromWeek: string | undefined;
   horizon: number;
   levels: number[];
+  /** The engine's profile: DEFAULT for answers on request, GENERATION for stored runs of many series. */
+  profile?: ForecastProfile;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
   const firstWeeks = plans.map((p) => p.first).sort();
   const productIds = [...new Set(series.map((s) => s.productMasterId))];
   const [fitted, events, categories] = await Promise.all([
-    fitWeeklySeries(ctx, batches, levels),
+    fitWeeklySeries(ctx, batches, levels, options.profile),
     plans.length
       ? readForecastEvents(
           ctx,

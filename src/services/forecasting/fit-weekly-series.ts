@@ -18,6 +18,18 @@ export async function checkForecastIds(ctx: RequestContext, ids: { scenarioId?: 
 }
 
 /**
+ * Runs of at least this many series are fitted with the engine's GENERATION profile (about 100 times
+ * cheaper, Walmart MASE 0.525 against 0.511); smaller runs with the default one, so that they store
+ * exactly what GET /api/forecast answers for the same series.
+ */
+export const GENERATION_PROFILE_MIN_SERIES = 1000;
+
+/** The engine profile of a stored run of this many series. */
+export function runProfile(totalSeries: number): ForecastProfile {
+  return totalSeries >= GENERATION_PROFILE_MIN_SERIES ? 'GENERATION' : 'DEFAULT';
+}
+
+/**
  * Fits every series on the worker pool (or on this thread when the app has none); one batch per engine
  * horizon. Results by series key. profile: the engine's (GENERATION for stored runs of many series).
  */
