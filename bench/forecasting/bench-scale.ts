@@ -15,7 +15,7 @@ import { cpuBetween, machineCpu, sampleCpu } from '../harness/cpu.js';
 import { getJson } from '../harness/servers.js';
 import { RATE_LIMITS_RAISED } from '../harness/rate-limit-env.js';
 import { root } from '../harness/settings.js';
-import { loadScaleData } from './scale-data.js';
+import { loadScaleData, type ScaleData } from './scale-data.js';
 
 export const SCALE_HORIZON = 13;
 const POLL_MS = 250;
@@ -49,6 +49,8 @@ export interface ScaleResult {
   baseline: ProbeStats;
   during: ProbeStats;
   memory: { startRssMiB: number; peakRssMiB: number; startHeapMiB: number; peakHeapMiB: number };
+  /** The server's request thread during the run: its longest event-loop stall, and the 99th percentile of the longest stall of each 250 ms. */
+  stalls: { maxMs: number; p99Ms: number };
   cpu: { server: number; database: number; otherShare: number };
   /** One-minute load average of the machine when the run was asked for and when it ended (2 cores: 2 is full). */
   loadAverage: [number, number];
@@ -61,15 +63,19 @@ function probeStats(samples: [number, number, number][], from: number, to: numbe
 }
 
 async function memoryOf(file: string, from: number, to: number) {
-  const lines = existsSync(file) ? (await readFile(file, 'utf8')).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; rss: number; heapUsed: number }) : [];
+  const lines = existsSync(file) ? (await readFile(file, 'utf8')).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; rss: number; heapUsed: number; stallMs: number }) : [];
   const before = lines.filter((l) => l.t <= from).at(-1) ?? lines[0];
   const window = lines.filter((l) => l.t >= from && l.t <= to);
   const mib = (b: number) => b / 1024 / 1024;
+  const stalls = window.map((l) => l.stallMs).sort((a, b) => a - b);
   return {
-    startRssMiB: mib(before?.rss ?? Number.NaN),
-    peakRssMiB: mib(Math.max(...window.map((l) => l.rss), before?.rss ?? 0)),
-    startHeapMiB: mib(before?.heapUsed ?? Number.NaN),
-    peakHeapMiB: mib(Math.max(...window.map((l) => l.heapUsed), before?.heapUsed ?? 0)),
+    stalls: { maxMs: stalls.at(-1) ?? Number.NaN, p99Ms: percentile(stalls, 99) },
+    memory: {
+      startRssMiB: mib(before?.rss ?? Number.NaN),
+      peakRssMiB: mib(Math.max(...window.map((l) => l.rss), before?.rss ?? 0)),
+      startHeapMiB: mib(before?.heapUsed ?? Number.NaN),
+      peakHeapMiB: mib(Math.max(...window.map((l) => l.heapUsed), before?.heapUsed ?? 0)),
+    },
   };
 }
 
@@ -89,10 +95,18 @@ export async function benchForecastScale(backend: string, target: { databaseUrl?
   console.log(`  ${backend}: loading 10,000 series × 104 weeks of demand history (bulk SQL, not timed)`);
   const setup = await loadScaleData(target);
   console.log(`  ${backend}: ${setup.rows} history rows in ${setup.seconds.toFixed(1)} s`);
+  const dbEnv: Record<string, string> = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! };
+  return generateUnderProbe(backend, dbEnv, setup, database);
+}
+
+/**
+ * The timed part on a database holding the scale data: server up, a scenario, the probe, the run.
+ * `env` adds to the server's environment (experiments: FORECAST_RUN_BATCH_SIZE, FORECAST_WORKERS, …).
+ */
+export async function generateUnderProbe(backend: string, dbEnv: Record<string, string>, setup: ScaleData, database?: string, env: Record<string, string> = {}): Promise<ScaleResult> {
   const work = await mkdtemp(join(tmpdir(), 'scm-bench-scale-'));
   const memoryFile = join(work, 'memory.jsonl');
-  const dbEnv: Record<string, string> = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! };
-  const service = await startService(dbEnv, memoryFile);
+  const service = await startService({ ...dbEnv, ...env }, memoryFile);
   const headers = { authorization: `Bearer ${setup.key}`, 'content-type': 'application/json' };
   let probe: Child | undefined;
   try {
@@ -156,7 +170,7 @@ export async function benchForecastScale(backend: string, target: { databaseUrl?
       ...(run ? { run } : {}),
       baseline: probeStats(samples, baselineFrom, startedAt),
       during: probeStats(samples, startedAt, endedAt),
-      memory: await memoryOf(memoryFile, startedAt, endedAt),
+      ...(await memoryOf(memoryFile, startedAt, endedAt)),
       cpu: { server: spent.server, database: spent.database, otherShare: Math.max(0, others / Math.max(1e-9, machineAfter.total - machineBefore.total)) },
       loadAverage: [loadBefore, loadavg()[0]!],
     };
@@ -164,7 +178,7 @@ export async function benchForecastScale(backend: string, target: { databaseUrl?
       `  ${backend}: ${outcome}` +
         (run ? `; ${run.processedSeries}/${run.totalSeries} series in ${run.seconds.toFixed(1)} s (${run.seriesPerSecond.toFixed(0)} series/s)` : '') +
         `; GET /api/products p50 ${result.during.p50.toFixed(1)} ms p99 ${result.during.p99.toFixed(1)} ms (before: p99 ${result.baseline.p99.toFixed(1)} ms)` +
-        `; peak RSS ${result.memory.peakRssMiB.toFixed(0)} MiB, heap ${result.memory.peakHeapMiB.toFixed(0)} MiB; CPU ${spent.server.toFixed(1)} s Node + ${spent.database.toFixed(1)} s PostgreSQL, other work ${(result.cpu.otherShare * 100).toFixed(0)}%`,
+        `; longest event-loop stall ${result.stalls.maxMs.toFixed(0)} ms; peak RSS ${result.memory.peakRssMiB.toFixed(0)} MiB, heap ${result.memory.peakHeapMiB.toFixed(0)} MiB; CPU ${spent.server.toFixed(1)} s Node + ${spent.database.toFixed(1)} s PostgreSQL, other work ${(result.cpu.otherShare * 100).toFixed(0)}%`,
     );
     return result;
   } finally {

@@ -11,10 +11,10 @@ export interface ScaleResults {
 }
 
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
-const HEAD = ['backend', 'outcome', 'series', 'seconds', 'series/s', 'products p50 (ms)', 'p99 (ms)', 'max (ms)', 'probe requests', 'p99 before (ms)', 'peak RSS (MiB)', 'peak heap (MiB)', 'CPU s: Node', 'CPU s: PostgreSQL', 'other work'];
+const HEAD = ['backend', 'outcome', 'series', 'seconds', 'series/s', 'products p50 (ms)', 'p99 (ms)', 'max (ms)', 'probe requests', 'p99 before (ms)', 'longest stall (ms)', 'peak RSS (MiB)', 'peak heap (MiB)', 'CPU s: Node', 'CPU s: PostgreSQL', 'other work'];
 const cells = (r: ScaleResult) => [
   r.backend, r.outcome === 'ok' ? 'COMPLETED' : r.outcome, r.run ? `${r.run.processedSeries}/${r.run.totalSeries}` : '–', r.run ? r.run.seconds.toFixed(1) : '–',
-  r.run ? r.run.seriesPerSecond.toFixed(0) : '–', ms(r.during.p50), ms(r.during.p99), ms(r.during.max), String(r.during.count), ms(r.baseline.p99),
+  r.run ? r.run.seriesPerSecond.toFixed(0) : '–', ms(r.during.p50), ms(r.during.p99), ms(r.during.max), String(r.during.count), ms(r.baseline.p99), ms(r.stalls.maxMs),
   r.memory.peakRssMiB.toFixed(0), r.memory.peakHeapMiB.toFixed(0), r.cpu.server.toFixed(1), r.backend === 'PostgreSQL' ? r.cpu.database.toFixed(1) : 'in Node', `${(r.cpu.otherShare * 100).toFixed(0)}%`,
 ];
 const ENGINE_HEAD = ['engine (no database)', 'series', 'seconds', 'ms per series', 'series/s', 'calling thread busy', 'loop delay p99 / max (ms)'];
@@ -68,7 +68,8 @@ export function scaleSection(date: Date, machine: Machine, r: ScaleResults): str
       'history, fitting on the worker threads with the GENERATION profile, writing the run). Meanwhile the latency probe of the import ' +
       'part sends `GET /api/products?limit=50` one request at a time, back to back; "p99 before" is the same probe in the 5 s before the ' +
       'POST. The server runs as its own process with its defaults (FORECAST_WORKERS unset: one worker thread on 2 cores); peak RSS is of ' +
-      'the whole process (worker threads included), peak heap of its main thread, sampled every 250 ms. CPU is of the server process and ' +
+      'the whole process (worker threads included), peak heap of its main thread, sampled every 250 ms; "longest stall" is the ' +
+      'longest the server\'s request thread could not run its event loop during the run (monitorEventLoopDelay). CPU is of the server process and ' +
       'of its PostgreSQL backends; "other work" is the rest of the machine (other helpers share it: the numbers are noisy). The engine ' +
       'rows fit the same series in the bench process without a database: in process (one thread) and through ForecastWorkerPool.',
     '',
