@@ -138,7 +138,7 @@ export const forecastScenarioRoutes = defineRoutes([
       summary: 'Forecast change history',
       description:
         'Who changed which forecast when, newest first: PUBLISH and ARCHIVE rows for scenarios, OVERRIDE rows for planner overrides (scenarioId null for the ' +
-        'base forecast; GENERATE rows once forecast runs are stored), with the point\'s value before and after where one is known. A scenarioId, productMasterId or locationId that is not the ' +
+        'base forecast; a GENERATE row when a stored forecast run completes, with the scenario\'s previous run total and its own), with the value before and after where one is known. A scenarioId, productMasterId or locationId that is not the ' +
         "organization's: 404. `changes` and `data` hold the same page.",
       ...forecasting,
       responses: withForbidden({ 200: { description: 'A page of changes', ...jsonContent(forecastChangeHistory) } }, [400, 401, 404]),

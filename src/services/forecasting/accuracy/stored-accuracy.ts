@@ -29,8 +29,8 @@ async function measuredRun(ctx: RequestContext, ids: { runId?: string; scenarioI
 
 /**
  * Accuracy of a stored run's points against the actuals recorded for their weeks, one row per group, in
- * one statement as IMPORTED is: the run's points joined to its series and to the demand history by
- * product, location, channel and week (weeks without a recorded actual are not measured). MASE is scaled
+ * one statement as IMPORTED is: the run's series, their points unnested (week k of a series is its
+ * firstWeek + k weeks), joined to the demand history by product, location, channel and week (weeks without a recorded actual are not measured). MASE is scaled
  * by the history before `from`, else before the run's own from, else before its first stored week.
  */
 export async function storedAccuracy(
@@ -41,24 +41,24 @@ export async function storedAccuracy(
   const run = await measuredRun(ctx, query);
   let before = query.from ?? (run.fromWeek ? day(run.fromWeek) : null);
   if (!before) {
-    const [first] = await ctx.prisma.$queryRaw<{ w: Date | null }[]>`SELECT MIN("periodStart") AS w FROM forecast_run_points WHERE "runId" = ${run.id}`;
+    const [first] = await ctx.prisma.$queryRaw<{ w: Date | null }[]>`SELECT MIN("firstWeek") AS w FROM forecast_run_series WHERE "runId" = ${run.id}`;
     before = first?.w ? day(first.w) : null;
   }
   const measured = Prisma.sql`
     WITH ${scalesCte(ctx, query, before)},
     measured AS (
-      SELECT ${GROUP_COLUMN[query.groupBy]} AS g, d."actualUnits" AS a, p.forecast AS f, sc.scale
+      SELECT ${GROUP_COLUMN[query.groupBy]} AS g, d."actualUnits" AS a, p.f, sc.scale
       FROM forecast_run_series s
-      JOIN forecast_run_points p ON p."runId" = s."runId" AND p."seriesIndex" = s."seriesIndex"
+      CROSS JOIN LATERAL unnest(s.forecasts) WITH ORDINALITY AS p(f, k)
       JOIN demand_history d ON d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = s."productMasterId" AND d."locationId" = s."locationId"
-        AND d.channel = s.channel AND d."weekStart" = p."periodStart"
+        AND d.channel = s.channel AND d."weekStart" = s."firstWeek" + 7 * (p.k::int - 1)
       LEFT JOIN scales sc ON sc.p = s."productMasterId" AND sc.l = s."locationId" AND sc.c = s.channel
       WHERE s."runId" = ${run.id}
         ${query.productMasterId ? Prisma.sql`AND s."productMasterId" = ${query.productMasterId}` : Prisma.empty}
         ${query.locationId ? Prisma.sql`AND s."locationId" = ${query.locationId}` : Prisma.empty}
         ${query.channel ? Prisma.sql`AND s.channel = ${query.channel}` : Prisma.empty}
-        ${query.from ? Prisma.sql`AND p."periodStart" >= ${query.from}::date` : Prisma.empty}
-        ${query.to ? Prisma.sql`AND p."periodStart" <= ${query.to}::date` : Prisma.empty}
+        ${query.from ? Prisma.sql`AND s."firstWeek" + 7 * (p.k::int - 1) >= ${query.from}::date` : Prisma.empty}
+        ${query.to ? Prisma.sql`AND s."firstWeek" + 7 * (p.k::int - 1) <= ${query.to}::date` : Prisma.empty}
     )`;
   return { ...(await aggregateMeasured(ctx, measured, query.groupBy, page)), runId: run.id };
 }

@@ -16,37 +16,39 @@ export interface IndexedForecast {
 
 const seriesTotal = (f: SeriesDemandForecast) => roundForecast(f.points.reduce((sum, p) => sum + p.forecast, 0));
 
+/** A PostgreSQL array literal of numbers or booleans (null elements as NULL), sent as text and cast in SQL. */
+const arrayLiteral = (values: (number | boolean | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+/** The same for text: each element quoted, `"` and `\` escaped. */
+const textArrayLiteral = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
 /**
- * Stores a batch's series and points: two statements whatever the batch's size, each column sent as one
- * array and unnested into rows (no statement per row, no parameter per value). Returns the batch's total.
+ * Stores a batch's series with their points: ONE multi-row INSERT whatever the batch's size, each column
+ * sent as one array parameter and unnested into a row per series; a series' points are arrays of its row
+ * (each sent as an array literal). Returns the batch's total.
  */
 export async function writeBatchResults(tx: Prisma.TransactionClient, runId: string, results: IndexedForecast[]): Promise<number> {
   if (!results.length) return 0;
   const series = results.map((r) => r.forecast);
   const totals = series.map(seriesTotal);
+  const points = <T extends number | boolean | null>(of: (p: DemandForecastPoint) => T) => series.map((f) => arrayLiteral(f.points.map(of)));
   await tx.$executeRaw`
     INSERT INTO forecast_run_series ("runId", "seriesIndex", "productMasterId", "locationId", channel, method, "backtestError", "errorScale",
-      "demandClass", "intervalSource", "historyWeeks", "lastHistoryWeek", "eventIds", adjustments, "totalForecast")
-    SELECT ${runId}, s.i, s.p, s.l, s.c, s.method, s.err, s.scale, s.class, s.source, s.weeks, s.last::date,
-      ARRAY(SELECT jsonb_array_elements_text(s.events::jsonb)), s.adj::jsonb, s.total
+      "demandClass", "intervalSource", "historyWeeks", "lastHistoryWeek", "eventIds", adjustments, "totalForecast", "firstWeek", forecasts,
+      lowers, uppers, lowers95, uppers95, intervals, "liftFactors", "adjustmentFactors", overridden, "modelForecasts", "overrideIds")
+    SELECT ${runId}, s.i, s.p, s.l, s.c, s.method, s.err, s.scale, s.class, s.source, s.weeks, s.last::date, s.events::text[], s.adj::jsonb, s.total,
+      s.first::date, s.f::float8[], s.lo::float8[], s.up::float8[], s.lo95::float8[], s.up95::float8[], s.iv::jsonb, s.lift::float8[], s.adjf::float8[],
+      s.over::boolean[], s.model::float8[], s.oid::jsonb
     FROM unnest(${results.map((r) => r.seriesIndex)}::int[], ${series.map((f) => f.productMasterId)}::text[], ${series.map((f) => f.locationId)}::text[],
       ${series.map((f) => f.channel)}::text[], ${series.map((f) => f.method)}::text[], ${series.map((f) => f.backtestError)}::float8[],
       ${series.map((f) => f.errorScale)}::text[], ${series.map((f) => f.demandClass)}::text[], ${series.map((f) => f.intervalSource)}::text[],
-      ${series.map((f) => f.historyWeeks)}::int[], ${series.map((f) => f.lastHistoryWeek)}::text[], ${series.map((f) => JSON.stringify(f.events.map((e) => e.id)))}::text[],
-      ${series.map((f) => (f.adjustments ? JSON.stringify(f.adjustments) : null))}::text[], ${totals}::float8[])
-      AS s(i, p, l, c, method, err, scale, class, source, weeks, last, events, adj, total)`;
-
-  const points = results.flatMap((r) => r.forecast.points.map((p) => ({ i: r.seriesIndex, p })));
-  const column = <T>(of: (p: DemandForecastPoint) => T) => points.map((x) => of(x.p));
-  await tx.$executeRaw`
-    INSERT INTO forecast_run_points ("runId", "seriesIndex", "periodStart", forecast, lower, upper, lower95, upper95, intervals, "liftFactor",
-      "adjustmentFactor", overridden, "modelForecast", "overrideId")
-    SELECT ${runId}, x.i, x.week::date, x.f, x.lo, x.up, x.lo95, x.up95, x.intervals::jsonb, x.lift, x.adj, x.over, x.model, x.oid
-    FROM unnest(${points.map((x) => x.i)}::int[], ${column((p) => p.periodStart)}::text[], ${column((p) => p.forecast)}::float8[],
-      ${column((p) => p.lower)}::float8[], ${column((p) => p.upper)}::float8[], ${column((p) => p.lower95)}::float8[], ${column((p) => p.upper95)}::float8[],
-      ${column((p) => JSON.stringify(p.intervals))}::text[], ${column((p) => p.liftFactor)}::float8[], ${column((p) => p.adjustmentFactor)}::float8[],
-      ${column((p) => p.overridden)}::boolean[], ${column((p) => p.modelForecast)}::float8[], ${column((p) => p.overrideId)}::text[])
-      AS x(i, week, f, lo, up, lo95, up95, intervals, lift, adj, over, model, oid)`;
+      ${series.map((f) => f.historyWeeks)}::int[], ${series.map((f) => f.lastHistoryWeek)}::text[], ${series.map((f) => textArrayLiteral(f.events.map((e) => e.id)))}::text[],
+      ${series.map((f) => (f.adjustments ? JSON.stringify(f.adjustments) : null))}::text[], ${totals}::float8[],
+      ${series.map((f) => f.points[0]?.periodStart ?? f.lastHistoryWeek)}::text[], ${points((p) => p.forecast)}::text[], ${points((p) => p.lower)}::text[],
+      ${points((p) => p.upper)}::text[], ${points((p) => p.lower95)}::text[], ${points((p) => p.upper95)}::text[],
+      ${series.map((f) => JSON.stringify(f.points.map((p) => p.intervals)))}::text[], ${points((p) => p.liftFactor)}::text[],
+      ${points((p) => p.adjustmentFactor)}::text[], ${points((p) => p.overridden)}::text[], ${points((p) => p.modelForecast)}::text[],
+      ${series.map((f) => JSON.stringify(f.points.map((p) => p.overrideId)))}::text[])
+      AS s(i, p, l, c, method, err, scale, class, source, weeks, last, events, adj, total, first, f, lo, up, lo95, up95, iv, lift, adjf, over, model, oid)`;
   return roundForecast(totals.reduce((sum, t) => sum + t, 0));
 }
 
@@ -69,6 +71,7 @@ export interface StoredSeriesForecast {
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * A page of a run's stored series (ordered as the run fitted them: by product, location and channel id),
@@ -81,7 +84,7 @@ export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, 
   const where = { runId: run.id, productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
   const [total, rows] = await Promise.all([
     ctx.prisma.forecastRunSeries.count({ where }),
-    ctx.prisma.forecastRunSeries.findMany({ where, orderBy: { seriesIndex: 'asc' }, skip, take: limit, include: { points: { orderBy: { periodStart: 'asc' } } } }),
+    ctx.prisma.forecastRunSeries.findMany({ where, orderBy: { seriesIndex: 'asc' }, skip, take: limit }),
   ]);
   const data = rows.map(
     (s): StoredSeriesForecast => ({
@@ -98,19 +101,19 @@ export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, 
       eventIds: s.eventIds,
       adjustments: s.adjustments as unknown as SeriesAdjustment | null,
       totalForecast: s.totalForecast,
-      points: s.points.map((p) => ({
-        periodStart: day(p.periodStart),
-        forecast: p.forecast,
-        lower: p.lower,
-        upper: p.upper,
-        lower95: p.lower95,
-        upper95: p.upper95,
-        intervals: p.intervals as unknown as DemandForecastPoint['intervals'],
-        liftFactor: p.liftFactor,
-        adjustmentFactor: p.adjustmentFactor,
-        overridden: p.overridden,
-        modelForecast: p.modelForecast,
-        overrideId: p.overrideId,
+      points: s.forecasts.map((forecast, k) => ({
+        periodStart: day(new Date(s.firstWeek.getTime() + k * WEEK_MS)),
+        forecast,
+        lower: s.lowers[k]!,
+        upper: s.uppers[k]!,
+        lower95: s.lowers95[k]!,
+        upper95: s.uppers95[k]!,
+        intervals: (s.intervals as unknown as DemandForecastPoint['intervals'][])[k]!,
+        liftFactor: s.liftFactors[k]!,
+        adjustmentFactor: s.adjustmentFactors[k]!,
+        overridden: s.overridden[k]!,
+        modelForecast: s.modelForecasts[k]!,
+        overrideId: (s.overrideIds as (string | null)[])[k] ?? null,
       })),
     }),
   );

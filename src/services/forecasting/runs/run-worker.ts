@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { type App, systemContext } from '../../../context.js';
 import type { ForecastRun } from '../../../generated/prisma/client.js';
 import type { ForecastScenarioStatus, ForecastScenarioType, OrganizationStatus } from '../../../generated/prisma/enums.js';
@@ -87,11 +88,13 @@ export function startForecastRunWorkers(app: App, options: { count?: number; pol
       sleepers.add(done);
     });
 
-  async function loop() {
+  async function loop(index: number) {
+    // Names the loop in the batches it claims (claimToken), for whoever looks at a run's batches.
+    const worker = `${hostname()}/${process.pid}/${index}`;
     let failures = 0;
     while (!stopped) {
       try {
-        const worked = await processNextBatch(app, { leaseMs, log });
+        const worked = await processNextBatch(app, { leaseMs, log, worker });
         failures = 0;
         // Requests that arrived while the batch was fitted and written go first.
         if (worked) await new Promise((r) => setImmediate(r));
@@ -106,7 +109,7 @@ export function startForecastRunWorkers(app: App, options: { count?: number; pol
   }
 
   if (count <= 0) return { stop: async () => {} };
-  const loops = Array.from({ length: count }, () => loop());
+  const loops = Array.from({ length: count }, (_, i) => loop(i));
   return {
     async stop() {
       stopped = true;
@@ -123,9 +126,10 @@ export function startForecastRunWorkers(app: App, options: { count?: number; pol
  */
 export async function processNextBatch(
   app: App,
-  options: { leaseMs: number; log?: (m: string) => void; token?: string; onFitted?: (batch: { id: string; runId: string }) => Promise<void> },
+  options: { leaseMs: number; log?: (m: string) => void; worker?: string; onFitted?: (batch: { id: string; runId: string }) => Promise<void> },
 ): Promise<boolean> {
-  const token = options.token ?? randomUUID();
+  // One token per claim: a loop that lost its lease and claims the batch again is a new holder.
+  const token = `${options.worker ?? 'worker'} ${randomUUID()}`;
   const batch = await claimBatch(app, token, options.leaseMs);
   if (!batch) return false;
   try {

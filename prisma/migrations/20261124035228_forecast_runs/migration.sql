@@ -64,28 +64,20 @@ CREATE TABLE "forecast_run_series" (
     "eventIds" TEXT[],
     "adjustments" JSONB,
     "totalForecast" DOUBLE PRECISION NOT NULL,
+    "firstWeek" DATE NOT NULL,
+    "forecasts" DOUBLE PRECISION[],
+    "lowers" DOUBLE PRECISION[],
+    "uppers" DOUBLE PRECISION[],
+    "lowers95" DOUBLE PRECISION[],
+    "uppers95" DOUBLE PRECISION[],
+    "intervals" JSONB NOT NULL,
+    "liftFactors" DOUBLE PRECISION[],
+    "adjustmentFactors" DOUBLE PRECISION[],
+    "overridden" BOOLEAN[],
+    "modelForecasts" DOUBLE PRECISION[],
+    "overrideIds" JSONB NOT NULL,
 
     CONSTRAINT "forecast_run_series_pkey" PRIMARY KEY ("runId","seriesIndex")
-);
-
--- CreateTable
-CREATE TABLE "forecast_run_points" (
-    "runId" TEXT NOT NULL,
-    "seriesIndex" INTEGER NOT NULL,
-    "periodStart" DATE NOT NULL,
-    "forecast" DOUBLE PRECISION NOT NULL,
-    "lower" DOUBLE PRECISION NOT NULL,
-    "upper" DOUBLE PRECISION NOT NULL,
-    "lower95" DOUBLE PRECISION NOT NULL,
-    "upper95" DOUBLE PRECISION NOT NULL,
-    "intervals" JSONB NOT NULL,
-    "liftFactor" DOUBLE PRECISION NOT NULL,
-    "adjustmentFactor" DOUBLE PRECISION NOT NULL,
-    "overridden" BOOLEAN NOT NULL,
-    "modelForecast" DOUBLE PRECISION NOT NULL,
-    "overrideId" TEXT,
-
-    CONSTRAINT "forecast_run_points_pkey" PRIMARY KEY ("runId","seriesIndex","periodStart")
 );
 
 -- CreateIndex
@@ -117,9 +109,6 @@ ALTER TABLE "forecast_run_batches" ADD CONSTRAINT "forecast_run_batches_runId_fk
 
 -- AddForeignKey
 ALTER TABLE "forecast_run_series" ADD CONSTRAINT "forecast_run_series_runId_fkey" FOREIGN KEY ("runId") REFERENCES "forecast_runs"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "forecast_run_points" ADD CONSTRAINT "forecast_run_points_runId_seriesIndex_fkey" FOREIGN KEY ("runId", "seriesIndex") REFERENCES "forecast_run_series"("runId", "seriesIndex") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Workers look for open batches only: a partial index keeps the claim's scan to them, however many runs are done.
 CREATE INDEX "forecast_run_batches_open_idx" ON "forecast_run_batches"("runId", "index") WHERE "doneAt" IS NULL;
