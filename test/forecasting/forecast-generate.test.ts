@@ -238,6 +238,8 @@ describe('tenant isolation and permissions', () => {
     expect(mine.body.data[0].productMasterId).not.toBe(p1);
     const accuracy = await call('GET', `/api/forecast/accuracy?source=STORED&runId=${theirRun.id}`);
     expect(accuracy.status).toBe(404);
+    expect((await call('GET', `/api/forecast/accuracy?source=STORED&scenarioId=${theirScenario}`)).status).toBe(404);
+    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastAccuracy(source: STORED, runId: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
   });
 
   it('needs the plan capability, then forecast.write to generate and forecast.read to read', async () => {
@@ -322,6 +324,20 @@ describe('GraphQL: generateForecast, forecastRun(s), forecastRunSeries and the f
     expect(read.forecastRuns.items).toEqual([{ id: run.id }]);
     expect(read.forecastRunSeries.total).toBe(1);
     expect(read.forecastRunSeries.items[0].points.map((p: any) => p.intervals.map((i: any) => i.level))).toEqual([[80], [80]]);
+  });
+
+  it('answers refusals as typed errors: ValidationError with fields, ConflictError for a read-only scenario', async () => {
+    const MUTATION = `mutation ($id: ID!, $input: ForecastGenerateInput) { generateForecast(scenarioId: $id, input: $input) { ... on ForecastRun { id } ${REFUSAL} } }`;
+    const invalid = await graphqlData(server, a.key, MUTATION, { id: draft, input: { horizon: 0, levels: [100] } });
+    expect(refusalOf(invalid.generateForecast)).toMatchObject({ type: 'ValidationError', code: 'VALIDATION_ERROR', details: { horizon: expect.any(Array), levels: expect.any(Array) } });
+    const published = await newScenario(null);
+    await ok('POST', `/api/forecast/scenarios/${published}/publish`, 200);
+    const conflict = await graphqlData(server, a.key, MUTATION, { id: published });
+    expect(refusalOf(conflict.generateForecast)).toMatchObject({ type: 'ConflictError', code: 'INVALID_STATE' });
+    // No input at all: every default (13 weeks from each series' history, 80 and 95 %).
+    const defaults = await graphqlData(server, a.key, `mutation ($id: ID!) { generateForecast(scenarioId: $id) { ... on ForecastRun { horizon levels from totalSeries } } }`, { id: draft });
+    expect(defaults.generateForecast).toEqual({ horizon: 13, levels: [80, 95], from: null, totalSeries: 4 });
+    await runAll();
   });
 
   it("gives NOT_FOUND for another organization's run over the subscription", async () => {

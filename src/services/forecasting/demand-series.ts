@@ -5,7 +5,6 @@ import { isoDay, weekAfter } from './engine/forecast-series.js';
 import { orgId } from '../tenant.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SeriesFilter {
   productMasterId?: string;
@@ -115,34 +114,33 @@ export async function listSeriesKeys(ctx: RequestContext, filter: SeriesFilter):
 
 /**
  * The history of these series (before `before`, a Monday, when given), as readDemandSeries answers them:
- * one statement, the keys joined as arrays (unnest), whatever their number. Each series comes back as
- * one row of two arrays (its weeks as days since 1970 and its units, in week order) rather than a row
- * per week: a run reads a million weeks, and a million row objects kept the request thread busy and
- * its garbage collector long enough to be seen in other requests' latency.
+ * one statement, the keys joined as arrays (unnest), each series' weeks and units aggregated into arrays
+ * in SQL, so a batch of series comes back as a row per series, not a row per week.
  */
 export async function readSeriesOfKeys(ctx: RequestContext, keys: SeriesKey[], before: string | undefined): Promise<DemandSeries[]> {
   if (!keys.length) return [];
-  const rows = await ctx.prisma.$queryRaw<(SeriesKey & { days: number[]; units: number[] })[]>`
-    SELECT k.p AS "productMasterId", k.l AS "locationId", k.c AS channel,
-           array_agg(d."weekStart" - DATE '1970-01-01' ORDER BY d."weekStart") AS days,
-           array_agg(d."actualUnits" ORDER BY d."weekStart") AS units
+  // LATERAL: one index range scan of the unique key per series. A plain join of the unnested keys is
+  // planned as a scan of the organization's whole history and a sort (370 ms instead of 70 ms for 250
+  // series of an organization of 1,000, and growing with the organization).
+  const rows = await ctx.prisma.$queryRaw<(SeriesKey & { weeks: string[] | null; units: number[] | null })[]>`
+    SELECT k.p AS "productMasterId", k.l AS "locationId", k.c AS channel, h.weeks, h.units
     FROM unnest(${keys.map((k) => k.productMasterId)}::text[], ${keys.map((k) => k.locationId)}::text[], ${keys.map((k) => k.channel)}::text[]) AS k(p, l, c)
-    JOIN demand_history d ON d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c
-    ${before ? Prisma.sql`WHERE d."weekStart" < ${before}::date` : Prisma.empty}
-    GROUP BY k.p, k.l, k.c`;
+    CROSS JOIN LATERAL (
+      SELECT array_agg(to_char(d."weekStart", 'YYYY-MM-DD') ORDER BY d."weekStart") AS weeks, array_agg(d."actualUnits" ORDER BY d."weekStart") AS units
+      FROM demand_history d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c
+        ${before ? Prisma.sql`AND d."weekStart" < ${before}::date` : Prisma.empty}
+    ) h`;
   const byKey = new Map(rows.map((r) => [keyOf(r), r]));
   return keys.flatMap((k): DemandSeries[] => {
     const row = byKey.get(keyOf(k));
-    // Deleted since the keys were listed.
-    if (!row) return [];
-    const first = row.days[0]!;
-    const count = Math.round((row.days.at(-1)! - first) / 7) + 1;
-    const values = new Array<number>(count).fill(0);
-    // As seriesOfRows: a record off the series' weekly grid (none: the import keys weeks by Monday) is not counted.
-    row.days.forEach((d, i) => {
-      if ((d - first) % 7 === 0) values[(d - first) / 7] = row.units[i]!;
-    });
-    const firstWeek = isoDay(first * DAY_MS);
-    return [{ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel, weekStarts: Array.from({ length: count }, (_, i) => weekAfter(firstWeek, i)), values }];
+    // No history (before `before`) any more.
+    const weeks = row?.weeks;
+    if (!weeks?.length) return [];
+    const units = new Map(weeks.map((w, i) => [w, row!.units![i]!]));
+    const first = weeks[0]!;
+    const count = weeksBetween(first, weeks.at(-1)!) + 1;
+    const weekStarts = Array.from({ length: count }, (_, i) => weekAfter(first, i));
+    return [{ productMasterId: k.productMasterId, locationId: k.locationId, channel: k.channel, weekStarts, values: weekStarts.map((w) => units.get(w) ?? 0) }];
   });
 }
