@@ -10,6 +10,9 @@
 //                         when absent); combine the flags to run several parts
 //   --transfers           only the transfer recommendation part: generation over 10,000 products × 10
 //                         locations through the API, on its own scratch database per backend
+//   --forecast-scale      only the forecast scale part: 10,000 synthetic series × 104 weeks generated for a
+//                         scenario through POST /api/forecast/scenarios/{id}/generate while a probe measures
+//                         GET /api/products, then the engine alone on the same series (bench/forecasting/)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -42,6 +45,10 @@ import { accuracyThroughApi, type ApiAccuracy } from './forecasting/through-api.
 import { forecastSection, forecastTextTable, forecastVerdict } from './forecasting/report.js';
 import { benchTransfers } from './transfers/bench-transfers.js';
 import { transfersSection, transfersTextTable, transfersVerdict } from './transfers/report.js';
+import { benchForecastScale, SCALE_HORIZON, type ScaleResult } from './forecasting/bench-scale.js';
+import { inProcessSpeed, poolSpeed } from './forecasting/engine-speed.js';
+import { scaleSection, scaleTextTable, scaleVerdict, type ScaleResults } from './forecasting/scale-report.js';
+import { SCALE_SERIES } from './forecasting/synthetic.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -51,7 +58,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -63,6 +70,8 @@ interface Results {
   importNotes: string[];
   forecasts: ApiAccuracy[];
   forecastNotes: string[];
+  scale: ScaleResult[];
+  scaleNotes: string[];
 }
 
 /** Loads the data once, then runs the parts asked for against it. */
@@ -131,6 +140,43 @@ async function forecastPglite(results: Results): Promise<void> {
   results.forecasts.push(await accuracyThroughApi('PGlite', { dataDir }));
 }
 
+/** The forecast scale part on its own empty database. */
+async function forecastScalePostgres(results: Results): Promise<string | undefined> {
+  const probe = await probePostgres(databaseUrl);
+  if ('skip' in probe) {
+    console.log(`PostgreSQL: ${probe.skip}; skipping the forecast scale part on PostgreSQL.`);
+    results.scaleNotes.push(`PostgreSQL skipped: ${probe.skip}.`);
+    return undefined;
+  }
+  console.log(`PostgreSQL ${probe.version}: forecast generation at scale on a scratch database`);
+  const scratch = await createScratchDatabase(databaseUrl);
+  onCleanup(scratch.drop);
+  try {
+    results.scale.push(await benchForecastScale('PostgreSQL', { databaseUrl: scratch.url }, new URL(scratch.url).pathname.slice(1)));
+  } finally {
+    await scratch.drop();
+  }
+  return probe.version;
+}
+
+async function forecastScalePglite(results: Results): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'scm-bench-scale-pglite-'));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`PGlite: forecast generation at scale in ${dataDir}`);
+  results.scale.push(await benchForecastScale('PGlite', { dataDir }));
+}
+
+/** The engine alone on the scale series: the GENERATION profile on all of them, the default on a tenth (it is ~100 times slower). */
+async function engineSpeeds() {
+  const generation = { horizon: SCALE_HORIZON, profile: 'GENERATION' as const };
+  return [
+    inProcessSpeed(SCALE_SERIES, generation),
+    await poolSpeed(SCALE_SERIES, 1, generation),
+    await poolSpeed(SCALE_SERIES, 2, generation),
+    inProcessSpeed(SCALE_SERIES / 10, { horizon: SCALE_HORIZON }),
+  ];
+}
+
 async function benchPglite(results: Results): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'scm-bench-pglite-'));
   onCleanup(() => rm(dataDir, { recursive: true, force: true }));
@@ -144,12 +190,12 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.transfers && 'transfers'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
-  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [] };
+  const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [], scale: [], scaleNotes: [] };
   let postgresVersion: string | undefined;
   let transfers: Awaited<ReturnType<typeof benchTransfers>> | undefined;
   const forecastData = parts.forecast && existsSync(DATA_FILE);
@@ -163,12 +209,15 @@ async function main() {
       transfers = await benchTransfers(databaseUrl, backends);
       postgresVersion = transfers.postgresVersion ?? postgresVersion;
     }
+    if (parts.forecastScale && backends.includes('postgres')) postgresVersion = (await forecastScalePostgres(results)) ?? postgresVersion;
+    if (parts.forecastScale && backends.includes('pglite')) await forecastScalePglite(results);
   } finally {
     await runCleanups();
   }
   // The reference methods in this process, no database: after the servers so that they do not share the CPU with them.
   const inProcess = forecastData ? runAccuracy() : null;
   const forecast = inProcess ? { api: results.forecasts, inProcess, notes: results.forecastNotes } : null;
+  const scale: ScaleResults | null = parts.forecastScale ? { endToEnd: results.scale, engine: await engineSpeeds(), notes: results.scaleNotes } : null;
   const machine = describeMachine(root, postgresVersion);
   const write = !args['no-write'] && !args.profile;
   if (results.products.length) {
@@ -187,11 +236,15 @@ async function main() {
     console.log(`\n${forecastTextTable(forecast)}\n\n${forecastVerdict(forecast).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), forecastSection(started, machine, forecast));
   }
+  if (scale) {
+    console.log(`\n${scaleTextTable(scale)}\n\n${scaleVerdict(scale).join('\n')}`);
+    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), scaleSection(started, machine, scale));
+  }
   if (transfers?.runs.length) {
     console.log(`\n${transfersTextTable(transfers)}\n\n${transfersVerdict(transfers).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), transfersSection(started, machine, transfers));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || transfers?.runs.length)) console.log('Appended to BENCHMARKS.md');
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length)) console.log('Appended to BENCHMARKS.md');
   const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;
 }

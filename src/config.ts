@@ -56,8 +56,10 @@ export interface Config {
     defaultUnitCost: number;
   };
   /**
-   * Loops that fit stored forecast runs' batches in this process (0: none). Default: 2 on PostgreSQL, 1 on
-   * PGlite. Each batch is fitted on the forecast worker threads, so two loops keep them busy while one writes.
+   * Loops that fit stored forecast runs' batches in this process (0: none). Default 1: a second loop keeps
+   * the worker threads busy while the first writes (a 10,000-series run in 12.5 s instead of 17.5 s) but
+   * doubles the request thread's share of reading and writing batches (GET /api/products p99 95 ms instead
+   * of 55 ms during that run; BENCHMARKS.md).
    */
   forecastRunWorkers?: number;
   /** How often an idle forecast-run loop looks for batches, in milliseconds. */

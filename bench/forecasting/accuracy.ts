@@ -6,13 +6,14 @@
 // npx tsx bench/forecasting/accuracy.ts
 //   --methods A,B   restrict the engine's candidates (for experiments)
 //   --origins N     backtest origins of the engine (default the engine's)
+//   --profile P     the engine's profile (DEFAULT or GENERATION)
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mstlEts } from '../../src/services/forecasting/engine/augurs-wasm.js';
 import { errorScale } from '../../src/services/forecasting/engine/backtest.js';
 import { forecastSeries } from '../../src/services/forecasting/engine/forecast-series.js';
-import type { MethodName } from '../../src/services/forecasting/engine/types.js';
+import type { ForecastProfile, MethodName } from '../../src/services/forecasting/engine/types.js';
 
 export const HOLDOUT = 13;
 export const LEVELS = [80, 95];
@@ -71,9 +72,9 @@ export function score(name: string, stores: StoreSeries[], forecaster: Forecaste
   return { name, mase: mase / stores.length, wape: absError / actualTotal, bias: signedError / actualTotal, coverage80: inside[80]! / points, coverage95: inside[95]! / points, msPerSeries, ...(onMethod ? { methods } : {}) };
 }
 
-export function engineForecaster(methods?: MethodName[], backtestOrigins?: number, chosen?: Map<string, string>): Forecaster {
+export function engineForecaster(methods?: MethodName[], backtestOrigins?: number, chosen?: Map<string, string>, profile?: ForecastProfile): Forecaster {
   return (train) => {
-    const result = forecastSeries({ key: train.store, values: train.values, weekStarts: train.weekStarts }, { horizon: HOLDOUT, levels: LEVELS, ...(methods ? { methods } : {}), ...(backtestOrigins ? { backtestOrigins } : {}) });
+    const result = forecastSeries({ key: train.store, values: train.values, weekStarts: train.weekStarts }, { horizon: HOLDOUT, levels: LEVELS, ...(methods ? { methods } : {}), ...(backtestOrigins ? { backtestOrigins } : {}), ...(profile ? { profile } : {}) });
     chosen?.set(train.store, result.method);
     return {
       median: result.points.map((p) => p.forecast),
@@ -96,13 +97,16 @@ export const augursMstlDefaults: Forecaster = (train) => {
   return { median, bounds };
 };
 
-export function runAccuracy(options: { methods?: MethodName[]; origins?: number } = {}): Score[] | null {
+export function runAccuracy(options: { methods?: MethodName[]; origins?: number; profile?: ForecastProfile } = {}): Score[] | null {
   if (!existsSync(DATA_FILE)) return null;
   const stores = readStores();
   const chosen = new Map<string, string>();
-  const engine = score('engine in process', stores, engineForecaster(options.methods, options.origins, chosen), (s) => chosen.get(s.store)!);
+  const engine = score('engine in process', stores, engineForecaster(options.methods, options.origins, chosen, options.profile), (s) => chosen.get(s.store)!);
+  const generationChosen = new Map<string, string>();
+  const generation = score('engine, GENERATION profile', stores, engineForecaster(options.methods, options.origins, generationChosen, 'GENERATION'), (s) => generationChosen.get(s.store)!);
   return [
     engine,
+    generation,
     score('seasonal naive', stores, engineForecaster(['SEASONAL_NAIVE'])),
     score('augurs MSTL (defaults)', stores, augursMstlDefaults),
   ];
@@ -116,13 +120,14 @@ function option(name: string) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const methods = option('--methods')?.split(',') as MethodName[] | undefined;
   const origins = option('--origins') ? Number(option('--origins')) : undefined;
-  const scores = runAccuracy({ ...(methods ? { methods } : {}), ...(origins ? { origins } : {}) });
+  const profile = option('--profile') as ForecastProfile | undefined;
+  const scores = runAccuracy({ ...(methods ? { methods } : {}), ...(origins ? { origins } : {}), ...(profile ? { profile } : {}) });
   if (!scores) {
     console.log(`Skipping the forecast accuracy check: ${DATA_FILE} is absent (see shared/data/README.md).`);
   } else {
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     console.log('method                    MASE   WAPE   bias    cov80  cov95  ms/series');
     for (const s of scores) console.log(`${s.name.padEnd(24)} ${s.mase.toFixed(3)}  ${pct(s.wape).padStart(5)}  ${pct(s.bias).padStart(6)}  ${pct(s.coverage80).padStart(5)}  ${pct(s.coverage95).padStart(5)}  ${s.msPerSeries.toFixed(0)}`);
-    if (scores[0]!.methods) console.log('engine methods:', scores[0]!.methods);
+    for (const s of scores) if (s.methods) console.log(`${s.name} methods:`, s.methods);
   }
 }

@@ -18,6 +18,7 @@ export const { values: args } = parseArgs({
     import: { type: 'boolean', default: false },
     forecast: { type: 'boolean', default: false },
     transfers: { type: 'boolean', default: false },
+    'forecast-scale': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -48,12 +49,13 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --transfers: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args.transfers;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
   import: args.import || none,
   forecast: args.forecast || none,
   transfers: args.transfers || none,
+  forecastScale: args['forecast-scale'] || none,
 };

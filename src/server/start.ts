@@ -76,7 +76,7 @@ export async function startServer(config: Config, options: { database?: Database
     log,
   });
   const runWorkers = startForecastRunWorkers(app, {
-    count: config.forecastRunWorkers ?? (database.kind === 'postgres' ? 2 : 1),
+    count: config.forecastRunWorkers ?? 1,
     pollMs: config.forecastRunPollMs,
     leaseMs: config.forecastRunLeaseMs,
     log,

@@ -4,7 +4,7 @@ import { validationError } from '../../kernel/errors.js';
 import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { weekAfter } from './engine/forecast-series.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
-import type { DemandClass, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
+import type { DemandClass, ForecastProfile, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
 import type { ForecastEvent } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { pageArgs, parseInput } from '../tenant.js';
@@ -71,6 +71,8 @@ export interface FitOptions {
   levels: number[];
   /** false: the statistical forecast alone, no event read (the ENGINE accuracy's includeAdjustments=false). */
   withEvents?: boolean;
+  /** The engine's profile: DEFAULT for answers on request, GENERATION for stored runs of many series. */
+  profile?: ForecastProfile;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
   const firstWeeks = plans.map((p) => p.first).sort();
   const noAssumptions: AssumptionSet = { events: [], categories: new Map() };
   const [fitted, assumptions] = await Promise.all([
-    fitWeeklySeries(ctx, batches, levels),
+    fitWeeklySeries(ctx, batches, levels, options.profile),
     options.withEvents === false || !plans.length
       ? Promise.resolve(noAssumptions)
       : readAssumptions(ctx, series, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, options.horizon) }, options.fromWeek ?? null),

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { isoWeekStart } from '../import/appliers/demand-history.js';
-import { weekAfter } from './engine/forecast-series.js';
+import { isoDay, weekAfter } from './engine/forecast-series.js';
 import { orgId } from '../tenant.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export interface DemandSeries {
   values: number[];
 }
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
+const day = (date: Date) => isoDay(date.getTime());
 
 /** Monday (yyyy-mm-dd) of the ISO week holding a calendar day. */
 export const mondayOf = (date: string) => day(isoWeekStart(new Date(`${date}T00:00:00Z`)));

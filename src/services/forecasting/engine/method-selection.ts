@@ -1,9 +1,10 @@
 import { backtestErrors, backtestOrigins, errorScale, MAX_BACKTEST_HORIZON, meanScaledError, runBacktest, type ErrorScale } from './backtest.js';
 import { mstl } from './decomposition.js';
 import { ets, ETS_MIN_LENGTH } from './exponential-smoothing.js';
+import { gridEts } from './grid-exponential-smoothing.js';
 import { croston, sba, tsb } from './intermittent-methods.js';
 import { naive, SEASON, seasonalNaive, simpleLevel } from './naive-methods.js';
-import type { DemandClass, MethodName, PointForecaster } from './types.js';
+import type { DemandClass, ForecastProfile, MethodName, PointForecaster } from './types.js';
 
 /** Series shorter than this get the simple level without a backtest. */
 export const MIN_BACKTEST_LENGTH = 8;
@@ -37,17 +38,33 @@ const METHODS: Method[] = [
 
 const INTERMITTENT_METHODS: MethodName[] = ['SIMPLE_LEVEL', 'CROSTON', 'SBA', 'TSB'];
 const CONTINUOUS_METHODS: MethodName[] = ['SIMPLE_LEVEL', 'NAIVE', 'SEASONAL_NAIVE', 'ETS', 'MSTL'];
+/** The GENERATION profile leaves out MSTL (WASM, milliseconds a fit, and it needs 104 weeks before the earliest origin anyway). */
+const CONTINUOUS_GENERATION_METHODS: MethodName[] = ['SIMPLE_LEVEL', 'NAIVE', 'SEASONAL_NAIVE', 'ETS'];
 
-export function methodByName(name: MethodName): PointForecaster {
+/** The forecaster behind a method name; in the GENERATION profile ETS is the grid-fitted one. */
+export function methodByName(name: MethodName, profile: ForecastProfile = 'DEFAULT'): PointForecaster {
+  if (name === 'ETS' && profile === 'GENERATION') return gridEts;
   const method = METHODS.find((m) => m.name === name);
   if (!method) throw new Error(`No forecaster for ${name}`);
   return method.forecaster;
 }
 
-/** The methods a series of this class is scored on: the intermittent family for intermittent and lumpy demand. */
-export function candidateMethods(demandClass: DemandClass | null, allowed?: MethodName[]): MethodName[] {
-  const family = demandClass === 'INTERMITTENT' || demandClass === 'LUMPY' ? INTERMITTENT_METHODS : CONTINUOUS_METHODS;
-  return allowed ? family.filter((m) => allowed.includes(m)) : family;
+/**
+ * The methods a series is scored on: the intermittent family for intermittent and lumpy demand, the
+ * continuous family otherwise. A constant series is scored on the simple level alone: every method
+ * forecasts it exactly, the simplest wins the tie anyway, and AutoETS's optimiser is at its slowest
+ * on a series without variance (hundreds of milliseconds).
+ */
+export function candidateMethods(demandClass: DemandClass | null, allowed?: MethodName[], profile: ForecastProfile = 'DEFAULT', constant = false): MethodName[] {
+  const family = constant
+    ? ['SIMPLE_LEVEL' as const]
+    : demandClass === 'INTERMITTENT' || demandClass === 'LUMPY'
+      ? INTERMITTENT_METHODS
+      : profile === 'GENERATION'
+        ? CONTINUOUS_GENERATION_METHODS
+        : CONTINUOUS_METHODS;
+  const chosen = allowed ? family.filter((m) => allowed.includes(m)) : family;
+  return constant && !chosen.length ? candidateMethods(demandClass, allowed, profile) : chosen;
 }
 
 export interface Scored {
@@ -78,7 +95,7 @@ export interface Selection {
  * combination holds up better out of sample than a winner picked on a few origins (on the Walmart
  * split: mean MASE 0.51 against 0.55 when the combination had to win outright).
  */
-export function selectMethod(history: number[], names: MethodName[], horizon: number, originCount: number): Selection {
+export function selectMethod(history: number[], names: MethodName[], horizon: number, originCount: number, profile: ForecastProfile = 'DEFAULT'): Selection {
   const scale = errorScale(history);
   const backtestHorizon = Math.min(horizon, MAX_BACKTEST_HORIZON, Math.max(1, Math.floor(history.length / 4)));
   const origins = history.length >= MIN_BACKTEST_LENGTH ? backtestOrigins(history.length, backtestHorizon, originCount, MIN_ORIGIN) : [];
@@ -87,7 +104,7 @@ export function selectMethod(history: number[], names: MethodName[], horizon: nu
   const scored: Scored[] = [];
   for (const method of METHODS.filter((m) => names.includes(m.name) && m.minHistory <= earliest)) {
     try {
-      const run = runBacktest(history, method.forecaster, origins, backtestHorizon);
+      const run = runBacktest(history, methodByName(method.name, profile), origins, backtestHorizon);
       const errors = backtestErrors(history, run);
       const error = meanScaledError(errors, scale);
       if (Number.isFinite(error)) scored.push({ method: method.name, error, errors, forecasts: run.forecasts });

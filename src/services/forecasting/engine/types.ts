@@ -13,11 +13,19 @@ export interface ForecastOptions {
   horizon: number;
   /** Central interval levels in percent, for example [80, 95]. Default [80, 95]. */
   levels?: number[];
-  /** Rolling-origin backtest: how many forecast origins to score (default 8). Fewer is faster. */
+  /** Rolling-origin backtest: how many forecast origins to score (default 8, 3 in the GENERATION profile). Fewer is faster. */
   backtestOrigins?: number;
+  /**
+   * DEFAULT: every method, AutoETS and MSTL included, 8 origins (GET /api/forecast). GENERATION: for
+   * fitting thousands of series at once, 3 origins and no WASM models: ETS is fitted on a fixed grid
+   * (grid-exponential-smoothing.ts) and MSTL is not a candidate.
+   */
+  profile?: ForecastProfile;
   /** Restrict the candidate methods (default every method the series qualifies for). */
   methods?: MethodName[];
 }
+
+export type ForecastProfile = 'DEFAULT' | 'GENERATION';
 
 export type MethodName =
   | 'SIMPLE_LEVEL'

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WorkerReply, WorkerTask } from './forecast-worker.js';
+import type { WorkerReply, WorkerSetup, WorkerTask } from './forecast-worker.js';
+import { packSeries, unpackForecasts } from './series-transport.js';
 import type { ForecastOptions, SeriesForecast, WeeklySeries } from './types.js';
 
 /** Workers when no size is set: every core but one, which stays with the request thread; at least one. */
@@ -11,11 +12,22 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** Series per message: small enough to spread a batch over the workers, large enough that messaging stays cheap. */
-const MAX_CHUNK = 64;
+/**
+ * Series per message: small enough to spread a batch over the workers and to keep each unpacking on
+ * the calling thread short (about a millisecond), large enough that messaging stays cheap.
+ */
+const MAX_CHUNK = 256;
+
+/**
+ * Nice value of the worker threads unless told otherwise: when the cores are all busy, the request
+ * thread (nice 0) gets most of the CPU and fitting takes what is left, so a big generation does not
+ * raise request latency. 10, not 19: on a machine busy with other work a worker still progresses.
+ */
+export const DEFAULT_WORKER_NICENESS = 10;
 
 interface Pending {
-  task: WorkerTask;
+  series: WeeklySeries[];
+  options: ForecastOptions;
   resolve: (results: SeriesForecast[]) => void;
   reject: (error: Error) => void;
 }
@@ -32,17 +44,18 @@ function tsxEsmApi(): string {
   return new URL(exported.import.default, pathToFileURL(manifest)).href;
 }
 
-function startWorker(): Worker {
-  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile);
+function startWorker(setup: WorkerSetup): Worker {
+  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile, { workerData: setup });
   const tsxApi = tsxEsmApi();
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, workerData: setup });
 }
 
 /**
  * A small pool of worker threads running the engine, so that fitting many series never blocks the
- * request thread. Batches are cut into chunks queued to idle workers; results come back in input
- * order. Idle workers do not keep the process alive; close() ends them.
+ * request thread. Batches are cut into chunks queued to idle workers, packed into typed arrays when
+ * sent (series-transport.ts); results come back in input order. Workers run at a lower priority than
+ * the request thread (niceness). Idle workers do not keep the process alive; close() ends them.
  */
 export class ForecastWorkerPool {
   readonly size: number;
@@ -52,11 +65,16 @@ export class ForecastWorkerPool {
   private workers: Worker[] = [];
   private nextId = 1;
   private closed = false;
+  private readonly niceness: number | null;
 
-  constructor(options: { size?: number } = {}) {
+  /** niceness: of the worker threads, -20 to 19, or null for the process's own (default DEFAULT_WORKER_NICENESS). */
+  constructor(options: { size?: number; niceness?: number | null } = {}) {
     const size = options.size ?? defaultPoolSize();
     if (!Number.isInteger(size) || size < 1) throw new Error('The forecast worker pool needs a whole number of workers, at least 1');
+    const niceness = options.niceness === undefined ? DEFAULT_WORKER_NICENESS : options.niceness;
+    if (niceness !== null && !(Number.isInteger(niceness) && niceness >= -20 && niceness <= 19)) throw new Error('niceness must be a whole number from -20 to 19');
     this.size = size;
+    this.niceness = niceness;
   }
 
   /** Forecasts every series with the same options; rejects when any series is invalid. */
@@ -67,7 +85,7 @@ export class ForecastWorkerPool {
     const chunks: Promise<SeriesForecast[]>[] = [];
     for (let i = 0; i < series.length; i += chunkSize) {
       chunks.push(new Promise((resolve, reject) => {
-        this.queue.push({ task: { id: this.nextId++, series: series.slice(i, i + chunkSize), options }, resolve, reject });
+        this.queue.push({ series: series.slice(i, i + chunkSize), options, resolve, reject });
         this.dispatch();
       }));
     }
@@ -91,14 +109,23 @@ export class ForecastWorkerPool {
       const worker = this.idle.pop() ?? (this.workers.length < this.size ? this.spawn() : undefined);
       if (!worker) return;
       const pending = this.queue.shift()!;
+      let task: WorkerTask;
+      try {
+        // Packed only when sent, so that a big batch does not stall the calling thread up front.
+        task = { id: this.nextId++, series: packSeries(pending.series), options: pending.options };
+      } catch (error) {
+        this.idle.push(worker);
+        pending.reject(error as Error);
+        continue;
+      }
       this.busy.set(worker, pending);
       worker.ref();
-      worker.postMessage(pending.task);
+      worker.postMessage(task, [task.series.values.buffer, task.series.offsets.buffer]);
     }
   }
 
   private spawn(): Worker {
-    const worker = startWorker();
+    const worker = startWorker({ niceness: this.niceness });
     this.workers.push(worker);
     worker.on('message', (reply: WorkerReply) => {
       const pending = this.busy.get(worker);
@@ -107,7 +134,13 @@ export class ForecastWorkerPool {
       this.idle.push(worker);
       if (pending) {
         if ('error' in reply) pending.reject(new Error(reply.error));
-        else pending.resolve(reply.results);
+        else {
+          try {
+            pending.resolve(unpackForecasts(reply.results, pending.series.map(lastWeekOf), pending.options));
+          } catch (error) {
+            pending.reject(error as Error);
+          }
+        }
       }
       this.dispatch();
     });
@@ -126,4 +159,9 @@ export class ForecastWorkerPool {
     pending?.reject(error);
     if (!this.closed) this.dispatch();
   }
+}
+
+function lastWeekOf(series: WeeklySeries): string {
+  const last = series.weekStarts.at(-1)!;
+  return typeof last === 'string' ? last : last.toISOString();
 }

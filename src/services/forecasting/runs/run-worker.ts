@@ -5,6 +5,7 @@ import type { ForecastRun } from '../../../generated/prisma/client.js';
 import type { ForecastScenarioStatus, ForecastScenarioType, OrganizationStatus } from '../../../generated/prisma/enums.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { forecastSeriesUnder } from '../demand-forecast.js';
+import { runProfile } from '../fit-weekly-series.js';
 import { readSeriesOfKeys } from '../demand-series.js';
 import { scenarioApplicationOf } from '../scenario-adjustments.js';
 import { forecastRunEvents, RUN_TX_OPTIONS } from './forecast-runs.js';
@@ -23,6 +24,8 @@ interface ClaimedBatch {
   seriesCount: number;
   attempts: number;
   runStatus: string;
+  /** The run's totalSeries: a big run is fitted with the engine's GENERATION profile. */
+  runSeries: number;
   horizon: number;
   levels: number[];
   fromWeek: Date | null;
@@ -167,7 +170,7 @@ async function claimBatch(app: App, token: string, leaseMs: number): Promise<Cla
       RETURNING b.*
     )
     SELECT c.id, c."runId", c.index, c."seriesKeys", c."firstSeries", c."seriesCount", c.attempts,
-           r.status::text AS "runStatus", r.horizon, r.levels, r."fromWeek", r.assumptions, r."createdByType", r."createdBy",
+           r.status::text AS "runStatus", r."totalSeries" AS "runSeries", r.horizon, r.levels, r."fromWeek", r.assumptions, r."createdByType", r."createdBy",
            s.id AS "scenarioId", s.name AS "scenarioName", s.type::text AS "scenarioType", s.status::text AS "scenarioStatus",
            o.id AS "organizationId", o.name AS "organizationName", o.status::text AS "organizationStatus", o.industry, o.capabilities
     FROM claimed c
@@ -200,7 +203,8 @@ async function fitBatch(app: App, batch: ClaimedBatch): Promise<IndexedForecast[
     assumptions: batch.assumptions as never,
   });
   const series = await readSeriesOfKeys(ctx, keys, fromWeek);
-  const forecasts = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: batch.horizon, levels: batch.levels }, scenario);
+  const profile = runProfile(batch.runSeries);
+  const forecasts = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: batch.horizon, levels: batch.levels, profile }, scenario);
   // A series whose history was deleted since the run was asked for is left out; the others keep their place.
   const place = new Map(keys.map((k, i) => [`${k.productMasterId}\u0000${k.locationId}\u0000${k.channel}`, batch.firstSeries + i]));
   return forecasts.map((forecast) => ({ seriesIndex: place.get(`${forecast.productMasterId}\u0000${forecast.locationId}\u0000${forecast.channel}`)!, forecast }));
