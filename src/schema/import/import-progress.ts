@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context.js';
 import type { ImportJob } from '../../generated/prisma/client.js';
 import { getImportJob } from '../../services/import/jobs.js';
 import { builder } from '../builder.js';
+import { followRow } from '../polling-stream.js';
 import { ImportJobType } from './import-job.js';
 
 /** How often a subscription reads its job row. */
@@ -13,51 +14,13 @@ const changed = (a: ImportJob, b: ImportJob) =>
 
 /**
  * The job as it moves: its current row first, then the row each time its state or counts change, ending
- * after COMPLETED or FAILED. It reads the job row from the database, so it follows work done by any
- * server instance. Written as a plain iterator (not an async generator) so that a client going away
- * stops the polling at once, not at the next change.
+ * after COMPLETED or FAILED. Polls the row (polling-stream.ts), so it follows work done by any
+ * server instance.
  */
-export async function importJobProgress(ctx: RequestContext, id: string): Promise<AsyncIterableIterator<ImportJob>> {
-  // The first read happens before the stream starts, so an unknown or foreign id is an error result.
-  const first = await getImportJob(ctx, id);
-  let last: ImportJob | null = null;
-  let done = false;
-  let wake: (() => void) | null = null;
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(stop, POLL_MS);
-      function stop() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = stop;
-    });
-  const end = (): IteratorResult<ImportJob> => {
-    done = true;
-    wake?.();
-    return { done: true, value: undefined };
-  };
-  const iterator: AsyncIterableIterator<ImportJob> = {
-    async next() {
-      if (!last) return { done: false, value: (last = first) };
-      while (!done && !finished(last)) {
-        await pause();
-        if (done) break;
-        const job = await getImportJob(ctx, id);
-        if (changed(job, last)) return { done: false, value: (last = job) };
-      }
-      return end();
-    },
-    async return() {
-      return end();
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+export function importJobProgress(ctx: RequestContext, id: string): Promise<AsyncIterableIterator<ImportJob>> {
+  return followRow(() => getImportJob(ctx, id), { pollMs: POLL_MS, changed, finished });
 }
+
 
 builder.subscriptionFields((t) => ({
   importJobProgress: t.field({

@@ -5,6 +5,7 @@ import { DomainError } from '../../kernel/errors.js';
 import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ImportRow } from './kinds.js';
+import { startWorkLoops, type WorkLoops } from '../work-loops.js';
 
 interface ClaimedChunk {
   id: string;
@@ -23,10 +24,6 @@ interface ClaimedChunk {
   capabilities: string[];
 }
 
-export interface ImportWorkers {
-  stop(): Promise<void>;
-}
-
 /** Thrown by a kind's applier: the job cannot go on. */
 class ApplierFailure extends Error {}
 
@@ -43,60 +40,18 @@ const rowRange = (firstRow: number, count: number) => `${firstRow}-${firstRow + 
 export function startImportWorkers(
   app: App,
   options: { count?: number; pollMs?: number; pauseMs?: number; log?: (m: string) => void } = {},
-): ImportWorkers {
-  const count = options.count ?? 1;
-  const pollMs = options.pollMs ?? 1000;
-  // Pause between chunks, so that requests get the CPU (and on single-connection PGlite the connection) in between.
-  const pauseMs = options.pauseMs ?? 0;
+): WorkLoops {
   const log = options.log ?? ((m: string) => console.error(m));
-  let stopped = false;
-  const sleepers = new Set<() => void>();
-  const wake = () => {
-    for (const resolve of sleepers) resolve();
-    sleepers.clear();
-  };
-  importEvents.on('created', wake);
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      }
-      sleepers.add(done);
-    });
-
-  async function loop() {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        const worked = await processNextChunk(app, () => stopped, log);
-        failures = 0;
-        if (!worked) await sleep(pollMs);
-        else if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
-        // Requests that arrived while the chunk was being applied go first.
-        else await new Promise((r) => setImmediate(r));
-      } catch (error) {
-        if (stopped) break;
-        failures += 1;
-        log(`import worker: ${(error as Error).message}`);
-        await sleep(Math.min(pollMs * 2 ** failures, 30_000));
-      }
-    }
-  }
-
-  if (count <= 0) return { stop: async () => {} };
-  const loops = Array.from({ length: count }, () => loop());
-  return {
-    async stop() {
-      stopped = true;
-      importEvents.off('created', wake);
-      wake();
-      await Promise.allSettled(loops);
-    },
-  };
+  return startWorkLoops({
+    name: 'import worker',
+    count: options.count ?? 1,
+    pollMs: options.pollMs ?? 1000,
+    // Pause between chunks, so that requests get the CPU (and on single-connection PGlite the connection) in between.
+    pauseMs: options.pauseMs ?? 0,
+    wakeOn: importEvents,
+    step: (_loop, isStopping) => processNextChunk(app, isStopping, log),
+    log,
+  });
 }
 
 /** Applies the next chunk there is to apply. Returns false when there is none. */

@@ -11,6 +11,7 @@ import { scenarioApplicationOf } from '../scenario-adjustments.js';
 import { forecastRunEvents, RUN_TX_OPTIONS } from './forecast-runs.js';
 import { recordGenerateChange } from './run-changes.js';
 import { type IndexedForecast, writeBatchResults } from './run-results.js';
+import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
 
 /** A batch claimed more often than this (each claim ended by a crash or an error) fails its run. */
 const MAX_ATTEMPTS = 5;
@@ -43,10 +44,6 @@ interface ClaimedBatch {
   capabilities: string[];
 }
 
-export interface ForecastRunWorkers {
-  stop(): Promise<void>;
-}
-
 /** The batch cannot be fitted and never will be: its run fails with this message. */
 class RunFailure extends Error {}
 
@@ -65,59 +62,18 @@ const isTransient = (error: unknown) => {
  * leaves the batch open: when its lease runs out another loop claims it and does it again, and nothing of
  * it was written before. A batch whose lease was taken over is written by one loop only.
  */
-export function startForecastRunWorkers(app: App, options: { count?: number; pollMs?: number; leaseMs?: number; log?: (m: string) => void } = {}): ForecastRunWorkers {
-  const count = options.count ?? 1;
-  const pollMs = options.pollMs ?? 1000;
+export function startForecastRunWorkers(app: App, options: { count?: number; pollMs?: number; leaseMs?: number; log?: (m: string) => void } = {}): WorkLoops {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const log = options.log ?? ((m: string) => console.error(m));
-  let stopped = false;
-  const sleepers = new Set<() => void>();
-  const wake = () => {
-    for (const resolve of sleepers) resolve();
-    sleepers.clear();
-  };
-  forecastRunEvents.on('created', wake);
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      }
-      sleepers.add(done);
-    });
-
-  async function loop(index: number) {
-    // Names the loop in the batches it claims (claimToken), for whoever looks at a run's batches.
-    const worker = `${hostname()}/${process.pid}/${index}`;
-    let failures = 0;
-    while (!stopped) {
-      try {
-        const worked = await processNextBatch(app, { leaseMs, log, worker });
-        failures = 0;
-        // Requests that arrived while the batch was fitted and written go first.
-        if (worked) await new Promise((r) => setImmediate(r));
-        else await sleep(pollMs);
-      } catch (error) {
-        if (stopped) break;
-        failures += 1;
-        log(`forecast run worker: ${(error as Error).message}`);
-        await sleep(Math.min(pollMs * 2 ** failures, 30_000));
-      }
-    }
-  }
-
-  if (count <= 0) return { stop: async () => {} };
-  const loops = Array.from({ length: count }, (_, i) => loop(i));
-  return {
-    async stop() {
-      stopped = true;
-      forecastRunEvents.off('created', wake);
-      wake();
-      await Promise.allSettled(loops);
-    },
-  };
+  return startWorkLoops({
+    name: 'forecast run worker',
+    count: options.count ?? 1,
+    pollMs: options.pollMs ?? 1000,
+    wakeOn: forecastRunEvents,
+    // The worker names the loop in the batches it claims (claimToken), for whoever looks at a run's batches.
+    step: (loop) => processNextBatch(app, { leaseMs, log, worker: `${hostname()}/${process.pid}/${loop}` }),
+    log,
+  });
 }
 
 /**
