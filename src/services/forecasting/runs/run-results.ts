@@ -53,22 +53,10 @@ export async function writeBatchResults(tx: Prisma.TransactionClient, runId: str
   return roundForecast(totals.reduce((sum, t) => sum + t, 0));
 }
 
-/** One stored series of a run, as the run's series page answers it. */
-export interface StoredSeriesForecast {
-  productMasterId: string;
-  locationId: string;
-  channel: string;
-  method: MethodName;
-  backtestError: number | null;
-  errorScale: SeriesForecast['errorScale'];
-  demandClass: DemandClass | null;
-  intervalSource: SeriesForecast['intervalSource'];
-  historyWeeks: number;
-  lastHistoryWeek: string;
+/** One stored series of a run, as the run's series page answers it: a series forecast with its events' ids and its total. */
+export interface StoredSeriesForecast extends Omit<SeriesDemandForecast, 'events'> {
   eventIds: string[];
-  adjustments: SeriesAdjustment | null;
   totalForecast: number;
-  points: DemandForecastPoint[];
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
