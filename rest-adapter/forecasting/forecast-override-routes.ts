@@ -40,9 +40,9 @@ export const forecastOverrideRoutes = defineRoutes([
         'Sets the forecast of one week (periodStart, a Monday) of one series (product, location, channel) to quantity, winning over the model in GET /api/forecast. ' +
         'Creates the override, or replaces the one of the same point and scenario (or base). Without scenarioId it holds for the base forecast and every ' +
         "scenario without its own override of the point. Writes an OVERRIDE row to the change history (totalBefore: the override in effect before, null when it was the model's). " +
-        "Product, location or scenario not the organization's: 404; a PUBLISHED or ARCHIVED scenario: 409 INVALID_STATE.",
+        "Product, location or scenario not the organization's: 400 naming the field; a PUBLISHED or ARCHIVED scenario: 409 INVALID_STATE.",
       ...forecasting,
-      responses: withForbidden({ 200: { description: 'The override', ...jsonContent(forecastOverride) } }, [400, 401, 404, 409]),
+      responses: withForbidden({ 200: { description: 'The override', ...jsonContent(forecastOverride) } }, [400, 401, 409]),
     },
   },
   {

@@ -180,9 +180,12 @@ describe('REST /api/forecast/overrides', () => {
     expect(Object.keys(bad.details).sort()).toEqual(['periodStart', 'quantity']);
     expect((await call('PUT', OVERRIDES, 400, { body: { ...point(), extra: 1 } })).code).toBe('VALIDATION_ERROR');
     expect((await call('PUT', OVERRIDES, 400, { body: {} })).details).toMatchObject({ productMasterId: ['Required'], periodStart: ['Required'], quantity: ['Required'] });
-    await call('PUT', OVERRIDES, 404, { body: point({ productMasterId: theirProduct }) });
-    await call('PUT', OVERRIDES, 404, { body: point({ locationId: b.warehouse.id }) });
-    await call('PUT', OVERRIDES, 404, { body: point({ scenarioId: 'nope' }) });
+    // Ids in the body are fields: 400 naming each; as filters and in paths they are 404.
+    expect((await call('PUT', OVERRIDES, 400, { body: point({ productMasterId: theirProduct, locationId: b.warehouse.id }) })).details).toEqual({
+      productMasterId: ['Product not found'],
+      locationId: ['Location not found'],
+    });
+    expect((await call('PUT', OVERRIDES, 400, { body: point({ scenarioId: 'nope' }) })).details).toEqual({ scenarioId: ['Scenario not found'] });
     await call('GET', `${OVERRIDES}?productMasterId=${theirProduct}`, 404);
     await call('GET', `${OVERRIDES}?scenarioId=x&baseOnly=true`, 400);
   });

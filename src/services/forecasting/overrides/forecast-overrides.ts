@@ -7,7 +7,7 @@ import {
 import type { RequestContext } from '../../../context.js';
 import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
-import { DomainError, notFound } from '../../../kernel/errors.js';
+import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
@@ -26,13 +26,14 @@ export const overrideActor = (override: Pick<ForecastOverride, 'setByType' | 'se
 
 /**
  * The scenario an override write names, locked for the transaction so that a publish or archive cannot
- * slip between the state check and the write: 404 when not the organization's, 409 unless a DRAFT.
+ * slip between the state check and the write: not the organization's is 404 (400 naming `field` when the
+ * id is a field of the body), 409 unless a DRAFT.
  */
-async function writableScenario(ctx: RequestContext, tx: Db, scenarioId: string) {
+async function writableScenario(ctx: RequestContext, tx: Db, scenarioId: string, field?: string) {
   const organizationId = orgId(ctx);
   await tx.$executeRaw`SELECT 1 FROM forecast_scenarios WHERE id = ${scenarioId} AND "organizationId" = ${organizationId} FOR UPDATE`;
   const scenario = await tx.forecastScenario.findFirst({ where: { id: scenarioId, organizationId }, select: { status: true } });
-  if (!scenario) throw notFound('Scenario');
+  if (!scenario) throw field ? validationError({ [field]: ['Scenario not found'] }) : notFound('Scenario');
   if (scenario.status !== ForecastScenarioStatus.DRAFT) {
     throw new DomainError('INVALID_STATE', `A ${scenario.status} scenario is read-only: only a DRAFT's overrides can change`);
   }
@@ -83,9 +84,12 @@ export async function setForecastOverride(ctx: RequestContext, raw: SetForecastO
       tx.productMaster.count({ where: { id: point.productMasterId, organizationId } }),
       tx.location.count({ where: { id: point.locationId, organizationId } }),
     ]);
-    if (!product) throw notFound('Product');
-    if (!location) throw notFound('Location');
-    if (scenarioId) await writableScenario(ctx, tx, scenarioId);
+    // Ids in a body are fields being validated: 400 naming them (docs/variants.md, General).
+    const details = newFieldErrors();
+    if (!product) details.productMasterId = ['Product not found'];
+    if (!location) details.locationId = ['Location not found'];
+    if (Object.keys(details).length) throw validationError(details);
+    if (scenarioId) await writableScenario(ctx, tx, scenarioId, 'scenarioId');
     // Two writers of the same point wait for each other, so the second replaces the first instead of failing on the unique index.
     const key = [organizationId, scenarioId ?? '', point.productMasterId, point.locationId, point.channel, input.periodStart].join('|');
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
