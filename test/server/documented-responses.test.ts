@@ -241,7 +241,7 @@ describe('each REST answer matches the schema its route documents', () => {
     const point = { productMasterId: productId, locationId: a.warehouse.id, periodStart: '2025-08-04', quantity: 7 };
     const override = await call('PUT', '/api/forecast/overrides', 200, { body: { ...point, scenarioId: up, note: 'doc' } });
     await call('PUT', '/api/forecast/overrides', 400, { body: { ...point, periodStart: '2025-08-05' } });
-    await call('PUT', '/api/forecast/overrides', 404, { body: { ...point, locationId: 'nope' } });
+    await call('PUT', '/api/forecast/overrides', 400, { body: { ...point, locationId: 'nope' } });
     await call('GET', `/api/forecast/overrides?productMasterId=${productId}&limit=5`, 200);
     await call('GET', '/api/forecast/overrides?limit=0', 400);
     await call('GET', '/api/forecast/overrides?scenarioId=nope', 404);
