@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -37,7 +39,7 @@ describe('GraphiQL without internet', () => {
     const names = referenced.map((url) => url.slice('/graphql/assets/'.length).split('?')[0]).sort();
     expect(names).toEqual(['editor.worker.js', 'favicon.ico', 'graphiql.css', 'graphql.worker.js', 'json.worker.js', 'yoga-graphiql.js']);
     for (const url of referenced) {
-      const res = await fetch(server.url + url);
+      const res = await fetch(server.url + url, { headers: { 'accept-encoding': 'identity' } });
       expect(res.status, url).toBe(200);
       const ext = url.slice(url.lastIndexOf('.'), url.indexOf('?'));
       expect(res.headers.get('content-type'), url).toMatch(TYPES[ext]!);
@@ -49,6 +51,26 @@ describe('GraphiQL without internet', () => {
     const script = await (await fetch(`${server.url}${referenced.find((u) => u.includes('yoga-graphiql.js'))}`)).text();
     expect(script).toContain('renderYogaGraphiQL');
     expect(html).toContain('YogaGraphiQL.renderYogaGraphiQL(');
+  });
+
+  it('compresses the files with brotli or gzip when the browser accepts it, and says so', async () => {
+    const html = await page();
+    const url = html.match(/\/graphql\/assets\/yoga-graphiql\.js\?v=\w+/)![0];
+    const plain = await raw(url, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.byteLength).toBeGreaterThan(1_000_000);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
+      ['GZIP', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await raw(url, accept);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(Number(res.headers['content-length']), accept).toBe(res.body.byteLength);
+      expect(res.body.byteLength, accept).toBeLessThan(plain.body.byteLength / 3);
+      expect(Buffer.compare(decode(res.body), plain.body), accept).toBe(0);
+    }
   });
 
   it('serves only those files: other names are 404, other methods 405, and the server still answers', async () => {
@@ -63,3 +85,17 @@ describe('GraphiQL without internet', () => {
     expect((await fetch(`${server.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
   });
 });
+
+/** A GET with this Accept-Encoding, its bytes exactly as sent (fetch would decode them). */
+function raw(path: string, acceptEncoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(server.url + path, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
