@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DECIMAL } from '../../kernel/input-limits.js';
 import { mustBe } from '../parse.js';
-import { flag, text, wholeNumber } from '../query-values.js';
+import { flag, text, wholeNumberOr } from '../query-values.js';
 import { optionalNote } from '../text-fields.js';
 
 export const RECOMMENDATION_STATUSES = ['PENDING', 'APPROVED', 'EXECUTED', 'REJECTED', 'EXPIRED'] as const;
@@ -50,10 +50,10 @@ const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   );
 
 const paging = {
-  limit: wholeNumber(`Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
+  limit: wholeNumberOr(RECOMMENDATIONS_DEFAULT_LIMIT, `Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
     description: `Page size (default ${RECOMMENDATIONS_DEFAULT_LIMIT}, at most ${RECOMMENDATIONS_MAX_LIMIT}).`,
   }),
-  offset: wholeNumber('Must be a whole number, 0 or more', { min: 0 }).meta({ description: 'Recommendations to skip (default 0).' }),
+  offset: wholeNumberOr(0, 'Must be a whole number, 0 or more', { min: 0 }).meta({ description: 'Recommendations to skip (default 0).' }),
 };
 
 const filters = {

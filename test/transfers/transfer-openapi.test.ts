@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../support/fixtures.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { RECS } from './recommendation-setup.js';
+
+// The machine-readable description of the transfer paths says what the paths do: the Limits' defaults,
+// both spellings of the status filter, and the bodies they accept.
+let server: TestServer;
+let a: Tenant;
+let doc: any;
+
+beforeAll(async () => {
+  ({ server, a } = await startServerWithTwoTenants());
+  doc = (await server.call('GET', '/api/openapi.json')).body;
+});
+afterAll(() => server?.close());
+
+const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
+
+describe('OpenAPI of the transfer lists', () => {
+  it('documents limit default 50 (at most 100) and offset default 0, as the paths apply them', async () => {
+    for (const path of ['/transfers/recommendations', '/transfers/recommendations/pending', '/inventory/transfers']) {
+      expect(param(path, 'limit').schema, path).toMatchObject({ default: 50, minimum: 1, maximum: 100 });
+      expect(param(path, 'offset').schema, path).toMatchObject({ default: 0, minimum: 0 });
+    }
+    const page = await server.call('GET', RECS, { token: a.key });
+    expect(page.body).toMatchObject({ limit: 50, offset: 0 });
+    const transfers = await server.call('GET', '/api/inventory/transfers', { token: a.key });
+    expect(transfers.body).toMatchObject({ limit: 50, offset: 0 });
+  });
+});
