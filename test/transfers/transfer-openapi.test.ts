@@ -29,4 +29,10 @@ describe('OpenAPI of the transfer lists', () => {
     const transfers = await server.call('GET', '/api/inventory/transfers', { token: a.key });
     expect(transfers.body).toMatchObject({ limit: 50, offset: 0 });
   });
+
+  it('lists the recommendation status values in upper case and in the lower case of the machine-readable variant', async () => {
+    const values = param('/transfers/recommendations', 'status').schema.enum;
+    expect(values).toEqual(expect.arrayContaining(['PENDING', 'APPROVED', 'EXECUTED', 'REJECTED', 'EXPIRED', 'pending', 'approved', 'rejected', 'executed']));
+    for (const status of values) expect((await server.call('GET', `${RECS}?status=${status}`, { token: a.key })).status, status).toBe(200);
+  });
 });

@@ -38,7 +38,10 @@ export const generateRecommendations = z
     }
   });
 
-/** Upper or lower case (`pending` and `PENDING`), from a query string or a GraphQL enum; empty is absent. */
+/**
+ * Upper or lower case (`pending` and `PENDING`), from a query string or a GraphQL enum; empty is absent.
+ * OpenAPI lists both spellings, since the machine-readable variant of the interface uses the lower case.
+ */
 const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
     (raw) => {
@@ -47,7 +50,7 @@ const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
       return typeof value === 'string' ? value.trim().toUpperCase() : value;
     },
     z.enum(values, { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${values.join(', ')} (any case)`) }).optional(),
-  );
+  ).meta({ type: 'string', enum: [...values, ...values.map((value) => value.toLowerCase())] });
 
 const paging = {
   limit: wholeNumberOr(RECOMMENDATIONS_DEFAULT_LIMIT, `Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
