@@ -36,3 +36,15 @@ describe('OpenAPI of the transfer lists', () => {
     for (const status of values) expect((await server.call('GET', `${RECS}?status=${status}`, { token: a.key })).status, status).toBe(200);
   });
 });
+
+describe('execute takes no body', () => {
+  it('refuses fields in a body (400 naming them), and documents the body as empty and optional', async () => {
+    const res = await server.call('POST', `${RECS}/unknown-id/execute`, { token: a.key, body: { quantity: 5 } });
+    expect([res.status, res.body.details]).toEqual([400, { quantity: ['Unknown field'] }]);
+    expect((await server.call('POST', `${RECS}/unknown-id/execute`, { token: a.key })).status).toBe(404);
+    expect((await server.call('POST', `${RECS}/unknown-id/execute`, { token: a.key, body: {} })).status).toBe(404);
+    const body = doc.paths['/transfers/recommendations/{id}/execute'].post.requestBody;
+    expect(body.required).toBe(false);
+    expect(body.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false });
+  });
+});

@@ -77,6 +77,9 @@ export const recommendationListQuery = z.object({
 /** Query of GET /api/transfers/recommendations/pending: the list's filters without status. */
 export const pendingRecommendationQuery = z.object({ ...filters, ...paging });
 
+/** Body of execute: none, or an empty object (a field in it is 400, not silently ignored). */
+export const recommendationExecution = z.strictObject({}).optional();
+
 /** Body of approve and reject. */
 export const recommendationDecision = z.strictObject({
   comment: optionalNote(2000).meta({ description: 'Why (kept with the recommendation; at most 2000 characters).' }),
