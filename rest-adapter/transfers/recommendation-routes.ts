@@ -1,4 +1,10 @@
-import { generateRecommendations, pendingRecommendationQuery, recommendationDecision as decisionBody, recommendationListQuery } from '../../src/contracts/transfers/recommendations.js';
+import {
+  generateRecommendations,
+  pendingRecommendationQuery,
+  recommendationDecision as decisionBody,
+  recommendationExecution,
+  recommendationListQuery,
+} from '../../src/contracts/transfers/recommendations.js';
 import { dateTime, nullableString } from '../common-responses.js';
 import { jsonContent, pathParam, responses } from '../openapi-common.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
@@ -38,7 +44,7 @@ const DECISIONS = {
     description:
       'APPROVED → EXECUTED, exactly once, in one transaction: an inventory transfer for the quantity is created and shipped at once (the stock leaves the source ' +
       'through the ledger as TRANSFER_OUT rows and is in transit to the destination), executedAt is set and transferId links it. Any other state (a second ' +
-      'execute included): 409 INVALID_STATE. Not enough available stock at the source: 400 INSUFFICIENT_STOCK with details.quantity, and it stays APPROVED. No body.',
+      'execute included): 409 INVALID_STATE. Not enough available stock at the source: 400 INSUFFICIENT_STOCK with details.quantity, and it stays APPROVED. No body (or `{}`; a field in it is 400).',
     decision: ['executedAt', 'executedBy', 'transferId'],
     schema: 'TransferRecommendationExecution',
   },
@@ -53,7 +59,7 @@ const decisionRoute = (move: keyof typeof DECISIONS): RouteSpec => {
     operation: hasBody
       ? `mutation ($id: ID!, $comment: String) { ${spec.field}(id: $id, comment: $comment) { ${REC} } }`
       : `mutation ($id: ID!) { ${spec.field}(id: $id) { ${REC} } }`,
-    input: hasBody ? { body: decisionBody } : undefined,
+    input: { body: hasBody ? decisionBody : recommendationExecution },
     variables: ({ params, body }) => ({ id: params.id, ...(hasBody ? { comment: (body as { comment?: string } | undefined)?.comment ?? null } : {}) }),
     result: (data) => {
       const rec = data[spec.field];

@@ -58,6 +58,7 @@ describe('approve and reject', () => {
   it('refuses executing a PENDING one, and lets one of concurrent approvals through', async () => {
     const { rec } = await pending();
     await expectRefused(rec.id, 'execute', 'PENDING');
+    expect((await move(rec.id, 'execute')).body.error).toBe('The recommendation is PENDING: only an APPROVED recommendation can be executed');
     const answers = await Promise.all([1, 2, 3, 4].map((i) => move(rec.id, i % 2 ? 'approve' : 'reject')));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
   });

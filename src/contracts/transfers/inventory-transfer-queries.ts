@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTimeText } from '../date-times.js';
-import { text, wholeNumber } from '../query-values.js';
+import { text, wholeNumberOr } from '../query-values.js';
 import { TRANSFER_STATUSES } from './inventory-transfer.js';
 
 export const TRANSFERS_DEFAULT_LIMIT = 50;
@@ -28,10 +28,10 @@ export const inventoryTransferListQuery = z.object({
   createdTo: dateTimeText.meta({ description: 'Created at or before this instant.' }),
   shippedFrom: dateTimeText.meta({ description: 'Shipped at or after this instant.' }),
   shippedTo: dateTimeText.meta({ description: 'Shipped at or before this instant.' }),
-  limit: wholeNumber(`Must be a whole number from 1 to ${TRANSFERS_MAX_LIMIT}`, { min: 1, max: TRANSFERS_MAX_LIMIT }).meta({
+  limit: wholeNumberOr(TRANSFERS_DEFAULT_LIMIT, `Must be a whole number from 1 to ${TRANSFERS_MAX_LIMIT}`, { min: 1, max: TRANSFERS_MAX_LIMIT }).meta({
     description: `Page size (default ${TRANSFERS_DEFAULT_LIMIT}, at most ${TRANSFERS_MAX_LIMIT}).`,
   }),
-  offset: wholeNumber('Must be a whole number of at least 0', { min: 0 }).meta({ description: 'Transfers to skip (default 0).' }),
+  offset: wholeNumberOr(0, 'Must be a whole number of at least 0', { min: 0 }).meta({ description: 'Transfers to skip (default 0).' }),
 });
 
 /** Query of GET /api/inventory/transfers/in-transit and arguments of inventoryInTransit. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DECIMAL } from '../../kernel/input-limits.js';
 import { mustBe } from '../parse.js';
-import { flag, text, wholeNumber } from '../query-values.js';
+import { flag, text, wholeNumberOr } from '../query-values.js';
 import { optionalNote } from '../text-fields.js';
 
 export const RECOMMENDATION_STATUSES = ['PENDING', 'APPROVED', 'EXECUTED', 'REJECTED', 'EXPIRED'] as const;
@@ -38,7 +38,10 @@ export const generateRecommendations = z
     }
   });
 
-/** Upper or lower case (`pending` and `PENDING`), from a query string or a GraphQL enum; empty is absent. */
+/**
+ * Upper or lower case (`pending` and `PENDING`), from a query string or a GraphQL enum; empty is absent.
+ * OpenAPI lists both spellings, since the machine-readable variant of the interface uses the lower case.
+ */
 const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
     (raw) => {
@@ -47,13 +50,13 @@ const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
       return typeof value === 'string' ? value.trim().toUpperCase() : value;
     },
     z.enum(values, { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${values.join(', ')} (any case)`) }).optional(),
-  );
+  ).meta({ type: 'string', enum: [...values, ...values.map((value) => value.toLowerCase())] });
 
 const paging = {
-  limit: wholeNumber(`Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
+  limit: wholeNumberOr(RECOMMENDATIONS_DEFAULT_LIMIT, `Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
     description: `Page size (default ${RECOMMENDATIONS_DEFAULT_LIMIT}, at most ${RECOMMENDATIONS_MAX_LIMIT}).`,
   }),
-  offset: wholeNumber('Must be a whole number, 0 or more', { min: 0 }).meta({ description: 'Recommendations to skip (default 0).' }),
+  offset: wholeNumberOr(0, 'Must be a whole number, 0 or more', { min: 0 }).meta({ description: 'Recommendations to skip (default 0).' }),
 };
 
 const filters = {
@@ -73,6 +76,9 @@ export const recommendationListQuery = z.object({
 
 /** Query of GET /api/transfers/recommendations/pending: the list's filters without status. */
 export const pendingRecommendationQuery = z.object({ ...filters, ...paging });
+
+/** Body of execute: none, or an empty object (a field in it is 400, not silently ignored). */
+export const recommendationExecution = z.strictObject({}).optional();
 
 /** Body of approve and reject. */
 export const recommendationDecision = z.strictObject({

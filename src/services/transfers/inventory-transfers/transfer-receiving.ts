@@ -55,7 +55,10 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
       const open = r.line.shippedQuantity - r.line.receivedQuantity;
       if (total > open) details[`lines.${i}.quantity`] = [`At most ${open} of this line ${open === 1 ? 'is' : 'are'} still in transit`];
     });
-    if (Object.keys(details).length) throw validationError(details, 'The receipt is more than is in transit');
+    if (Object.keys(details).length) {
+      const unknownLine = Object.keys(details).some((field) => field.endsWith('.lineId'));
+      throw validationError(details, unknownLine ? 'The receipt names a line that is not of this transfer' : 'The receipt is more than is in transit');
+    }
 
     const binIds = [...new Set(wanted.map((r) => r.destBinId).filter((b): b is string => Boolean(b)))];
     const bins = binIds.length ? await tx.bin.findMany({ where: { organizationId: orgId(ctx), id: { in: binIds } }, select: { id: true, locationId: true } }) : [];

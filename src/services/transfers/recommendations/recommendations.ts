@@ -86,7 +86,8 @@ export async function getTransferRecommendation(ctx: RequestContext, id: string,
 /** Refusal of a move out of a state that does not allow it; reading the row first answers 404 for unknown and foreign ids. */
 export async function notFrom(ctx: RequestContext, db: Db, id: string, allowed: string, doing: string): Promise<never> {
   const row = await getTransferRecommendation(ctx, id, db);
-  throw new DomainError('INVALID_STATE', `The recommendation is ${row.status}: only a ${allowed} recommendation can be ${doing}`);
+  const article = /^[AEIOU]/.test(allowed) ? 'an' : 'a';
+  throw new DomainError('INVALID_STATE', `The recommendation is ${row.status}: only ${article} ${allowed} recommendation can be ${doing}`);
 }
 
 /**
