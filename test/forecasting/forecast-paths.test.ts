@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../rest-adapter/all-routes.js';
+import { createProduct } from '../support/api.js';
+import { insertWeeklyDemand } from '../support/demand-history.js';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import { FORECASTING } from '../support/forecasting.js';
+import type { TestServer } from '../support/server.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+
+let server: TestServer;
+let a: Tenant;
+let b: Tenant;
+let plain: Tenant;
+const ids: Record<string, { a: string; b: string }> = {};
+
+const routes = allRoutes.filter((r) => r.path.startsWith('/api/forecast'));
+const pathFor = (path: string, who: 'a' | 'b') => {
+  const kind = path.startsWith('/api/forecast/scenarios') ? 'scenario' : path.startsWith('/api/forecast/events') ? 'event' : path.startsWith('/api/forecast/runs') ? 'run' : 'override';
+  return path.replace(':id', ids[kind]![who]);
+};
+
+beforeAll(async () => {
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
+  plain = await createTenant(server.app.prisma, { capabilities: [] });
+  for (const [who, t] of [['a', a], ['b', b]] as const) {
+    const product = await createProduct(server, t.key, `P-${who}`);
+    await insertWeeklyDemand(server.app.prisma, { organizationId: t.org.id, productMasterId: product, locationId: t.warehouse.id, firstWeek: '2026-01-05', values: [5, 6, 7, 8, 5, 6, 7, 8, 5, 6] });
+    const scenario = (await server.call('POST', '/api/forecast/scenarios', { token: t.key, body: { name: 'S', type: 'CUSTOM' } })).body.id;
+    const event = (await server.call('POST', '/api/forecast/events', { token: t.key, body: { name: 'E', type: 'OTHER', startsAt: '2026-03-02T00:00:00Z', endsAt: '2026-03-09T00:00:00Z' } })).body.id;
+    const run = (await server.call('POST', `/api/forecast/scenarios/${scenario}/generate`, { token: t.key, body: {} })).body.id;
+    const override = await server.call('PUT', '/api/forecast/overrides', { token: t.key, body: { productMasterId: product, locationId: t.warehouse.id, periodStart: '2026-03-16', quantity: 3 } });
+    for (const [k, v] of Object.entries({ scenario, event, run, override: override.body.id ?? override.body.override?.id, product, location: t.warehouse.id })) {
+      ids[k] ??= { a: '', b: '' };
+      ids[k]![who] = v;
+    }
+  }
+});
+afterAll(() => server?.close());
+
+// Every forecasting path, whatever it is sent: the plan capability first, then the permission, then the
+// input; another organization's id is 404; no input is ever a 500.
+describe('every forecasting path', () => {
+  const INVALID_QUERY = 'horizon=abc&levels=0,100&from=2025-02-30&page=-1';
+  const INVALID_BODY = { unknown: '\u0000', name: 5, quantity: 1e309 };
+  const isWrite = (r: (typeof routes)[number]) => r.method !== 'GET' && !r.path.endsWith('/compare');
+  const send = (r: (typeof routes)[number], token: string, who: 'a' | 'b' = 'a') =>
+    server.call(r.method, `${pathFor(r.path, who)}?${INVALID_QUERY}`, { token, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : INVALID_BODY });
+
+  it('lists the spec\'s paths', () => {
+    const listed = routes.map((r) => `${r.method} ${r.path}`);
+    for (const path of ['/api/forecast', '/api/forecast/change-history', '/api/forecast/channel-projection', '/api/forecast/long-term', '/api/forecast/accuracy', '/api/forecast/events', '/api/forecast/scenarios'])
+      expect(listed).toContain(`GET ${path}`);
+    for (const path of ['/api/forecast/scenarios/:id/generate', '/api/forecast/scenarios/:id/publish', '/api/forecast/scenarios/compare', '/api/forecast/scenarios', '/api/forecast/events'])
+      expect(listed).toContain(`POST ${path}`);
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) expect(listed).toContain(`${method} /api/forecast/scenarios/:id`);
+  });
+
+  it('answers an organization without ai.forecasting.demand 403 FEATURE_NOT_ENABLED, even for invalid input', async () => {
+    const refused: string[] = [];
+    for (const r of routes) {
+      const res = await send(r, plain.key);
+      if (res.status !== 403 || res.body.code !== 'FEATURE_NOT_ENABLED' || res.body.feature !== FORECASTING || res.body.planCapability !== FORECASTING)
+        refused.push(`${r.method} ${r.path} ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('answers a key without forecast.read 403, and a forecast:read key 403 on every write, even for invalid input', async () => {
+    const noScope = await a.keyWith(['inventory:read']);
+    const readOnly = await a.keyWith(['forecast:read']);
+    const wrong: string[] = [];
+    for (const r of routes) {
+      const none = await send(r, noScope);
+      if (none.status !== 403 || none.body.code !== 'INSUFFICIENT_SCOPE') wrong.push(`no scope: ${r.method} ${r.path} ${none.status}`);
+      const read = await send(r, readOnly);
+      if (isWrite(r) && (read.status !== 403 || read.body.code !== 'INSUFFICIENT_SCOPE')) wrong.push(`read key writes: ${r.method} ${r.path} ${read.status}`);
+      if (!isWrite(r) && read.status === 403) wrong.push(`read key reads: ${r.method} ${r.path} ${read.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers another organization's scenario, event, run or override id 404", async () => {
+    const wrong: string[] = [];
+    for (const r of routes.filter((r) => r.path.includes(':id'))) {
+      const res = await server.call(r.method, pathFor(r.path, 'b'), { token: a.key, body: r.method === 'PUT' || r.method === 'PATCH' ? { name: 'x' } : r.method === 'POST' ? {} : undefined });
+      if (res.status !== 404 && !(res.status === 400 && r.method === 'PUT')) wrong.push(`${r.method} ${r.path} ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('never answers 500 to odd query values', async () => {
+    const values = ['abc', '-1', '0', '1e309', '99999999999999999999', '2025-02-30', '\u0000', '0,100', '80,80', '', '1.5', '2026-01-05T25:00:00Z', '99999-01-01', 'x'.repeat(3000), 'true'];
+    const failed: string[] = [];
+    for (const r of routes.filter((r) => r.method === 'GET' && r.input?.query)) {
+      for (const key of Object.keys(r.input!.query!.shape)) {
+        for (const v of values) {
+          const res = await server.call('GET', `${pathFor(r.path, 'a')}?${key}=${encodeURIComponent(v)}`, { token: a.key });
+          if (res.status >= 500) failed.push(`${res.status} ${r.path} ${key}=${v.slice(0, 20)}`);
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('never answers 500 to odd bodies', async () => {
+    const raw = ['{', '[]', '"x"', 'null', '1', '{"name":"a\\u0000","type":"CUSTOM"}', '{"__proto__":{"x":1}}'];
+    const odd = [null, 'abc', -1, 1e309, 1e20, '2025-02-30', 'a\u0000b', [], {}, true, '9999-12-31T00:00:00Z'];
+    const failed: string[] = [];
+    for (const r of routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE')) {
+      const path = pathFor(r.path, 'a');
+      for (const body of raw) {
+        const res = await server.call(r.method, path, { token: a.key, body });
+        if (res.status >= 500) failed.push(`${res.status} ${r.method} ${r.path} ${body}`);
+      }
+      const keys = Object.keys((r.input?.body as { shape?: object } | undefined)?.shape ?? {});
+      for (const key of [...keys, 'assumptions.globalLiftPct', 'assumptions.includedEventIds', 'value.liftPct']) {
+        for (const v of odd) {
+          const [head, tail] = key.split('.');
+          const body = tail ? { name: 'n', type: 'CUSTOM', [head!]: { [tail]: v } } : { [key]: v };
+          const res = await server.call(r.method, path, { token: a.key, body });
+          if (res.status >= 500) failed.push(`${res.status} ${r.method} ${r.path} ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+  });
+});
