@@ -125,3 +125,35 @@ describe('every forecasting path', () => {
     expect(failed).toEqual([]);
   });
 });
+
+describe('date-times on days that do not exist', () => {
+  const event = { name: 'Sale', type: 'PROMOTION', startsAt: '2026-03-02T00:00:00Z', endsAt: '2026-03-09T00:00:00Z' };
+
+  it('are 400 on the field in a body and a query, and nothing is written', async () => {
+    const before = await server.app.prisma.externalEvent.count({ where: { organizationId: a.org.id } });
+    for (const startsAt of ['2025-02-30T00:00:00Z', '2026-02-29T10:00:00+02:00', '2026-04-31']) {
+      const res = await server.call('POST', '/api/forecast/events', { token: a.key, body: { ...event, startsAt } });
+      expect(res.status, startsAt).toBe(400);
+      expect(Object.keys(res.body.details), startsAt).toEqual(['startsAt']);
+    }
+    expect(await server.app.prisma.externalEvent.count({ where: { organizationId: a.org.id } })).toBe(before);
+    const list = await server.call('GET', '/api/forecast/events?from=2025-02-30T00:00:00Z', { token: a.key });
+    expect(list.status).toBe(400);
+    expect(Object.keys(list.body.details)).toEqual(['from']);
+    const history = await server.call('GET', '/api/forecast/change-history?to=2025-02-30T00:00:00Z', { token: a.key });
+    expect(history.status).toBe(400);
+    expect(Object.keys(history.body.details)).toEqual(['to']);
+    // A real leap day and an offset are still taken.
+    expect((await server.call('POST', '/api/forecast/events', { token: a.key, body: { ...event, startsAt: '2028-02-29T23:00:00-01:00', endsAt: '2028-03-09T00:00:00Z' } })).status).toBe(201);
+  });
+
+  it('are refused by the DateTime scalar over GraphQL', async () => {
+    const res = await server.graphql(
+      'mutation ($input: ExternalEventCreateInput!) { createExternalEvent(input: $input) { ... on ExternalEvent { id } } }',
+      { input: { ...event, startsAt: '2025-02-30T00:00:00Z' } },
+      a.key,
+    );
+    expect(res.body.data ?? null).toBeNull();
+    expect(JSON.stringify(res.body.errors)).toMatch(/startsAt/);
+  });
+});
