@@ -1,5 +1,9 @@
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { allRoutes } from '../../rest-adapter/all-routes.js';
+import { operationScopes } from '../../rest-adapter/operation-scopes.js';
+import { schema } from '../../src/schema/index.js';
 import { createProduct } from '../support/api.js';
 import { insertWeeklyDemand } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
@@ -155,5 +159,43 @@ describe('date-times on days that do not exist', () => {
     );
     expect(res.body.data ?? null).toBeNull();
     expect(JSON.stringify(res.body.errors)).toMatch(/startsAt/);
+  });
+});
+
+describe('every forecasting GraphQL root field', () => {
+  const FORECAST_FIELD = /forecast|scenario|externalEvent|channelProjection|learnedEventLifts/i;
+
+  it('needs the plan capability and forecast.read or forecast.write', () => {
+    const roots = { query: schema.getQueryType()!, mutation: schema.getMutationType()!, subscription: schema.getSubscriptionType()! };
+    const found: string[] = [];
+    for (const [kind, type] of Object.entries(roots)) {
+      for (const field of Object.values(type.getFields()).filter((f) => FORECAST_FIELD.test(f.name))) {
+        const scopes = operationScopes(schema, `${kind} { ${field.name} { __typename } }`);
+        const permission = kind === 'mutation' ? 'forecast.write' : 'forecast.read';
+        found.push(`${kind} ${field.name}: ${scopes.capabilities.join()} ${scopes.permissions.join()}`);
+        expect(`${kind} ${field.name}: ${scopes.capabilities.join()} ${scopes.permissions.join()}`).toBe(`${kind} ${field.name}: ${FORECASTING} ${permission}`);
+      }
+    }
+    expect(found.length).toBeGreaterThan(20);
+  });
+
+  it('forecastRunProgress refuses an organization without the capability, a key without forecast.read and a foreign run', async () => {
+    const first = async (token: string, id: string) => {
+      const client = createClient({ url: `${server.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: true });
+      try {
+        return await new Promise<string>((resolve) => {
+          client.subscribe(
+            { query: 'subscription ($id: ID!) { forecastRunProgress(id: $id) { id status } }', variables: { id } },
+            { next: (r) => resolve(JSON.stringify(r)), error: (e) => resolve(JSON.stringify(e)), complete: () => resolve('complete') },
+          );
+        });
+      } finally {
+        await client.dispose();
+      }
+    };
+    expect(await first(plain.key, ids.run!.a)).toMatch(/FEATURE_NOT_ENABLED/);
+    expect(await first(await a.keyWith(['inventory:read']), ids.run!.a)).toMatch(/INSUFFICIENT_SCOPE/);
+    expect(await first(a.key, ids.run!.b)).toMatch(/NOT_FOUND/);
+    expect(await first(a.key, ids.run!.a)).toMatch(new RegExp(ids.run!.a));
   });
 });
