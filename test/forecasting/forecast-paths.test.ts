@@ -199,3 +199,20 @@ describe('every forecasting GraphQL root field', () => {
     expect(await first(a.key, ids.run!.a)).toMatch(new RegExp(ids.run!.a));
   });
 });
+
+describe('GET /api/forecast/events filters', () => {
+  it("answer 404 for a product or location that is not the organization's, over REST and GraphQL", async () => {
+    for (const query of [`productMasterId=${ids.product!.b}`, `locationId=${ids.location!.b}`, 'productMasterId=nope']) {
+      const res = await server.call('GET', `/api/forecast/events?${query}`, { token: a.key });
+      expect(res.status, query).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    const body = { name: 'Mine', type: 'OTHER', startsAt: '2031-03-03T00:00:00Z', endsAt: '2031-03-10T00:00:00Z', productMasterId: ids.product!.a, locationId: ids.location!.a };
+    const mine = (await server.call('POST', '/api/forecast/events', { token: a.key, body })).body.id;
+    const own = await server.call('GET', `/api/forecast/events?productMasterId=${ids.product!.a}&locationId=${ids.location!.a}&from=2031-03-01T00:00:00Z`, { token: a.key });
+    expect(own.status).toBe(200);
+    expect(own.body.events.map((e: { id: string }) => e.id)).toContain(mine);
+    const gql = await server.graphql('query ($p: ID) { externalEvents(productMasterId: $p) { id } }', { p: ids.product!.b }, a.key);
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
