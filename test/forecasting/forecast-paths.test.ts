@@ -216,3 +216,15 @@ describe('GET /api/forecast/events filters', () => {
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('GET /api/forecast/runs/{id}/series filters', () => {
+  it("answer 404 for a product or location that is not the organization's", async () => {
+    for (const query of [`productMasterId=${ids.product!.b}`, `locationId=${ids.location!.b}`]) {
+      const res = await server.call('GET', `/api/forecast/runs/${ids.run!.a}/series?${query}`, { token: a.key });
+      expect(res.status, query).toBe(404);
+    }
+    expect((await server.call('GET', `/api/forecast/runs/${ids.run!.a}/series?productMasterId=${ids.product!.a}`, { token: a.key })).status).toBe(200);
+    const gql = await server.graphql('query ($id: ID!, $p: ID) { forecastRunSeries(id: $id, productMasterId: $p) { total } }', { id: ids.run!.a, p: ids.product!.b }, a.key);
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
