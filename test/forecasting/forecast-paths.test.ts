@@ -228,3 +228,32 @@ describe('GET /api/forecast/runs/{id}/series filters', () => {
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
+
+describe('read-only scenarios', () => {
+  it('refuse every write with 409 INVALID_STATE, in words that read right for PUBLISHED and ARCHIVED', async () => {
+    const point = { productMasterId: ids.product!.a, locationId: ids.location!.a, periodStart: '2026-03-23', quantity: 2 };
+    const writes = (id: string): [string, string, unknown][] => [
+      ['PUT', `/api/forecast/scenarios/${id}`, { name: 'y', type: 'CUSTOM' }],
+      ['PATCH', `/api/forecast/scenarios/${id}`, { name: 'y' }],
+      ['POST', `/api/forecast/scenarios/${id}/publish`, undefined],
+      ['POST', `/api/forecast/scenarios/${id}/generate`, {}],
+      ['PUT', '/api/forecast/overrides', { ...point, scenarioId: id }],
+    ];
+    const id = (await server.call('POST', '/api/forecast/scenarios', { token: a.key, body: { name: 'RO', type: 'CUSTOM' } })).body.id;
+    expect((await server.call('POST', `/api/forecast/scenarios/${id}/publish`, { token: a.key })).status).toBe(200);
+    for (const [method, path, body] of writes(id)) {
+      const res = await server.call(method, path, { token: a.key, body });
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body).toEqual({ error: expect.stringMatching(/^A PUBLISHED scenario is read-only/), code: 'INVALID_STATE' });
+    }
+    expect((await server.call('DELETE', `/api/forecast/scenarios/${id}`, { token: a.key })).status).toBe(200);
+    for (const [method, path, body] of writes(id)) {
+      const res = await server.call(method, path, { token: a.key, body });
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body).toEqual({ error: expect.stringMatching(/^An ARCHIVED scenario is read-only/), code: 'INVALID_STATE' });
+    }
+    expect((await server.call('DELETE', `/api/forecast/scenarios/${id}`, { token: a.key })).status).toBe(409);
+    expect(await server.app.prisma.forecastOverride.count({ where: { scenarioId: id } })).toBe(0);
+    expect(await server.app.prisma.forecastRun.count({ where: { scenarioId: id } })).toBe(0);
+  });
+});
