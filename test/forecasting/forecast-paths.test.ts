@@ -257,3 +257,18 @@ describe('read-only scenarios', () => {
     expect(await server.app.prisma.forecastRun.count({ where: { scenarioId: id } })).toBe(0);
   });
 });
+
+describe('GraphQL: the plan capability and the permission come before the variables', () => {
+  it('refuses invalid variables with FEATURE_NOT_ENABLED or INSUFFICIENT_SCOPE, not with what is wrong with them', async () => {
+    const MUTATION = 'mutation ($input: ForecastScenarioInput!) { createForecastScenario(input: $input) { __typename } }';
+    const bad = { input: { name: 5, type: 'NOPE' } };
+    expect((await server.graphql(MUTATION, bad, plain.key)).body.errors?.[0]?.extensions?.code).toBe('FEATURE_NOT_ENABLED');
+    expect((await server.graphql(MUTATION, bad, await a.keyWith(['forecast:read']))).body.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_SCOPE');
+    const QUERY = 'query ($h: Int) { demandForecast(horizon: $h) { total } }';
+    expect((await server.graphql(QUERY, { h: 'many' }, plain.key)).body.errors?.[0]?.extensions?.code).toBe('FEATURE_NOT_ENABLED');
+    // A caller let in still learns what is wrong with its variables.
+    const errors = JSON.stringify((await server.graphql(MUTATION, bad, a.key)).body.errors);
+    expect(errors).toMatch(/\$input/);
+    expect(errors).not.toMatch(/FEATURE_NOT_ENABLED|INSUFFICIENT_SCOPE/);
+  });
+});
