@@ -5,7 +5,7 @@ import type { RequestContext } from '../src/context.js';
 import { DomainError } from '../src/kernel/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
-import { assertSessionScopes, sessionOnlyFields } from '../src/schema/session-field-check.js';
+import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../src/schema/session-field-check.js';
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
 import { checkRouteInput } from './route-input.js';
@@ -28,6 +28,8 @@ interface CompiledRoute extends RouteSpec {
   definition: OperationDefinitionNode;
   /** authScopes of the root fields only a signed-in user may call, checked before the body is read. */
   sessionFields: ReturnType<typeof sessionOnlyFields>;
+  /** authScopes of the root fields a plan capability gates (capability, then permission), also checked before the body is read. */
+  planFields: ReturnType<typeof planGatedFields>;
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
   /** The data as the route selected it; throws a mutation's typed refusal as the REST error. */
   settle: TypedMutationErrors['settle'];
@@ -44,7 +46,7 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), run, settle };
+  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), planFields: planGatedFields(schema, definition, document), run, settle };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -80,9 +82,11 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       throw new DomainError('MISSING_AUTHORIZATION', 'Authentication required: send Authorization: Bearer <API key or token>');
     }
     const params = decodeParams(request.params);
-    // A caller who may never use the route (an API key on a session-only route) is refused before its
-    // body is read or its input validated.
+    // A caller who may never use the route (an API key on a session-only route, an organization without
+    // the plan capability, a key without the permission of a plan-gated route) is refused before its body
+    // is read or its input validated.
     assertSessionScopes(contextValue, route.sessionFields);
+    assertSessionScopes(contextValue, route.planFields);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
     const query = { ...request.query };
     // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.

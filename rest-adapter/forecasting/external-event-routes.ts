@@ -47,7 +47,7 @@ export const forecastEventRoutes = defineRoutes([
       summary: 'List external events',
       description:
         'Events overlapping the window [from, to], soonest first. A productMasterId keeps that product\'s events and the global ones; ' +
-        'a locationId keeps that location\'s events and the org-wide ones. `events` and `data` hold the same list.',
+        'a locationId keeps that location\'s events and the org-wide ones; either one not of the organization is 404. `events` and `data` hold the same list.',
       ...forecasting,
       responses: withForbidden(
         {
@@ -56,7 +56,7 @@ export const forecastEventRoutes = defineRoutes([
             ...jsonContent(externalEventList),
           },
         },
-        [400, 401],
+        [400, 401, 404],
       ),
     },
   },

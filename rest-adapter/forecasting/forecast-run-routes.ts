@@ -97,7 +97,7 @@ export const forecastRunRoutes = defineRoutes([
       summary: "A forecast run's stored series",
       description:
         "One page of a run's stored series with their weekly points, in the run's order (product, location, channel id), in the point shape of " +
-        'GET /api/forecast; filters by product, location and channel label. A run not yet COMPLETED answers the series stored so far. Unknown or foreign run: 404.',
+        'GET /api/forecast; filters by product, location and channel label. A run not yet COMPLETED answers the series stored so far. Unknown or foreign run, or a product or location filter not of the organization: 404.',
       ...forecasting,
       parameters: [pathParam('id', 'Forecast run id')],
       responses: withForbidden({ 200: { description: 'A page of stored series', ...jsonContent(forecastRunSeriesPage) } }, [400, 401, 404]),

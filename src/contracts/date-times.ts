@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { calendarDate, dateTimeOf, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
 import { mustBe } from './parse.js';
 import { text } from './query-values.js';
 
@@ -10,7 +10,7 @@ const DATE_TIME_MESSAGE = 'Must be an ISO 8601 date-time string';
  * has already made of it; a Date either way, in the accepted years.
  */
 export const dateTime = z
-  .preprocess((value) => (typeof value === 'string' ? new Date(value) : value), z.date({ error: (issue) => (issue.input === undefined ? 'Required' : DATE_TIME_MESSAGE) }).refine(yearInRange, YEAR_RANGE_MESSAGE))
+  .preprocess((value) => (typeof value === 'string' ? (dateTimeOf(value) ?? new Date(Number.NaN)) : value), z.date({ error: (issue) => (issue.input === undefined ? 'Required' : DATE_TIME_MESSAGE) }).refine(yearInRange, YEAR_RANGE_MESSAGE))
   .meta({ type: 'string', format: 'date-time' });
 
 /** A date-time in a query string, checked and left as text (the GraphQL variable it becomes is a DateTime). */
@@ -18,8 +18,8 @@ export const dateTimeText = text
   .pipe(
     z
       .string()
-      .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: DATE_TIME_MESSAGE, abort: true })
-      .refine((value) => yearInRange(new Date(value)), YEAR_RANGE_MESSAGE)
+      .refine((value) => dateTimeOf(value) !== null, { message: DATE_TIME_MESSAGE, abort: true })
+      .refine((value) => yearInRange(dateTimeOf(value)!), YEAR_RANGE_MESSAGE)
       .optional(),
   )
   .meta({ format: 'date-time' });

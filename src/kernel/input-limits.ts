@@ -33,3 +33,14 @@ export function calendarDate(text: string): Date | null {
   const date = new Date(`${text}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? date : null;
 }
+
+/**
+ * A date-time text as a Date, or null. `new Date` rolls a day that does not exist over into the next
+ * month (2025-02-30 becomes March 2nd), so the calendar date it starts with must exist as written.
+ */
+export function dateTimeOf(text: string): Date | null {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return null;
+  const day = /^(\d{4}-\d{2}-\d{2})(?![\d-])/.exec(text.trim())?.[1];
+  return day === undefined || calendarDate(day) ? date : null;
+}

@@ -69,6 +69,9 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // Scope checks throw the documented error themselves, so the caller learns why it was refused.
     authScopes: scopesOf,
+    // A subscription's scopes are checked when it is created, before its subscribe function reads anything
+    // (and learns NOT_FOUND first) or starts polling; without it they would run on each event only.
+    authorizeOnSubscribe: true,
   },
 });
 

@@ -1,10 +1,10 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
-import { calendarDate, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { calendarDate, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
 
 function dateTime(value: unknown): Date {
-  const date = typeof value === 'string' ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('Must be an ISO 8601 date-time string');
+  const date = typeof value === 'string' ? dateTimeOf(value) : null;
+  if (!date) throw new GraphQLError('Must be an ISO 8601 date-time string');
   if (!yearInRange(date)) throw new GraphQLError(YEAR_RANGE_MESSAGE);
   return date;
 }

@@ -57,6 +57,24 @@ function sessionScopesOf(field: GraphQLField<unknown, unknown>): ScopeMap | null
   return sessionScopes.get(field)!;
 }
 
+/** Does the map name a plan capability anywhere? */
+function mentionsCapability(map: ScopeMap): boolean {
+  return Object.entries(map).some(([name, value]) =>
+    name === '$all' || name === '$any' ? mentionsCapability(value as ScopeMap) : name === 'capability',
+  );
+}
+
+const planScopes = new WeakMap<GraphQLField<unknown, unknown>, ScopeMap | null>();
+
+/** The field's authScopes when they name a plan capability, else null. */
+function planScopesOf(field: GraphQLField<unknown, unknown>): ScopeMap | null {
+  if (!planScopes.has(field)) {
+    const scopes = (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
+    planScopes.set(field, scopes && typeof scopes === 'object' && mentionsCapability(scopes as ScopeMap) ? (scopes as ScopeMap) : null);
+  }
+  return planScopes.get(field)!;
+}
+
 function rootFieldNames(selectionSet: SelectionSetNode, document: DocumentNode | undefined, seen = new Set<string>()): string[] {
   return selectionSet.selections.flatMap((selection) => {
     if (selection.kind === Kind.FIELD) return [selection.name.value];
@@ -76,12 +94,30 @@ function rootFieldNames(selectionSet: SelectionSetNode, document: DocumentNode |
  * not send at all.
  */
 export function sessionOnlyFields(schema: GraphQLSchema, operation: OperationDefinitionNode, document?: DocumentNode): ScopeMap[] {
+  return rootFieldScopes(schema, operation, document, sessionScopesOf);
+}
+
+/**
+ * The operation's root fields gated by a plan capability (forecasting), with their whole scope maps:
+ * capability, then permission. They too depend on the caller alone, so the REST adapter checks them before
+ * the input, and an organization without the capability learns FEATURE_NOT_ENABLED whatever it sent.
+ */
+export function planGatedFields(schema: GraphQLSchema, operation: OperationDefinitionNode, document?: DocumentNode): ScopeMap[] {
+  return rootFieldScopes(schema, operation, document, planScopesOf);
+}
+
+function rootFieldScopes(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  document: DocumentNode | undefined,
+  scopesOfField: (field: GraphQLField<unknown, unknown>) => ScopeMap | null,
+): ScopeMap[] {
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
   if (!root) return [];
   const fields = root.getFields();
   return rootFieldNames(operation.selectionSet, document).flatMap((name) => {
     const field = fields[name];
-    const scopes = field ? sessionScopesOf(field as GraphQLField<unknown, unknown>) : null;
+    const scopes = field ? scopesOfField(field as GraphQLField<unknown, unknown>) : null;
     return scopes ? [scopes] : [];
   });
 }

@@ -11,7 +11,7 @@ import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-err
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
 import { renderGraphiQLPage } from './graphiql-assets.js';
-import { assertSessionScopes, sessionOnlyFields } from '../schema/session-field-check.js';
+import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -47,8 +47,9 @@ function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
 }
 
 /**
- * Root fields only a signed-in user may call are refused to anyone else before the variables are coerced
- * (which GraphQL does before any resolver's authScopes run), as a resolver would refuse them.
+ * Root fields only a signed-in user may call, and root fields a plan capability gates (forecasting), are
+ * refused to callers they exclude before the variables are coerced (which GraphQL does before any
+ * resolver's authScopes run), as a resolver would refuse them.
  */
 function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
   const refusal = (args: { schema: GraphQLSchema; document: import('graphql').DocumentNode; operationName?: string | null; contextValue: unknown }) => {
@@ -56,6 +57,7 @@ function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
     if (!operation) return null;
     try {
       assertSessionScopes(args.contextValue as RequestContext, sessionOnlyFields(args.schema, operation, args.document));
+      assertSessionScopes(args.contextValue as RequestContext, planGatedFields(args.schema, operation, args.document));
       return null;
     } catch (error) {
       if (error instanceof DomainError) return { data: null, errors: [toGraphQLError(error)] };

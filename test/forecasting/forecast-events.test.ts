@@ -309,7 +309,8 @@ describe('tenant isolation', () => {
     const listB = await server.call('GET', `/api/forecast/events?from=${daysFromNow(-365)}&to=${daysFromNow(365)}`, { token: b.key });
     expect(ids(listB)).not.toContain(mine.id);
     const byProduct = await server.call('GET', `/api/forecast/events?productMasterId=${productA.id}&includeGlobal=false`, { token: b.key });
-    expect(byProduct.body.events).toEqual([]);
+    expect(byProduct.status).toBe(404);
+    expect(byProduct.body).toEqual({ error: 'Product not found', code: 'NOT_FOUND' });
     const gql = await server.graphql(`query ($id: ID!) { externalEvent(id: $id) { id } }`, { id: mine.id }, b.key);
     expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
 

@@ -54,8 +54,8 @@ export const externalEventUpdate = z
 export const externalEventListQuery = z.object({
   from: dateTimeText.meta({ description: 'Window start (default: the start of today, UTC).' }),
   to: dateTimeText.meta({ description: 'Window end (default: from plus 90 days); not before from.' }),
-  productMasterId: text.meta({ description: "Only this product's events, plus global ones unless includeGlobal=false." }),
-  locationId: text.meta({ description: "Only this location's events, plus org-wide ones unless includeOrgWide=false." }),
+  productMasterId: text.meta({ description: "Only this product's events, plus global ones unless includeGlobal=false (404 when it is not one of the organization's)." }),
+  locationId: text.meta({ description: "Only this location's events, plus org-wide ones unless includeOrgWide=false (404 when it is not one of the organization's)." }),
   type: z.preprocess((value) => (value === '' ? undefined : value), type.optional()).meta({ description: 'Only events of this kind.' }),
   includeGlobal: flag.meta({ description: 'Include events for every product (isGlobal; default true).' }),
   includeOrgWide: flag.meta({ description: 'Include events for every location (isOrgWide; default true).' }),

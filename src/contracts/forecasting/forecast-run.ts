@@ -37,8 +37,8 @@ export const forecastRunListQuery = z.object({ ...pagingShape(FORECAST_RUN_PAGIN
 
 /** Query of GET /api/forecast/runs/{id}/series and arguments of forecastRunSeries. */
 export const forecastRunSeriesQuery = z.object({
-  productMasterId: text.meta({ description: 'Only series of this product.' }),
-  locationId: text.meta({ description: 'Only series at this location.' }),
+  productMasterId: text.meta({ description: "Only series of this product (404 when it is not one of the organization's)." }),
+  locationId: text.meta({ description: "Only series at this location (404 when it is not one of the organization's)." }),
   channel: text.meta({ description: 'Only series of this channel label.' }),
   ...pagingShape(FORECAST_RUN_SERIES_PAGING),
 });

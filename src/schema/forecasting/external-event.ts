@@ -143,8 +143,8 @@ builder.queryFields((t) => ({
     args: {
       from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
       to: t.arg({ type: 'DateTime', description: 'Window end (default: from plus 90 days).' }),
-      productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false." }),
-      locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false." }),
+      productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
       type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
       includeGlobal: t.arg.boolean({ description: 'Include events for every product (default true).' }),
       includeOrgWide: t.arg.boolean({ description: 'Include events for every location (default true).' }),

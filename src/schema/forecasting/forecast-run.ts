@@ -136,8 +136,8 @@ builder.queryFields((t) => ({
     authScopes: canReadForecasts,
     args: {
       id: t.arg.id(runIdArg),
-      productMasterId: t.arg.id({ description: 'Only series of this product.' }),
-      locationId: t.arg.id({ description: 'Only series at this location.' }),
+      productMasterId: t.arg.id({ description: "Only series of this product (NOT_FOUND when it is not one of the organization's)." }),
+      locationId: t.arg.id({ description: "Only series at this location (NOT_FOUND when it is not one of the organization's)." }),
       channel: t.arg.string({ description: 'Only series of this channel label.' }),
       page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
       limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_RUN_SERIES_PAGING.max} (default ${FORECAST_RUN_SERIES_PAGING.limit}).` }),

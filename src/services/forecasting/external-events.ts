@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { eventValue as value, externalEventCreate as createSchema, externalEventUpdate as updateSchema } from '../../contracts/forecasting/external-event.js';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../kernel/errors.js';
+import { checkForecastIds } from './fit-weekly-series.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
 import { orgId, parseInput } from '../tenant.js';
@@ -68,10 +69,12 @@ export function eventWindow(from?: Date | null, to?: Date | null) {
 /**
  * Events overlapping [from, to], soonest first. A product filter keeps that product's events and
  * the global ones (no product); a location filter keeps that location's events and the org-wide
- * ones (no location). includeGlobal / includeOrgWide = false drop those broad events.
+ * ones (no location). includeGlobal / includeOrgWide = false drop those broad events. A product or
+ * location filter that is not the organization's is 404, as on every other forecasting path.
  */
-export function listExternalEvents(ctx: RequestContext, args: ExternalEventListArgs, query: Query = {}) {
+export async function listExternalEvents(ctx: RequestContext, args: ExternalEventListArgs, query: Query = {}) {
   const window = eventWindow(args.from, args.to);
+  await checkForecastIds(ctx, { productMasterId: args.productMasterId, locationId: args.locationId });
   const and: Prisma.ExternalEventWhereInput[] = [
     { startsAt: { lte: window.to } },
     { endsAt: { gte: window.from } },

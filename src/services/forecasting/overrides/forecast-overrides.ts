@@ -35,7 +35,7 @@ async function writableScenario(ctx: RequestContext, tx: Db, scenarioId: string,
   const scenario = await tx.forecastScenario.findFirst({ where: { id: scenarioId, organizationId }, select: { status: true } });
   if (!scenario) throw field ? validationError({ [field]: ['Scenario not found'] }) : notFound('Scenario');
   if (scenario.status !== ForecastScenarioStatus.DRAFT) {
-    throw new DomainError('INVALID_STATE', `A ${scenario.status} scenario is read-only: only a DRAFT's overrides can change`);
+    throw new DomainError('INVALID_STATE', `${scenario.status === 'ARCHIVED' ? 'An' : 'A'} ${scenario.status} scenario is read-only: only a DRAFT's overrides can change`);
   }
 }
 

@@ -86,7 +86,7 @@ export async function generateForecast(ctx: RequestContext, scenarioId: string, 
 
 function assertDraft(scenario: { status: string }) {
   if (scenario.status !== ForecastScenarioStatus.DRAFT) {
-    throw new DomainError('INVALID_STATE', `A ${scenario.status} scenario is read-only: only a DRAFT can be generated`);
+    throw new DomainError('INVALID_STATE', `${scenario.status === 'ARCHIVED' ? 'An' : 'A'} ${scenario.status} scenario is read-only: only a DRAFT can be generated`);
   }
 }
 

@@ -7,6 +7,7 @@ import type { DemandForecastPoint, SeriesDemandForecast } from '../demand-foreca
 import type { SeriesAdjustment } from '../scenario-adjustments.js';
 import type { DemandClass, MethodName, SeriesForecast } from '../engine/types.js';
 import { getForecastRun } from './forecast-runs.js';
+import { checkForecastIds } from '../fit-weekly-series.js';
 
 /** A series forecast with its place in the run. */
 export interface IndexedForecast {
@@ -69,6 +70,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, raw: unknown) {
   const input = parseInput(forecastRunSeriesQuery, raw ?? {});
   const run = await getForecastRun(ctx, runId, { select: { id: true, status: true } });
+  // A filter naming no product or location of the organization is 404, as on every forecasting path.
+  await checkForecastIds(ctx, { productMasterId: input.productMasterId, locationId: input.locationId });
   const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_RUN_SERIES_PAGING);
   const where = { runId: run.id, productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
   const [total, rows] = await Promise.all([

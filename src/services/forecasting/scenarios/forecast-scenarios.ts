@@ -116,7 +116,7 @@ export async function createForecastScenario(ctx: RequestContext, raw: CreateFor
 }
 
 const readOnly = (scenario: ForecastScenario, doing: string) =>
-  new DomainError('INVALID_STATE', `A ${scenario.status} scenario is read-only: only a DRAFT can be ${doing}`);
+  new DomainError('INVALID_STATE', `${scenario.status === 'ARCHIVED' ? 'An' : 'A'} ${scenario.status} scenario is read-only: only a DRAFT can be ${doing}`);
 
 /**
  * Moves or changes a scenario under a row lock, so that two requests cannot both take it out of a state
