@@ -187,7 +187,7 @@ describe('GET /api/inventory/analytics', () => {
   });
 
   it('answers 400 for bad dates', async () => {
-    for (const [query, field] of [['?fromDate=yesterday', 'fromDate'], ['?toDate=2025-13-45', 'toDate'], ['?fromDate=2025-02-01&toDate=2025-01-01', 'fromDate']]) {
+    for (const [query, field] of [['?fromDate=yesterday', 'fromDate'], ['?toDate=2025-13-45', 'toDate'], ['?toDate=2025-02-30', 'toDate'], ['?fromDate=2025-04-31T10:00:00Z', 'fromDate'], ['?fromDate=2025-02-01&toDate=2025-01-01', 'fromDate']]) {
       const res = await analytics(a.key, query);
       expect(res.status, query).toBe(400);
       expect(res.body.details[field!], query).toBeDefined();

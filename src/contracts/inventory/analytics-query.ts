@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { dateTimeOf, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { text } from '../query-values.js';
 
 export const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -8,7 +8,7 @@ const isoDate = text.pipe(
   z
     .string()
     .trim()
-    .refine((value) => (DATE_ONLY.test(value) || DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)), { message: 'Must be an ISO 8601 date or date-time', abort: true })
+    .refine((value) => (DATE_ONLY.test(value) || DATE_TIME.test(value)) && dateTimeOf(value) !== null, { message: 'Must be an ISO 8601 date or date-time', abort: true })
     .refine((value) => yearInRange(new Date(value)), YEAR_RANGE_MESSAGE)
     .optional(),
 );
