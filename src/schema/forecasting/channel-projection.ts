@@ -1,3 +1,4 @@
+import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
@@ -96,8 +97,6 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
   }),
 });
 
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 
 builder.queryFields((t) => ({
   channelProjection: t.field({

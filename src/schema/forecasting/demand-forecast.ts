@@ -1,3 +1,4 @@
+import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import {
@@ -174,8 +175,6 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
   }),
 });
 
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 
 builder.queryFields((t) => ({
   demandForecast: t.field({

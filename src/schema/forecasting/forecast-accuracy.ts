@@ -1,3 +1,4 @@
+import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../contracts/forecasting/forecast-accuracy-query.js';
 import { MAX_HORIZON } from '../../contracts/forecasting/forecast-query.js';
@@ -68,8 +69,6 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
   }),
 });
 
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 
 builder.queryFields((t) => ({
   forecastAccuracy: t.field({

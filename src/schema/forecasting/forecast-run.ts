@@ -1,3 +1,4 @@
+import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING } from '../../contracts/forecasting/forecast-run.js';
@@ -107,8 +108,6 @@ const GenerateInput = builder.inputType('ForecastGenerateInput', {
   }),
 });
 
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 const runIdArg = { required: true, description: 'Forecast run id.' } as const;
 
 builder.queryFields((t) => ({

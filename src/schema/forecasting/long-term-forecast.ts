@@ -1,3 +1,4 @@
+import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
@@ -73,8 +74,6 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
   }),
 });
 
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
 
 builder.queryFields((t) => ({
   longTermForecast: t.field({
