@@ -5,12 +5,11 @@ import { dayAfter, weekAfter } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
-import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
+import { expectForecastReadGates, expectValidationDetails, FORECASTING } from '../support/forecasting.js';
 
 // GET /api/forecast/accuracy and the forecastAccuracy query on a real database, on tiny series whose
 // metrics are worked out by hand below.
 
-const CAPABILITY = 'ai.forecasting.demand';
 const FIRST_WEEK = '2024-01-01'; // a Monday
 const week = (i: number) => weekAfter(FIRST_WEEK, i);
 /** The measured period starts at week 4: weeks 0–3 are the history that scales MASE. */
@@ -51,7 +50,7 @@ const accuracyOf = async (query: string, token = a.key) => {
 const NO_GROUP = { productMasterId: null, locationId: null, channel: null, method: null };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'ACC-1');
@@ -160,7 +159,7 @@ describe('GET /api/forecast/accuracy, source IMPORTED (the history\'s own foreca
   });
 
   it('counts an unrecorded week inside the history as 0 on either side of a lag', async () => {
-    const gaps = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const gaps = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     const product = await createProduct(server, gaps.key, 'ACC-GAPS');
     const keys = (channel: string) => ({ productMasterId: product, locationId: gaps.warehouse.id, channel });
     // SEASON: weeks 0–54 of 10 (week 2: 30), week 53 not recorded; week 55 A 10, F 30.
@@ -249,7 +248,7 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
   });
 
   it('replays at most 100 series: more is a 400 on source before anything is fitted, and a filter narrows it', async () => {
-    const many = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const many = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     const product = await createProduct(server, many.key, 'ACC-MANY');
     // 101 one-week series: channels C0 … C100.
     await server.app.prisma.demandHistory.createMany({
@@ -332,7 +331,7 @@ describe('GraphQL forecastAccuracy', () => {
     expect(await graphqlError(server, a.key, QUERY, { groupBy: 'METHOD' })).toEqual({ code: 'VALIDATION_ERROR', details: { groupBy: ['method needs source=ENGINE or STORED'] } });
     expect((await graphqlError(server, a.key, QUERY, { productMasterId: theirs })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, QUERY, { locationId: b.warehouse.id })).code).toBe('NOT_FOUND');
-    expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });
+    expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { from: FROM })).forecastAccuracy;
     expect(theirsOnly.items.map((r: any) => r.productMasterId)).toEqual([theirs]);

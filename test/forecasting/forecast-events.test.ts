@@ -5,8 +5,8 @@ import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { graphqlRefusal } from '../support/api.js';
 import { REFUSAL } from '../support/graphql.js';
+import { FORECASTING } from '../support/forecasting.js';
 
-const CAPABILITY = 'ai.forecasting.demand';
 const DAY = 24 * 60 * 60 * 1000;
 
 let server: TestServer;
@@ -32,7 +32,7 @@ const create = async (tenant: typeof a, body: Record<string, unknown>) => {
 const ids = (res: { body: { events: { id: string }[] } }) => res.body.events.map((e) => e.id);
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   productA = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'EV-A', name: 'Umbrella' } })).body;
   productB = (await server.call('POST', '/api/products', { token: b.key, body: { sku: 'EV-B', name: 'B product' } })).body;
@@ -165,7 +165,7 @@ describe('listing window and filters', () => {
   const e: Record<string, { id: string }> = {};
 
   beforeAll(async () => {
-    t = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    t = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     product = (await server.call('POST', '/api/products', { token: t.key, body: { sku: 'FILTER', name: 'Filtered' } })).body;
     const other = (await server.call('POST', '/api/products', { token: t.key, body: { sku: 'OTHER', name: 'Other' } })).body;
     store = await createLocationFor(server.app.prisma, { organizationId: t.org.id, code: 'ST1', name: 'Store' });
@@ -234,9 +234,9 @@ describe('plan capability and permissions', () => {
   const featureBody = {
     error: expect.any(String),
     code: 'FEATURE_NOT_ENABLED',
-    feature: CAPABILITY,
-    planCapability: CAPABILITY,
-    entitlement: CAPABILITY,
+    feature: FORECASTING,
+    planCapability: FORECASTING,
+    entitlement: FORECASTING,
   };
 
   it('answers 403 FEATURE_NOT_ENABLED on every route when the plan lacks forecasting, even for a * key', async () => {
@@ -266,7 +266,7 @@ describe('plan capability and permissions', () => {
 
   it('says FEATURE_NOT_ENABLED over GraphQL too', async () => {
     const res = await server.graphql(`{ externalEvents { id } }`, {}, plain.key);
-    expect(res.body.errors[0].extensions).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });
+    expect(res.body.errors[0].extensions).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     const mutation = await server.graphql(`mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-01T00:00:00Z", endsAt: "2030-01-02T00:00:00Z" }) { ... on ExternalEvent { id } } }`, {}, plain.key);
     expect(mutation.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
   });
@@ -380,7 +380,7 @@ describe('GraphQL external events', () => {
 
 describe('query counts', () => {
   it('lists events with their product and location in a fixed number of queries', async () => {
-    const t = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const t = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     const products = [];
     for (let i = 0; i < 10; i++) {
       products.push((await server.call('POST', '/api/products', { token: t.key, body: { sku: `QC-${i}`, name: `Counted ${i}` } })).body);

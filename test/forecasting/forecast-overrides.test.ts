@@ -5,12 +5,12 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import { REFUSAL } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { FORECASTING } from '../support/forecasting.js';
 
 // Planner overrides of single forecast weeks (PUT/GET/DELETE /api/forecast/overrides, forecastOverrides,
 // setForecastOverride, removeForecastOverride) and how GET /api/forecast answers them, on a real database.
 // The series is a constant 100 a week, so the model forecasts exactly 100 with zero-width intervals.
 
-const CAPABILITY = 'ai.forecasting.demand';
 const OVERRIDES = '/api/forecast/overrides';
 const FIRST_WEEK = '2024-01-01'; // a Monday
 const HISTORY_WEEKS = 30;
@@ -44,7 +44,7 @@ const signIn = async (tenant: Tenant, role: 'VIEWER' | 'PLANNER') => {
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   const db = server.app.prisma;
   plain = await createTenant(db, { capabilities: [] });
   product = await createProduct(server, a.key, 'OV-1');

@@ -6,12 +6,11 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import { importRows } from '../support/import.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
-import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
+import { expectForecastReadGates, expectForeignFiltersNotFound, expectValidationDetails, FORECASTING } from '../support/forecasting.js';
 
 // GET /api/forecast and the demandForecast query on a real database, history written as fixtures (long
 // series) and through the demand-history import (a short one).
 
-const CAPABILITY = 'ai.forecasting.demand';
 const FIRST_WEEK = '2024-01-01'; // a Monday
 
 let server: TestServer;
@@ -42,7 +41,7 @@ const createEvent = async (body: Record<string, unknown>, token = a.key) => {
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' }, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' }, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'FC-1');
@@ -176,11 +175,7 @@ describe('GET /api/forecast', () => {
   });
 
   it('answers 404 for a product or location that is unknown or of another organization', async () => {
-    for (const query of [`?productMasterId=${theirs}`, `?locationId=${b.warehouse.id}`, '?productMasterId=nope', '?locationId=nope']) {
-      const res = await get(query);
-      expect(res.status, query).toBe(404);
-      expect(res.body.code).toBe('NOT_FOUND');
-    }
+    await expectForeignFiltersNotFound(get, theirs, b);
     // A product of the organization without history: no series.
     const bare = await createProduct(server, a.key, 'FC-NONE');
     expect((await forecastOf(`?productMasterId=${bare}`)).data).toEqual([]);
@@ -276,7 +271,7 @@ describe('GraphQL demandForecast', () => {
     });
     expect((await graphqlError(server, a.key, QUERY, { productMasterId: theirs })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, QUERY, { locationId: b.warehouse.id })).code).toBe('NOT_FOUND');
-    expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY });
+    expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { horizon: 1 })).demandForecast;
     expect(theirsOnly.items.map((s: any) => s.productMasterId)).toEqual([theirs]);

@@ -5,11 +5,10 @@ import { insertWeeklyDemand } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
-import { expectForecastReadGates, expectValidationDetails } from '../support/forecasting.js';
+import { expectForecastReadGates, expectForeignFiltersNotFound, expectValidationDetails, FORECASTING } from '../support/forecasting.js';
 
 // GET /api/forecast/long-term and the longTermForecast query on a real database.
 
-const CAPABILITY = 'ai.forecasting.demand';
 const FIRST_WEEK = '2024-01-01'; // a Monday
 
 let server: TestServer;
@@ -47,7 +46,7 @@ function expectOrdered(series: any) {
 const erratic = Array.from({ length: 130 }, (_, i) => [0, 50, 5, 120, 0, 0, 30, 2][i % 8]! * (i % 3 === 0 ? 0 : 1));
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'LT-1');
@@ -120,11 +119,7 @@ describe('GET /api/forecast/long-term', () => {
   });
 
   it('answers 404 for a product or location that is unknown or of another organization', async () => {
-    for (const query of [`?productMasterId=${theirs}`, `?locationId=${b.warehouse.id}`, '?productMasterId=nope', '?locationId=nope']) {
-      const res = await get(query);
-      expect(res.status, query).toBe(404);
-      expect(res.body.code).toBe('NOT_FOUND');
-    }
+    await expectForeignFiltersNotFound(get, theirs, b);
   });
 
   it('answers 400 with details for bad query values', async () => {

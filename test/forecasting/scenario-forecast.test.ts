@@ -5,12 +5,12 @@ import { insertWeeklyDemand, weekAfter } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { FORECASTING } from '../support/forecasting.js';
 
 // Scenario assumptions on GET /api/forecast (and demandForecast), and POST /api/forecast/scenarios/compare
 // (and compareForecastScenarios), on a real database. Every series is a constant 100 a week, so the engine
 // forecasts exactly 100 with zero-width intervals and each lift can be checked to the unit.
 
-const CAPABILITY = 'ai.forecasting.demand';
 const FIRST_WEEK = '2024-01-01'; // a Monday
 const HISTORY_WEEKS = 30;
 const COMPARE = '/api/forecast/scenarios/compare';
@@ -47,10 +47,10 @@ const seriesOf = (page: { data: any[] }, productMasterId: string, channel = 'ALL
 const forecasts = (series: any) => series.points.map((p: any) => p.forecast);
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   const db = server.app.prisma;
   plain = await createTenant(db, { capabilities: [] });
-  crowded = await createTenant(db, { capabilities: [CAPABILITY] });
+  crowded = await createTenant(db, { capabilities: [FORECASTING] });
   dc = await createLocationFor(db, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   rainGear = (await db.category.create({ data: { organizationId: a.org.id, name: 'Rain gear' } })).id;
   web = (await db.channel.create({ data: { organizationId: a.org.id, name: 'Web', type: 'WEB' } })).id;

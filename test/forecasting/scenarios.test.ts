@@ -5,8 +5,8 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import { REFUSAL } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { FORECASTING } from '../support/forecasting.js';
 
-const CAPABILITY = 'ai.forecasting.demand';
 const SCENARIOS = '/api/forecast/scenarios';
 const HISTORY = '/api/forecast/change-history';
 
@@ -33,7 +33,7 @@ const signIn = async (tenant: Tenant, role: 'VIEWER' | 'PLANNER' | 'MANAGER') =>
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [CAPABILITY] }));
+  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
   const prisma = server.app.prisma;
   categoryA = (await prisma.category.create({ data: { organizationId: a.org.id, name: 'Rain gear' } })).id;
@@ -114,7 +114,7 @@ describe('REST /api/forecast/scenarios', () => {
   });
 
   it('filters the list by status and type, and leaves archived ones out unless asked', async () => {
-    const t = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const t = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     const d = await draft(t, { type: 'BASELINE' });
     const p = await draft(t, { type: 'OPTIMISTIC' });
     const x = await draft(t, { type: 'BASELINE' });
@@ -282,7 +282,7 @@ describe('tenant isolation', () => {
 
 describe('access', () => {
   it('answers 403 FEATURE_NOT_ENABLED on every path without the plan capability, before the permission', async () => {
-    const featureBody = { error: expect.any(String), code: 'FEATURE_NOT_ENABLED', feature: CAPABILITY, planCapability: CAPABILITY, entitlement: CAPABILITY };
+    const featureBody = { error: expect.any(String), code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING };
     for (const [method, path, body] of [
       ['GET', SCENARIOS],
       ['POST', SCENARIOS, { name: 'x', type: 'CUSTOM' }],
@@ -342,7 +342,7 @@ describe('access', () => {
 
 describe('change history', () => {
   it('records who published and archived which scenario, and filters and pages the rows', async () => {
-    const t = await createTenant(server.app.prisma, { capabilities: [CAPABILITY] });
+    const t = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
     const planner = await signIn(t, 'PLANNER');
     const one = await draft(t, { name: 'One' });
     const two = await draft(t, { name: 'Two' });

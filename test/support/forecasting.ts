@@ -15,6 +15,15 @@ export async function expectValidationDetails(get: Get, cases: [string, Record<s
   }
 }
 
+/** Product and location filters that are unknown or another organization's (`theirProduct`, `their.warehouse`) are 404 NOT_FOUND. */
+export async function expectForeignFiltersNotFound(get: Get, theirProduct: string, their: Tenant) {
+  for (const query of [`?productMasterId=${theirProduct}`, `?locationId=${their.warehouse.id}`, '?productMasterId=nope', '?locationId=nope']) {
+    const res = await get(query);
+    expect(res.status, query).toBe(404);
+    expect(res.body.code, query).toBe('NOT_FOUND');
+  }
+}
+
 /**
  * The forecasting gates, in their order: an organization without the plan capability is 403
  * FEATURE_NOT_ENABLED; a key without forecast.read is 403 INSUFFICIENT_SCOPE; a forecast:read key gets `readQuery`.
