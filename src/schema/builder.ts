@@ -29,6 +29,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date };
     Date: { Input: string; Output: Date | string };
     Decimal: { Input: number; Output: number | { toNumber(): number } };
+    BigQuantity: { Input: number; Output: number | bigint };
     JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;

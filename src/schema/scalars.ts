@@ -1,6 +1,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
-import { calendarDate, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { calendarDate, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_INT, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { MAX_TOTAL, TOTAL_RANGE_MESSAGE, totalInRange } from '../kernel/quantity-totals.js';
 
 function dateTime(value: unknown): Date {
   const date = typeof value === 'string' ? dateTimeOf(value) : null;
@@ -28,6 +29,23 @@ builder.scalarType('Decimal', {
   serialize: (value) => (typeof value === 'number' ? value : value.toNumber()),
   parseValue: decimal,
   parseLiteral: (ast) => decimal(ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? Number(ast.value) : null),
+});
+
+function bigQuantity(value: unknown): number {
+  const total = typeof value === 'bigint' ? Number(value) : value;
+  if (typeof total !== 'number' || !totalInRange(total)) throw new GraphQLError(TOTAL_RANGE_MESSAGE);
+  return total;
+}
+
+// Sums of units (on hand over lots, a transfer's lines, ATP over locations) pass Int's 2^31 − 1 long before
+// any single quantity can: they get a type of their own, still a JSON number.
+builder.scalarType('BigQuantity', {
+  description:
+    `A whole number of units that is a sum or total (over stock lines, lots, transfer lines or locations), sent as a JSON number. ` +
+    `Unlike Int it may exceed ${MAX_INT} (each single quantity is at most that); it is at most ${MAX_TOTAL} (2^53 − 1), so every JSON client reads it exactly.`,
+  serialize: bigQuantity,
+  parseValue: bigQuantity,
+  parseLiteral: (ast) => bigQuantity(ast.kind === Kind.INT ? Number(ast.value) : null),
 });
 
 function date(value: unknown): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT } from '../../kernel/input-limits.js';
+import { MAX_TOTAL } from '../../kernel/quantity-totals.js';
 import { mustBe } from '../parse.js';
 
 export const INVARIANT = 'minQuantity <= reorderQuantity <= maxQuantity must hold (on the merged values when updating), else 400 "Invalid quantities: min <= reorder <= max required".';
@@ -19,7 +20,7 @@ const settable = {
   expectedLeadTimeDays: days.nullish().meta({ description: 'Days from ordering to receiving.' }),
   replenishmentPeriodDays: days.nullish().meta({ description: 'Days between replenishments.' }),
   forecastPeriodDays: days.nullish().meta({ description: 'Days the forecast quantity covers.' }),
-  forecastQuantity: z.number({ error: mustBe('a number') }).min(0, 'Must be 0 or more').nullish().meta({ description: 'Expected demand over the forecast period.' }),
+  forecastQuantity: z.number({ error: mustBe('a number') }).min(0, 'Must be 0 or more').max(MAX_TOTAL, `At most ${MAX_TOTAL}`).nullish().meta({ description: `Expected demand over the forecast period, at most ${MAX_TOTAL} units.` }),
   preferredBinLocationId: id.nullish().meta({ description: 'A bin of the level’s location (400 otherwise).' }),
   replenishmentLocationId: id.nullish().meta({ description: 'A location of the organization that replenishes this one (400 otherwise).' }),
   comments: z.string({ error: mustBe('text') }).max(5000, 'At most 5000 characters').nullish(),

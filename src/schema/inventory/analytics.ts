@@ -7,7 +7,7 @@ const CategoryAnalyticsType = builder.objectRef<CategoryAnalytics>('InventoryCat
     categoryId: t.exposeID('categoryId', { nullable: true, description: 'Category id, null for products without a category.' }),
     categoryName: t.exposeString('categoryName', { nullable: true, description: 'Category name, null for products without a category.' }),
     value: t.exposeFloat('value', { description: 'On hand × unit cost, summed over the category.' }),
-    units: t.exposeFloat('units', { description: 'On hand units of the category.' }),
+    units: t.expose('units', { type: 'BigQuantity', description: 'On hand units of the category.' }),
   }),
 });
 
@@ -15,7 +15,7 @@ const InventoryAnalyticsType = builder.objectRef<InventoryAnalytics>('InventoryA
   description: 'Stock value, turnover, slow-moving and expiring counts for a period.',
   fields: (t) => ({
     totalValue: t.exposeFloat('totalValue', { description: 'On hand × product unitCost, summed (no unitCost counts 0).' }),
-    totalUnits: t.exposeFloat('totalUnits', { description: 'On hand units now.' }),
+    totalUnits: t.expose('totalUnits', { type: 'BigQuantity', description: 'On hand units now.' }),
     turnoverRate: t.exposeFloat('turnoverRate', {
       description:
         'Outbound units in the period ÷ average on hand ((on hand at from + on hand at to) ÷ 2, from the ledger); per period, ' +
@@ -27,7 +27,7 @@ const InventoryAnalyticsType = builder.objectRef<InventoryAnalytics>('InventoryA
     }),
     slowMovingItems: t.exposeInt('slowMovingItems', { description: 'Product-location pairs with stock on hand and no outbound movement in the period.' }),
     expiringItems: t.exposeInt('expiringItems', { description: 'Stock lines with stock on hand whose lot expires within the next 30 days (not yet expired).' }),
-    inTransitUnits: t.exposeFloat('inTransitUnits', {
+    inTransitUnits: t.expose('inTransitUnits', { type: 'BigQuantity',
       description: 'Units shipped by IN_TRANSIT inventory transfers and not yet received (with locationId: those heading to it); in no on hand.',
     }),
     inTransitValue: t.exposeFloat('inTransitValue', { description: 'inTransitUnits × product unitCost, summed.' }),

@@ -45,7 +45,7 @@ const totalFields = {
 
 const AvailabilityTotalsType = builder.objectRef<AvailabilityTotals>('AvailabilityTotals').implement({
   description: 'Sums over the stock lines availability counts (lines of expired or recalled lots left out unless included).',
-  fields: (t) => Object.fromEntries(Object.entries(totalFields).map(([name, description]) => [name, t.exposeInt(name as keyof AvailabilityTotals, { description })])),
+  fields: (t) => Object.fromEntries(Object.entries(totalFields).map(([name, description]) => [name, t.expose(name as keyof AvailabilityTotals, { type: 'BigQuantity', description })])),
 });
 
 const AvailabilitySummaryType = builder.objectRef<AvailabilitySummary>('AvailabilitySummary').implement({
@@ -53,7 +53,7 @@ const AvailabilitySummaryType = builder.objectRef<AvailabilitySummary>('Availabi
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product filtered on, if any.' }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location filtered on, if any.' }),
-    ...Object.fromEntries(Object.entries(totalFields).map(([name, description]) => [name, t.exposeInt(name as keyof AvailabilityTotals, { description })])),
+    ...Object.fromEntries(Object.entries(totalFields).map(([name, description]) => [name, t.expose(name as keyof AvailabilityTotals, { type: 'BigQuantity', description })])),
     stockLines: t.field({
       type: [AvailabilityLineType],
       nullable: true,
@@ -80,7 +80,7 @@ const AvailabilityCheckResultType = builder.objectRef<AvailabilityCheckResult>('
     sku: t.exposeString('sku', { description: 'The SKU asked about.' }),
     locationId: t.exposeString('locationId', { description: 'The location asked about, as the item named it (id, code or normalized form).' }),
     requestedQuantity: t.exposeInt('requestedQuantity', { description: 'The quantity asked for.' }),
-    availableQuantity: t.exposeInt('availableQuantity', { description: 'Units available (0 for an unknown SKU).' }),
+    availableQuantity: t.expose('availableQuantity', { type: 'BigQuantity', description: 'Units available, summed over the stock lines of the SKU at the location (0 for an unknown SKU).' }),
     isAvailable: t.exposeBoolean('isAvailable', { description: 'availableQuantity >= requestedQuantity.' }),
   }),
 });

@@ -27,8 +27,8 @@ const BinRef = builder.objectRef<BinEntry>('LocationBin').implement({
     id: t.exposeID('id', { description: 'The bin.' }),
     code: t.exposeString('code', { description: 'Bin code.' }),
     locationId: t.exposeID('locationId', { description: 'Its location.' }),
-    totalOnHand: t.exposeInt('totalOnHand', { description: 'Units on hand in the bin.' }),
-    totalAvailable: t.exposeInt('totalAvailable', { description: 'Units available in the bin.' }),
+    totalOnHand: t.expose('totalOnHand', { type: 'BigQuantity', description: 'Units on hand in the bin.' }),
+    totalAvailable: t.expose('totalAvailable', { type: 'BigQuantity', description: 'Units available in the bin.' }),
     stock: t.field({ type: [BinStockRef], description: 'Stock lines with units on hand, in the bin.', resolve: (b) => b.stock }),
   }),
 });

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { sumOf } from '../../kernel/quantity-totals.js';
 import type { TransferWithLines } from '../../services/transfers/inventory-transfers/transfer-shape.js';
 
 type TransferLine = TransferWithLines['lines'][number];
@@ -70,9 +71,9 @@ export const InventoryTransferRef = builder.objectRef<TransferWithLines>('Invent
     cancelledBy: t.exposeString('cancelledBy', { nullable: true, description: 'Who cancelled it (user or API key id).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
-    totalQuantity: t.int({ description: 'Units asked, over all lines.', resolve: (x) => x.lines.reduce((sum, l) => sum + l.quantity, 0) }),
-    totalShipped: t.int({ description: 'Units shipped, over all lines.', resolve: (x) => x.lines.reduce((sum, l) => sum + l.shippedQuantity, 0) }),
-    totalReceived: t.int({ description: 'Units received, over all lines.', resolve: (x) => x.lines.reduce((sum, l) => sum + l.receivedQuantity, 0) }),
+    totalQuantity: t.field({ type: 'BigQuantity', description: 'Units asked, over all lines (may exceed Int: up to 500 lines of 2147483647).', resolve: (x) => sumOf(x.lines, (l) => l.quantity) }),
+    totalShipped: t.field({ type: 'BigQuantity', description: 'Units shipped, over all lines.', resolve: (x) => sumOf(x.lines, (l) => l.shippedQuantity) }),
+    totalReceived: t.field({ type: 'BigQuantity', description: 'Units received, over all lines.', resolve: (x) => sumOf(x.lines, (l) => l.receivedQuantity) }),
     lines: t.field({ type: [LineRef], description: 'The lines, in order.', resolve: (x) => x.lines }),
   }),
 });

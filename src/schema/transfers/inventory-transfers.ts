@@ -24,8 +24,8 @@ const InTransitRowRef = builder.objectRef<InTransitRow>('InTransitStock').implem
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
-    inbound: t.exposeInt('inbound', { description: 'Units on their way to this location.' }),
-    outbound: t.exposeInt('outbound', { description: 'Units shipped from this location and not yet received at their destination.' }),
+    inbound: t.expose('inbound', { type: 'BigQuantity', description: 'Units on their way to this location.' }),
+    outbound: t.expose('outbound', { type: 'BigQuantity', description: 'Units shipped from this location and not yet received at their destination.' }),
   }),
 });
 
@@ -33,8 +33,8 @@ const InTransitRef = builder.objectRef<Awaited<ReturnType<typeof inTransit>>>('I
   description: 'Stock in transit per location and product.',
   fields: (t) => ({
     inTransit: t.field({ type: [InTransitRowRef], description: 'One entry per location and product with units in transit.', resolve: (r) => r.inTransit }),
-    totalInbound: t.exposeInt('totalInbound', { description: 'Inbound units summed over the entries.' }),
-    totalOutbound: t.exposeInt('totalOutbound', { description: 'Outbound units summed over the entries.' }),
+    totalInbound: t.expose('totalInbound', { type: 'BigQuantity', description: 'Inbound units summed over the entries.' }),
+    totalOutbound: t.expose('totalOutbound', { type: 'BigQuantity', description: 'Outbound units summed over the entries.' }),
   }),
 });
 

@@ -22,6 +22,7 @@ import { analyticsQuery as argsSchema, DATE_ONLY } from '../../../contracts/inve
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { startOfTodayUtc } from '../ledger/quantities.js';
 
@@ -86,9 +87,9 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
   const lastExpiring = new Date(today.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
 
   const [categories, [ledger], [slow], [expiring], [moving]] = await Promise.all([
-    ctx.prisma.$queryRaw<{ categoryId: string | null; categoryName: string | null; units: number; value: number }[]>`
+    ctx.prisma.$queryRaw<{ categoryId: string | null; categoryName: string | null; units: bigint; value: number }[]>`
       SELECT p."categoryId" AS "categoryId", c.name AS "categoryName",
-        SUM(s."qtyOnHand")::float8 AS units,
+        SUM(s."qtyOnHand")::bigint AS units,
         SUM(s."qtyOnHand" * COALESCE(p."unitCost", 0))::float8 AS value
       FROM stock_lines s
       JOIN product_masters p ON p.id = s."productMasterId"
@@ -124,8 +125,8 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
       WHERE s."organizationId" = ${organizationId} AND s."qtyOnHand" > 0 ${byLocation('s')} ${byCategory}
         AND l."expiryDate" >= ${today.toISOString().slice(0, 10)}::date
         AND l."expiryDate" <= ${lastExpiring.toISOString().slice(0, 10)}::date`,
-    ctx.prisma.$queryRaw<{ units: number; value: number }[]>`
-      SELECT COALESCE(SUM(tl."shippedQuantity" - tl."receivedQuantity"), 0)::float8 AS units,
+    ctx.prisma.$queryRaw<{ units: bigint; value: number }[]>`
+      SELECT COALESCE(SUM(tl."shippedQuantity" - tl."receivedQuantity"), 0)::bigint AS units,
              COALESCE(SUM((tl."shippedQuantity" - tl."receivedQuantity") * COALESCE(p."unitCost", 0)), 0)::float8 AS value
       FROM inventory_transfers tr
       JOIN inventory_transfer_lines tl ON tl."transferId" = tr.id
@@ -134,7 +135,8 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
         ${locationId ? Prisma.sql`AND tr."destLocationId" = ${locationId}` : Prisma.empty} ${byCategory}`,
   ]);
 
-  const totalUnits = categories.reduce((sum, row) => sum + row.units, 0);
+  const perCategory = categories.map((row) => ({ ...row, units: totalOf(row.units), value: round(row.value, 4) }));
+  const totalUnits = sumOf(perCategory, (row) => row.units);
   const totalValue = categories.reduce((sum, row) => sum + row.value, 0);
   const onHandAtFrom = Math.max(0, totalUnits - ledger!.sinceFrom);
   const onHandAtTo = Math.max(0, totalUnits - ledger!.afterTo);
@@ -149,9 +151,9 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
     averageDaysOnHand: turnover > 0 ? round(days / turnover, 2) : null,
     slowMovingItems: slow!.count,
     expiringItems: expiring!.count,
-    inTransitUnits: moving!.units,
+    inTransitUnits: totalOf(moving!.units),
     inTransitValue: round(moving!.value, 4),
-    byCategory: categories.map((row) => ({ ...row, value: round(row.value, 4) })),
+    byCategory: perCategory,
   };
   return { analytics, period: { from, to } };
 }

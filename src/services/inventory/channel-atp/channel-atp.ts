@@ -3,6 +3,7 @@ import type { RequestContext } from '../../../context.js';
 import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp-queries.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
@@ -74,12 +75,12 @@ interface AggregateRow {
 
 /** Summed quantities as read (SUM gives bigint) as numbers. */
 const quantitiesOf = (row: Record<keyof LineQuantities, bigint | number>): LineQuantities => ({
-  qtyOnHand: Number(row.qtyOnHand),
-  qtyReserved: Number(row.qtyReserved),
-  qtyOnHold: Number(row.qtyOnHold),
-  qtyPicked: Number(row.qtyPicked),
-  qtyRecalled: Number(row.qtyRecalled),
-  qtyExpired: Number(row.qtyExpired),
+  qtyOnHand: totalOf(row.qtyOnHand),
+  qtyReserved: totalOf(row.qtyReserved),
+  qtyOnHold: totalOf(row.qtyOnHold),
+  qtyPicked: totalOf(row.qtyPicked),
+  qtyRecalled: totalOf(row.qtyRecalled),
+  qtyExpired: totalOf(row.qtyExpired),
 });
 
 /**
@@ -192,7 +193,7 @@ export async function channelSummary(ctx: RequestContext, args: { locationId?: s
   const [rows, bucketRows] = await Promise.all([channelRows(ctx, locationId), stockBuckets(ctx, locationId)]);
   const buckets = bucketRows.map((row) => ({
     locationId: row.locationId,
-    pairs: Number(row.pairs),
+    pairs: totalOf(row.pairs),
     totals: { ...emptyTotals(), available: availableQty(quantitiesOf(row)) },
   }));
   const stockLocations = new Set(buckets.map((b) => b.locationId));
@@ -278,8 +279,8 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
   const [totals, total] = await Promise.all([
     stockTotals(ctx, { locationId: location.id, productIds: rows.map((p) => p.id) }),
     rows.length || !skip
-      ? Number(rows[0]?.total ?? 0)
-      : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count FROM product_masters p ${where}`.then((r) => Number(r[0]?.count ?? 0)),
+      ? totalOf(rows[0]?.total)
+      : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count FROM product_masters p ${where}`.then((r) => totalOf(r[0]?.count)),
   ]);
   const products = rows.map(({ total: _total, ...p }) => p);
   return {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { InventoryTransferStatus } from '../../../generated/prisma/client.js';
+import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { TRANSFER_WITH_LINES } from './transfer-shape.js';
 
@@ -72,8 +73,8 @@ export interface InTransitRow {
 export async function inTransit(ctx: RequestContext, raw: z.input<typeof inTransitQuery>) {
   const f = parseInput(inTransitQuery, raw);
   await checkIds(ctx, { locations: [f.locationId], productMasterId: f.productMasterId });
-  const rows = await ctx.prisma.$queryRaw<InTransitRow[]>`
-    SELECT "productMasterId", "locationId", SUM(inbound)::int AS inbound, SUM(outbound)::int AS outbound
+  const read = await ctx.prisma.$queryRaw<(Omit<InTransitRow, 'inbound' | 'outbound'> & { inbound: bigint; outbound: bigint })[]>`
+    SELECT "productMasterId", "locationId", SUM(inbound)::bigint AS inbound, SUM(outbound)::bigint AS outbound
     FROM (
       SELECT l."productMasterId", side."locationId", side.inbound * (l."shippedQuantity" - l."receivedQuantity") AS inbound,
              side.outbound * (l."shippedQuantity" - l."receivedQuantity") AS outbound
@@ -86,9 +87,7 @@ export async function inTransit(ctx: RequestContext, raw: z.input<typeof inTrans
     ${f.locationId ? Prisma.sql`WHERE "locationId" = ${f.locationId}` : Prisma.empty}
     GROUP BY "productMasterId", "locationId"
     ORDER BY "locationId", "productMasterId"`;
-  return {
-    inTransit: rows,
-    totalInbound: rows.reduce((sum, r) => sum + r.inbound, 0),
-    totalOutbound: rows.reduce((sum, r) => sum + r.outbound, 0),
-  };
+  // Several transfers of int4 lines to one location add up past int4: summed as bigint.
+  const rows: InTransitRow[] = read.map((row) => ({ ...row, inbound: totalOf(row.inbound), outbound: totalOf(row.outbound) }));
+  return { inTransit: rows, totalInbound: sumOf(rows, (r) => r.inbound), totalOutbound: sumOf(rows, (r) => r.outbound) };
 }

@@ -20,6 +20,8 @@
 // Units at risk: the part of the move that covers the destination's shortfall until a replenishment could
 // arrive (demand over the lead time − available; without a forecast, reorder point − available).
 // estimatedROI = unitMargin × units at risk − costPerUnit × quantity (the pair's cost, else the default).
+// Available stock and units in transit are summed as bigint (lots add up past int4); demand over a period counts
+// at most MAX_INT units (unitsCapped), so a target, a need, a quantity and units at risk always fit int4.
 import type { z } from 'zod';
 import { generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
 import type { RequestContext } from '../../../context.js';
@@ -27,7 +29,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow } from './recommendation-rows.js';
+import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
 import { PRIORITY_ORDER } from './recommendation-order.js';
 
 export const DEFAULT_LEAD_TIME_DAYS = 14;
@@ -89,7 +91,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
     return tx.$queryRaw<(TransferRecommendationRow & { inserted: boolean })[]>`
       WITH avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} ${byProduct('s."productMasterId"')}`)}),
       inbound AS (
-        SELECT tr."destLocationId" AS loc, tl."productMasterId" AS p, SUM(tl."shippedQuantity" - tl."receivedQuantity")::int AS units
+        SELECT tr."destLocationId" AS loc, tl."productMasterId" AS p, SUM(tl."shippedQuantity" - tl."receivedQuantity")::bigint AS units
         FROM inventory_transfers tr JOIN inventory_transfer_lines tl ON tl."transferId" = tr.id
         WHERE tr."organizationId" = ${organizationId} AND tr.status = 'IN_TRANSIT' ${byProduct('tl."productMasterId"')}
         GROUP BY 1, 2
@@ -111,7 +113,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
           COALESCE(a.available, 0) + COALESCE(i.units, 0) AS available,
           lv."minQuantity" AS min_q, lv."reorderQuantity" AS reorder_q, lv."maxQuantity" AS max_q,
           COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) AS lead_days,
-          COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) + COALESCE(lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}) AS horizon_days,
+          COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS})::bigint + COALESCE(lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}) AS horizon_days,
           CASE WHEN lv."forecastQuantity" > 0 AND lv."forecastPeriodDays" > 0 THEN lv."forecastQuantity" / lv."forecastPeriodDays" ELSE NULLIF(pl.rate, 0) END AS rate
         FROM inventory_levels lv
         LEFT JOIN planned pl ON pl.p = lv."productMasterId" AND pl.loc = lv."locationId"
@@ -124,9 +126,9 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       ),
       dest AS (
         SELECT *, target - available AS need,
-          LEAST(target - available, GREATEST(0, CASE WHEN rate IS NOT NULL THEN CEIL(rate * lead_days)::int ELSE reorder_q END - available)) AS risk
+          LEAST(target - available, GREATEST(0, CASE WHEN rate IS NOT NULL THEN ${unitsCapped(Prisma.sql`rate * lead_days`)} ELSE reorder_q END - available)) AS risk
         FROM (
-          SELECT *, CASE WHEN max_q > 0 THEN max_q ELSE GREATEST(reorder_q, CEIL(COALESCE(rate * horizon_days, 0))::int) END AS target,
+          SELECT *, CASE WHEN max_q > 0 THEN max_q ELSE GREATEST(reorder_q, ${unitsCapped(Prisma.sql`COALESCE(rate * horizon_days, 0)`)}) END AS target,
             CASE WHEN available <= 0 THEN 1 WHEN available < min_q THEN 2 WHEN available < reorder_q THEN 3 ELSE 4 END AS prio
           FROM classed WHERE deficit
         ) d
@@ -134,7 +136,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       ),
       src AS (
         SELECT * FROM (
-          SELECT *, LEAST(on_shelf, available - GREATEST(reorder_q, CEIL(COALESCE(rate * lead_days, 0))::int)) AS excess, (max_q > 0 AND available > max_q) AS above_max
+          SELECT *, LEAST(on_shelf, available - GREATEST(reorder_q, ${unitsCapped(Prisma.sql`COALESCE(rate * lead_days, 0)`)})) AS excess, (max_q > 0 AND available > max_q) AS above_max
           FROM classed
           WHERE NOT deficit AND ((max_q > 0 AND available > max_q) OR (rate IS NOT NULL AND available > rate * horizon_days))
         ) s

@@ -1,4 +1,5 @@
 import { Prisma } from '../../../generated/prisma/client.js';
+import { MAX_INT } from '../../../kernel/input-limits.js';
 
 /** A recommendation as every read answers it: `status` is the stored one, except that an overdue PENDING one reads EXPIRED. */
 export interface TransferRecommendationRow {
@@ -54,13 +55,21 @@ export const recommendationColumns = (alias: string) => {
 };
 
 /**
+ * Demand over some days (a rate × days, a float) as whole units a level can hold: rounded up and capped at
+ * MAX_INT, so that a huge forecast asks for at most what one stock line, level or transfer line can carry
+ * instead of overflowing int4.
+ */
+export const unitsCapped = (demand: Prisma.Sql) => Prisma.sql`LEAST(CEIL(${demand}), ${MAX_INT})::int`;
+
+/**
  * Units of a product a location can give away now: on hand minus every part spoken for or unusable
- * (the ledger's quantity rule), leaving out lines whose lot is recalled or expired before today.
+ * (the ledger's quantity rule), leaving out lines whose lot is recalled or expired before today. A bigint:
+ * several lines of a location add up past int4.
  * `where` narrows the stock lines `s` (organization first).
  */
 export const availableByLocation = (where: Prisma.Sql) => Prisma.sql`
   SELECT s."productMasterId", s."locationId",
-    SUM(GREATEST(0, s."qtyOnHand" - s."qtyReserved" - s."qtyOnHold" - s."qtyPicked" - s."qtyRecalled" - s."qtyExpired"))::int AS available
+    SUM(GREATEST(0, s."qtyOnHand" - s."qtyReserved" - s."qtyOnHold" - s."qtyPicked" - s."qtyRecalled" - s."qtyExpired"))::bigint AS available
   FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
   WHERE ${where}
     AND (s."lotId" IS NULL OR (NOT l.recalled AND (l."expiryDate" IS NULL OR l."expiryDate" >= ${TODAY_UTC})))
