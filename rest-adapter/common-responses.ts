@@ -6,6 +6,13 @@ import { z } from 'zod';
  * under that name and is referred to by $ref wherever it appears.
  */
 export const integer = z.int();
+/**
+ * A sum of units over stock lines, lots, transfer lines or locations. Each single quantity is at most
+ * 2147483647; a sum may be more (up to 2^53 − 1, still an exact JSON number), so clients must not read it
+ * into a 32-bit integer.
+ */
+export const unitTotal = (description = 'Units, summed.') =>
+  z.int().describe(`${description} A sum: it may exceed 2147483647 (at most 2^53 − 1).`);
 export const dateTime = z.iso.datetime();
 /** A calendar day (YYYY-MM-DD), for example a lot's expiry date. */
 export const calendarDate = z.iso.date();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, integer, nullableString } from '../common-responses.js';
+import { dateTime, integer, nullableString, unitTotal } from '../common-responses.js';
 
 /** The figures' definitions: the description of the analytics schema and of its route. */
 export const ANALYTICS_DEFINITIONS = [
@@ -23,14 +23,14 @@ export const ANALYTICS_DEFINITIONS = [
 const inventoryAnalytics = z
   .object({
     totalValue: z.number(),
-    totalUnits: z.number(),
+    totalUnits: unitTotal('Units on hand now.'),
     turnoverRate: z.number(),
     averageDaysOnHand: z.number().nullable(),
     slowMovingItems: integer,
     expiringItems: integer,
-    inTransitUnits: z.number(),
+    inTransitUnits: unitTotal('Units in transit now.'),
     inTransitValue: z.number(),
-    byCategory: z.array(z.object({ categoryId: nullableString, categoryName: nullableString, value: z.number(), units: z.number() })),
+    byCategory: z.array(z.object({ categoryId: nullableString, categoryName: nullableString, value: z.number(), units: unitTotal('Units on hand of the category.') })),
   })
   .meta({ id: 'InventoryAnalytics', description: ANALYTICS_DEFINITIONS });
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { calendarDate, integer, nullableString } from '../common-responses.js';
+import { calendarDate, integer, nullableString, unitTotal } from '../common-responses.js';
 
 const channelAtpEntry = z
   .object({
     channelId: z.string(),
     channelName: z.string(),
-    atp: integer.describe('Available to promise for the channel.'),
-    onHand: integer.describe('Units on hand at the location (every line).'),
-    reserved: integer.describe('Units reserved at the location (every line).'),
-    available: integer.describe('Units available at the location (usable lots only).'),
+    atp: unitTotal('Available to promise for the channel.'),
+    onHand: unitTotal('Units on hand at the location (every line).'),
+    reserved: unitTotal('Units reserved at the location (every line).'),
+    available: unitTotal('Units available at the location (usable lots only).'),
     severity: z.enum(['OK', 'LOW', 'CRITICAL']),
     threshold: integer.nullable().describe('The policy\'s lowAtpThreshold; null without a policy.').optional(),
     policyId: nullableString.describe('The policy applied; null without a policy.').optional(),
@@ -22,11 +22,11 @@ const channelAtpProduct = z
     globalSku: z.string(),
     categoryName: nullableString.optional(),
     channels: z.array(channelAtpEntry),
-    totalOnHand: integer,
-    totalReserved: integer,
-    totalAvailable: integer.describe('Available at the location (usable lots only).').optional(),
-    minAtp: integer.describe('Lowest channel ATP (0 when no channel is shown).'),
-    maxAtp: integer.describe('Highest channel ATP (0 when no channel is shown).'),
+    totalOnHand: unitTotal('On hand at the location.'),
+    totalReserved: unitTotal('Reserved at the location.'),
+    totalAvailable: unitTotal('Available at the location (usable lots only).').optional(),
+    minAtp: unitTotal('Lowest channel ATP (0 when no channel is shown).'),
+    maxAtp: unitTotal('Highest channel ATP (0 when no channel is shown).'),
     hasCritical: z.boolean(),
   })
   .meta({ id: 'ChannelAtpProduct' });
@@ -74,7 +74,7 @@ const channelAtpSummary = z
     channelType: z.string(),
     locations: integer.describe('Locations holding stock that were evaluated.'),
     policyCount: integer.describe('Locations (within the filter) where the channel has a policy.'),
-    totalAtp: integer.describe('ATP summed over every product-location pair.'),
+    totalAtp: unitTotal('ATP summed over every product-location pair.'),
     criticalCount: integer,
     lowCount: integer,
     okCount: integer,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STOCK_MOVE_ACTIONS } from '../../src/contracts/inventory/stock-move.js';
-import { calendarDate, dateTime, integer, nullableString } from '../common-responses.js';
+import { calendarDate, dateTime, integer, nullableString, unitTotal } from '../common-responses.js';
 import { actorType, stockBucket } from './adjustments-responses.js';
 
 export const inventoryListItem = z
@@ -47,13 +47,13 @@ export const availabilityLine = z
   });
 
 const totals = {
-  totalOnHand: integer,
-  totalAvailable: integer,
-  totalReserved: integer.describe('Reserved over the lines (not in the published list; added).'),
-  totalOnHold: integer,
-  totalPicked: integer,
-  totalRecalled: integer,
-  totalExpired: integer,
+  totalOnHand: unitTotal('On hand over the lines.'),
+  totalAvailable: unitTotal('Available over the lines.'),
+  totalReserved: unitTotal('Reserved over the lines (not in the published list; added).'),
+  totalOnHold: unitTotal('On hold over the lines.'),
+  totalPicked: unitTotal('Picked over the lines.'),
+  totalRecalled: unitTotal('Recalled over the lines.'),
+  totalExpired: unitTotal('Expired over the lines.'),
 };
 
 const availabilityTotals = z.object(totals).meta({ id: 'AvailabilityTotals' });
@@ -84,7 +84,7 @@ const availabilityCheckResult = z
     sku: z.string(),
     locationId: z.string().describe('The location as the item named it (id, code or normalized form).'),
     requestedQuantity: integer,
-    availableQuantity: integer.describe('0 for an unknown SKU.'),
+    availableQuantity: unitTotal('Available over the SKU’s stock lines at the location; 0 for an unknown SKU.'),
     isAvailable: z.boolean(),
   })
   .meta({ id: 'AvailabilityCheckResult' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, dateTime, integer, nullableString } from '../common-responses.js';
+import { calendarDate, dateTime, integer, nullableString, unitTotal } from '../common-responses.js';
 
 const status = z.enum(['DRAFT', 'IN_TRANSIT', 'RECEIVED', 'CANCELLED']);
 
@@ -53,9 +53,9 @@ export const inventoryTransfer = z
     cancelledBy: nullableString,
     createdAt: dateTime,
     updatedAt: dateTime,
-    totalQuantity: integer,
-    totalShipped: integer,
-    totalReceived: integer,
+    totalQuantity: unitTotal('Units asked, over all lines.'),
+    totalShipped: unitTotal('Units shipped, over all lines.'),
+    totalReceived: unitTotal('Units received, over all lines.'),
     lines: z.array(transferLine),
   })
   .meta({ id: 'InventoryTransfer', description: 'Stock moving from one location to another: DRAFT → IN_TRANSIT → RECEIVED, or CANCELLED.' });
@@ -64,10 +64,10 @@ export const inventoryTransferList = z
   .object({ transfers: z.array(inventoryTransfer), data: z.array(inventoryTransfer), total: integer, limit: integer, offset: integer })
   .describe('`transfers` and `data` hold the same page, newest first.');
 
-const inTransitRow = z.object({ productMasterId: z.string(), locationId: z.string(), inbound: integer, outbound: integer }).meta({ id: 'InTransitStock' });
+const inTransitRow = z.object({ productMasterId: z.string(), locationId: z.string(), inbound: unitTotal('Units on their way to the location.'), outbound: unitTotal('Units shipped from the location, not yet received.') }).meta({ id: 'InTransitStock' });
 
 export const inTransitReport = z
-  .object({ inTransit: z.array(inTransitRow), data: z.array(inTransitRow), totalInbound: integer, totalOutbound: integer })
+  .object({ inTransit: z.array(inTransitRow), data: z.array(inTransitRow), totalInbound: unitTotal('Inbound over the entries.'), totalOutbound: unitTotal('Outbound over the entries.') })
   .describe('`inTransit` and `data` hold the same entries, by location then product.');
 
 const binStock = z.object({
@@ -83,7 +83,7 @@ const binStock = z.object({
 });
 
 const bin = z
-  .object({ id: z.string(), code: z.string(), locationId: z.string(), totalOnHand: integer, totalAvailable: integer, stock: z.array(binStock) })
+  .object({ id: z.string(), code: z.string(), locationId: z.string(), totalOnHand: unitTotal('On hand in the bin.'), totalAvailable: unitTotal('Available in the bin.'), stock: z.array(binStock) })
   .meta({ id: 'LocationBin', description: 'A bin with the stock lines in it that have units on hand.' });
 
 export const locationBins = z
