@@ -3,6 +3,7 @@ import { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-mov
 import type { RequestContext } from '../../../context.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { sumOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableQty } from '../../inventory/ledger/quantities.js';
 import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-creation.js';
@@ -52,8 +53,8 @@ export async function locationBins(ctx: RequestContext, raw: z.input<typeof loca
       id: bin.id,
       code: bin.code,
       locationId: bin.locationId,
-      totalOnHand: stock.reduce((sum, s) => sum + s.qtyOnHand, 0),
-      totalAvailable: stock.reduce((sum, s) => sum + s.qtyAvailable, 0),
+      totalOnHand: sumOf(stock, (s) => s.qtyOnHand),
+      totalAvailable: sumOf(stock, (s) => s.qtyAvailable),
       stock,
     };
   });
