@@ -108,6 +108,10 @@ describe('defect 3: a transfer whose total passes Int', () => {
     const created = await transfer(store.id, Array.from({ length: 500 }, () => M));
     expect(created.totalQuantity).toBe(500 * M);
     expect((await act(created.id, { action: 'cancel' })).status).toBe('CANCELLED');
+    // The largest row that can be stored does not break the list (newest first).
+    expect((await get('/api/inventory/transfers')).transfers[0]).toMatchObject({ id: created.id, totalQuantity: 500 * M });
+    const data = await gql('{ inventoryTransfers(limit: 1) { transfers { id totalQuantity } } }');
+    expect(data.inventoryTransfers.transfers).toEqual([{ id: created.id, totalQuantity: 500 * M }]);
   });
 
   it('a refused transfer leaves nothing behind (REST and GraphQL)', async () => {
