@@ -281,3 +281,42 @@ describe('numbers end to end: every other view over the largest quantities', () 
     }
   });
 });
+
+describe('a write that would take one stock line past 2,147,483,647 is refused, nothing changed', () => {
+  let other: string;
+  let lot: { id: string; lotId: string | null; binId: string | null };
+  let full: { id: string; lotId: string | null; binId: string | null };
+  const onHand = async (id: string) => (await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id } })).qtyOnHand;
+  const rows = (stockLineId: string) => server.app.prisma.stockTransaction.count({ where: { stockLineId } });
+
+  beforeAll(async () => {
+    const res = await call('POST', '/api/products', { sku: 'BIG-2', name: 'Bulk sand' });
+    other = res.body.id;
+    // Lot X: M in bin B1 at the warehouse, M in bin B2 at the warehouse and M (no bin) at the store.
+    const at = { productMasterId: other, lotCode: 'X', expiryDate: '2099-06-01' };
+    lot = await addStock(server.app, a.org.id, { ...at, locationId: a.warehouse.id, binCode: 'B1' }, { ON_HAND: M });
+    full = await addStock(server.app, a.org.id, { ...at, locationId: a.warehouse.id, binCode: 'B2' }, { ON_HAND: M });
+    await addStock(server.app, a.org.id, { ...at, locationId: store.id }, { ON_HAND: M });
+  });
+
+  it('a bin move into a full line: 400 on quantity', async () => {
+    const res = await call('POST', '/api/inventory/transfers/bins', { locationId: a.warehouse.id, productMasterId: other, fromBinId: lot.binId, toBinId: full.binId, quantity: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.details).toHaveProperty('quantity');
+    expect([await onHand(lot.id), await onHand(full.id), await rows(lot.id)]).toEqual([M, M, 1]);
+  });
+
+  it('a receipt into a full line: 400 on lines, the transfer stays IN_TRANSIT and can be cancelled', async () => {
+    const created = await call('POST', '/api/inventory/transfers', {
+      sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: other, quantity: 1, lotId: lot.lotId, binId: lot.binId }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await act(created.body.id, { action: 'ship' });
+    const res = await call('POST', `/api/inventory/transfers/${created.body.id}`, { action: 'receive' });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.details).toHaveProperty('lines');
+    expect(await get(`/api/inventory/transfers/${created.body.id}`)).toMatchObject({ status: 'IN_TRANSIT', totalShipped: 1, totalReceived: 0 });
+    expect((await act(created.body.id, { action: 'cancel' })).status).toBe('CANCELLED');
+    expect(await onHand(lot.id)).toBe(M);
+  });
+});

@@ -8,6 +8,7 @@ import { orgId, parseInput } from '../../tenant.js';
 import { availableQty } from '../../inventory/ledger/quantities.js';
 import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-creation.js';
 import { applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
+import { outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { TRANSFER_TRANSACTION } from '../inventory-transfers/transfer-state.js';
 
@@ -107,7 +108,7 @@ export async function moveBinStock(ctx: RequestContext, raw: BinMoveInput) {
     });
     const targetOf = new Map(targets.map((t) => [t.lineKey, t.id]));
     const pieces = taken.map((a, i) => ({ lotId: a.lotId, quantity: a.quantity, fromStockLineId: a.stockLineId, toStockLineId: targetOf.get(lineKeyOf(keys[i]!))! }));
-    await applyStockChangeSeries(ctx, tx, pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } })));
+    await applyStockChangeSeries(ctx, tx, pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } }))).catch(outOfRange('quantity'));
     return { success: true as const, moveId, locationId: input.locationId, productMasterId: input.productMasterId, fromBinId: input.fromBinId, toBinId: input.toBinId, quantity: input.quantity, pieces };
   }, TRANSFER_TRANSACTION);
 }

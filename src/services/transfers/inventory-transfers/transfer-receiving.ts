@@ -4,7 +4,7 @@ import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { lockLines } from '../../inventory/ledger/stock-change-toolkit.js';
+import { lockLines, outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
 import { createStockLines, lineKeyOf, type LineKey } from '../../inventory/ledger/stock-line-creation.js';
 import { applyStockChangeSeries, type StockChange, type Tx } from '../../inventory/ledger/stock-ledger.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
@@ -15,10 +15,13 @@ export type TransferReceiveInput = z.input<typeof inventoryTransferReceive>;
 /** Units of a shipped piece neither received nor returned: still on the way. */
 const inTransit = (piece: { quantity: number; receivedQuantity: number; returnedQuantity: number }) => piece.quantity - piece.receivedQuantity - piece.returnedQuantity;
 
-/** Adds each piece's units to its stock line (one series through the ledger), the lines locked first in id order. */
+/**
+ * Adds each piece's units to its stock line (one series through the ledger), the lines locked first in id
+ * order. A line that would pass MAX_QTY on hand refuses the whole action (400 on `lines`), nothing changed.
+ */
 async function putBack(ctx: RequestContext, tx: Tx, changes: StockChange[]) {
   await lockLines(ctx, tx, changes.map((c) => c.stockLineId));
-  await applyStockChangeSeries(ctx, tx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0)));
+  await applyStockChangeSeries(ctx, tx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0))).catch(outOfRange('lines'));
 }
 
 /** Adds to a count column of shipped pieces (one UPDATE for all of them). */
