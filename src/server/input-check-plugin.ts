@@ -4,6 +4,7 @@ import { DomainError } from '../kernel/errors.js';
 import { badRequest, toGraphQLError, withRequestErrorCode } from './graphql-errors.js';
 import { inputProblems } from '../input-text.js';
 import { textProblem } from '../kernel/text-rule.js';
+import { assertConnectionArguments } from '../schema/connection-arguments.js';
 
 /**
  * String literals of the document the text rule refuses (a NUL; GraphQL's own lexer already refuses a
@@ -32,8 +33,8 @@ export function badTextInStringLiterals(context: ValidationContext): ASTVisitor 
 /**
  * /graphql's side of the input check the REST adapter makes (src/input-text.ts): variables (named by the
  * variable and its fields, `input.lines.0.lotCode`) are checked before the operation is parsed, string
- * literals of the document when it is validated. Either answers 400 VALIDATION_ERROR with the fields;
- * a document GraphQL cannot parse is 400 BAD_REQUEST, variables it cannot coerce 400 VALIDATION_ERROR.
+ * literals of the document when it is validated, a connection's paging arguments (its cursors) before
+ * it executes. Each answers 400 VALIDATION_ERROR with the fields, and so do variables GraphQL cannot coerce.
  */
 export function useInputCheck(): Plugin {
   return {
@@ -45,8 +46,13 @@ export function useInputCheck(): Plugin {
     onValidate({ addValidationRule }) {
       addValidationRule(badTextInStringLiterals);
     },
-    // What GraphQL itself refuses of the variables (their types) gets a code.
-    onExecute() {
+    onExecute({ args }) {
+      try {
+        assertConnectionArguments(args.schema, args.document, args.variableValues ?? undefined);
+      } catch (error) {
+        throw error instanceof DomainError ? toGraphQLError(error, undefined, badRequest) : error;
+      }
+      // What GraphQL itself refuses of the variables (their types) gets a code.
       return {
         onExecuteDone({ result, setResult }) {
           if ('errors' in result && result.errors?.length) setResult({ ...result, errors: result.errors.map(withRequestErrorCode) });
