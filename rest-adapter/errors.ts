@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, ERROR_STATUS, type ErrorCode, isErrorCode, newFieldErrors } from '../src/kernel/errors.js';
+import { ClientAborted, clientAbortedResponse } from '../src/kernel/request-body.js';
 
 interface Refusal {
   code: ErrorCode;
@@ -23,8 +24,10 @@ export function methodNotAllowed(method: string, pathname: string, allowed: read
 /**
  * The one mapping from domain error codes to HTTP status and the documented error bodies:
  * `{error, code}` plus `details` for validation failures and the capability fields for FEATURE_NOT_ENABLED.
+ * A client that went away mid-body gets an empty 499 and no log entry: it is not a server failure.
  */
 export function errorResponse(error: unknown): Response {
+  if (error instanceof ClientAborted) return clientAbortedResponse();
   const domain = asDomainError(error);
   if (!domain) {
     console.error('unexpected error', error);

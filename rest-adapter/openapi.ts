@@ -52,7 +52,7 @@ function document(baseUrl: string, tags: ApiTag[], paths: Record<string, unknown
         'Multi-tenant supply chain management. Every operation is limited to the caller\'s organization. ' +
         'The same operations are available over GraphQL at /graphql. ' +
         'A method a path does not have is 405 METHOD_NOT_ALLOWED with an Allow header listing the path\'s methods; an unknown path is 404 NOT_FOUND. ' +
-        'Request bodies are JSON, at most 1 MB (50 MB for imports; larger: 413); no text may hold a NUL character and no input may nest more than 32 levels (400 VALIDATION_ERROR naming the field). ' +
+        'Request bodies are JSON, at most 1 MB (50 MB for imports; larger: 413); no text may hold a NUL character or a lone surrogate (it must be well-formed Unicode) and no input may nest more than 32 levels (400 VALIDATION_ERROR naming the field). ' +
         'Browsers: only origins listed in the server\'s CORS_ORIGINS get CORS headers. A request authenticated by the ' +
         'scm_session cookie must come from this server\'s origin or a listed one (403 CSRF_REJECTED otherwise) and must ' +
         'send its body as Content-Type: application/json (415 UNSUPPORTED_MEDIA_TYPE otherwise).',

@@ -1,17 +1,16 @@
 import { type FieldErrors, newFieldErrors, validationError } from './kernel/errors.js';
+import { printable, textProblem } from './kernel/text-rule.js';
 
 /**
  * The checks every request's input passes at the door (REST: path, query and body; GraphQL: variables
- * and string literals), before any field is read: PostgreSQL text cannot hold the NUL character (a query
- * naming one fails in the database), and input nested deeper than any operation takes is refused before
- * recursive code (GraphQL coercion, JSON.stringify) runs out of stack on it.
+ * and string literals; graphql-ws: variables), before any field is read: every text, value or key,
+ * obeys the text rule (src/kernel/text-rule.ts: well-formed Unicode, no NUL), and input nested deeper
+ * than any operation takes is refused before recursive code (GraphQL coercion, JSON.stringify) runs out
+ * of stack on it.
  */
 export const MAX_INPUT_DEPTH = 32;
 
-export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
 export const DEPTH_MESSAGE = `Nested more than ${MAX_INPUT_DEPTH} levels deep`;
-
-export const hasNul = (text: string) => text.includes('\u0000');
 
 /**
  * Problems of one input value, keyed by the caller's own field path (`lines.0.lotCode`, `0.sku`, or
@@ -25,7 +24,8 @@ export function inputProblems(value: unknown, prefix = ''): FieldErrors {
   while (stack.length) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (hasNul(v)) details[path || '_'] ??= [NUL_MESSAGE];
+      const problem = textProblem(v);
+      if (problem) details[path || '_'] ??= [problem];
       continue;
     }
     if (!v || typeof v !== 'object') continue;
@@ -38,8 +38,9 @@ export function inputProblems(value: unknown, prefix = ''): FieldErrors {
       continue;
     }
     for (const key of Object.keys(v)) {
-      // The key is shown without its NUL, which would make it unreadable.
-      if (hasNul(key)) details[join(path, key.replaceAll('\u0000', '\\u0000'))] ??= [NUL_MESSAGE];
+      const problem = textProblem(key);
+      // The key is named with what the rule refuses spelled as escapes, which keeps it readable.
+      if (problem) details[join(path, printable(key))] ??= [problem];
       else stack.push({ value: (v as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
     }
   }

@@ -5,7 +5,7 @@ import { getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
 import { DomainError } from '../kernel/errors.js';
-import { parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
+import { ClientAborted, clientAbortedResponse, parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
 import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
@@ -168,6 +168,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         admitted = await admit(request, clientIp);
       } catch (error) {
         if (error instanceof DomainError) return errorResponse(request, error);
+        if (error instanceof ClientAborted) return clientAbortedResponse();
         throw error;
       }
       return yoga.fetch(request, { ...server, ...admitted });

@@ -1,6 +1,13 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { createLogger, maskError as maskUnexpected, type YogaLogger } from 'graphql-yoga';
-import { DomainError } from '../kernel/errors.js';
+import { DomainError, validationError } from '../kernel/errors.js';
+
+/**
+ * Yoga answers an error with this extension with that HTTP status (and leaves the extension out of the
+ * body); `spec: false` keeps the 400 for a validation error, which Yoga otherwise answers 200 to
+ * application/json clients.
+ */
+export const badRequest = { http: { status: 400, spec: false } };
 
 /** The DomainError behind an error: itself, or what a resolver threw. */
 export function domainErrorOf(error: unknown): DomainError | null {
@@ -31,15 +38,32 @@ export function toGraphQLError(error: DomainError, located?: GraphQLError, exten
   });
 }
 
+/**
+ * GraphQL refuses variables it cannot coerce to their types in its own words, without a code: here they
+ * get VALIDATION_ERROR naming the variable, or the field within it (`input.lines.0.sku`), as the input
+ * check names fields. Any other error is returned as it is.
+ */
+export function withRequestErrorCode(error: GraphQLError): GraphQLError {
+  if (error.path || error.extensions?.code !== undefined || domainErrorOf(error)) return error;
+  const variable = /^Variable "\$([^"]+)"/.exec(error.message)?.[1];
+  if (!variable) return error;
+  const at = / at "([^"]+)"/.exec(error.message)?.[1];
+  const field = (at ?? variable).replace(/\[(\d+)\]/g, '.$1');
+  return toGraphQLError(validationError({ [field]: [error.message] }, error.message), error, badRequest);
+}
+
 /** Yoga's maskError: DomainErrors go out in their GraphQL form, every other error as Yoga masks it ('Unexpected error.'). */
 export function maskError(error: unknown, message: string, isDev?: boolean): Error {
   const domain = domainErrorOf(error);
-  if (domain) return toGraphQLError(domain, error instanceof GraphQLError ? error : undefined);
-  return maskUnexpected(error, message, isDev);
+  if (!domain) return maskUnexpected(error, message, isDev);
+  const located = error instanceof GraphQLError ? error : undefined;
+  // The HTTP status the error was made with (badRequest) stays: Yoga reads it from the masked error.
+  return toGraphQLError(domain, located, located?.extensions.http ? { http: located.extensions.http } : {});
 }
 
 /** What a graphql-ws client sees of an error: the same as over HTTP, except that only the code tells an unexpected one. */
-export function maskedForSocket(error: GraphQLError): GraphQLFormattedError {
+export function maskedForSocket(raw: GraphQLError): GraphQLFormattedError {
+  const error = withRequestErrorCode(raw);
   const domain = domainErrorOf(error);
   if (domain) {
     // A socket has no HTTP status to set.

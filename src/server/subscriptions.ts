@@ -7,7 +7,7 @@ import { DomainError, validationError } from '../kernel/errors.js';
 import { inputProblems } from '../input-text.js';
 import { maskedForSocket, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
-import { nulInStringLiterals } from './input-check-plugin.js';
+import { badTextInStringLiterals } from './input-check-plugin.js';
 import { type RequestLimiter, refusalMessage } from './rate-limit.js';
 import { watchSocketCredentials } from './socket-credential-watch.js';
 import { authenticateSocket, closeForCredentials, socketCredentials, type SocketCredentials } from './socket-credentials.js';
@@ -32,7 +32,7 @@ type Extra = {
 export function serveSubscriptions(app: App, server: Server, schema: GraphQLSchema, limiter?: RequestLimiter) {
   const { wsMaxMessageBytes, wsMaxSubscriptions, wsMaxConnectionsPerCaller, wsCredentialCheckSeconds, graphql: limits } = app.config;
   // The same document limits as over HTTP; a socket always has credentials.
-  const rules = [...specifiedRules, ...limitRules(limits, true), nulInStringLiterals];
+  const rules = [...specifiedRules, ...limitRules(limits, true), badTextInStringLiterals];
   // ws refuses a larger message from its frame headers (close 1009), before reading it.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: wsMaxMessageBytes });
   const watch = watchSocketCredentials(app, wsCredentialCheckSeconds * 1000);
@@ -82,7 +82,7 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
           return [toGraphQLError(error)];
         }
         watch.renew(socket, contextValue.auth!);
-        // The input check of both HTTP doors (src/input-text.ts): NUL characters and deep nesting.
+        // The input check of both HTTP doors (src/input-text.ts): the text rule and deep nesting.
         const problems = inputProblems(payload.variables ?? {});
         if (Object.keys(problems).length) return [toGraphQLError(validationError(problems, 'Invalid input'))];
         let document;

@@ -105,6 +105,63 @@ describe('rows that reach the appliers without the HTTP input check', () => {
   });
 });
 
+describe('text the database cannot store, in rows that reach the appliers without the HTTP input check', () => {
+  const startImport = async (kind: string, rows: unknown[]) => {
+    const result = await runWithPermissions(server.app, a.org, ['import.write'], `mutation ($rows: JSON!) { startImport(kind: ${kind}, rows: $rows) { ... on ImportJob { id } } }`, { rows });
+    expect(result.errors).toBeUndefined();
+    return waitForJob(server, a.key, (result.data as any).startImport.id);
+  };
+
+  it('a lone surrogate in a catalog name or SKU, a demand channel or an order id rejects its row with the field; the good rows of the chunk go in', async () => {
+    const catalog = await startImport('CATALOG', [{ externalId: 'SUR-OK-1' }, { externalId: 'SUR-NAME', name: 'a\ud800' }, { externalId: 'SUR\udc00SKU' }, { externalId: 'SUR-OK-2' }]);
+    expect(catalog).toMatchObject({ state: 'COMPLETED', processedRows: 4, rejectedRows: 2 });
+    expect(catalog.errors).toEqual([
+      { row: 2, field: 'name', message: expect.stringContaining('lone surrogate') },
+      { row: 3, field: 'externalId', message: expect.stringContaining('lone surrogate') },
+    ]);
+    const skus = (await server.app.prisma.productMaster.findMany({ where: { organizationId: a.org.id, sku: { startsWith: 'SUR' } } })).map((p) => p.sku).sort();
+    expect(skus).toEqual(['SUR-OK-1', 'SUR-OK-2']);
+
+    const demand = await startImport('DEMAND_HISTORY', [
+      { sku: 'SUR-OK-1', locationCode: 'WH1', date: '2026-01-05', channel: 'W\ud800B', actualDemand: 3 },
+      { sku: 'SUR-OK-1', locationCode: 'WH1', date: '2026-01-05', channel: 'WEB', actualDemand: 4 },
+    ]);
+    expect(demand).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1 });
+    expect(demand.errors).toEqual([{ row: 1, field: 'channel', message: expect.stringContaining('lone surrogate') }]);
+    expect(await server.app.prisma.demandHistory.count({ where: { organizationId: a.org.id, channel: 'WEB' } })).toBe(1);
+
+    const orders = await startImport('ORDERS', [
+      { externalId: 'SO-\ud800', fulfillmentLocationCode: 'WH1', lines: [{ sku: 'SUR-OK-1', quantity: 1 }] },
+      { externalId: 'SO-SUR-OK', fulfillmentLocationCode: 'WH1', lines: [{ sku: 'SUR-OK-1', quantity: 1 }] },
+    ]);
+    expect(orders).toMatchObject({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1 });
+    expect(orders.errors).toEqual([{ row: 1, field: 'externalId', message: expect.stringContaining('lone surrogate') }]);
+    await healthy();
+  });
+
+  it('a row the database refuses for a reason no contract knows is rejected alone; the other rows of its chunk are applied', async () => {
+    // A real refusal by the database, of one SKU only: what any constraint the contracts do not mirror would do.
+    const db = server.app.prisma;
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_one_sku() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.sku = 'DB-REFUSES' THEN RAISE EXCEPTION 'this row is refused'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe('CREATE TRIGGER refuse_one_sku BEFORE INSERT OR UPDATE ON product_masters FOR EACH ROW EXECUTE FUNCTION refuse_one_sku()');
+    try {
+      const job = await startImport('CATALOG', [{ externalId: 'DB-OK-1' }, { externalId: 'DB-REFUSES' }, { externalId: 'DB-OK-2', name: 'Second' }]);
+      expect(job).toMatchObject({ state: 'COMPLETED', processedRows: 3, rejectedRows: 1, failureReason: null });
+      expect(job.errors).toEqual([{ row: 2, field: '_', message: expect.stringContaining('The database refused this row') }]);
+      const stored = await db.productMaster.findMany({ where: { organizationId: a.org.id, sku: { startsWith: 'DB-' } }, orderBy: { sku: 'asc' } });
+      expect(stored.map((p) => [p.sku, p.name])).toEqual([
+        ['DB-OK-1', 'DB-OK-1'],
+        ['DB-OK-2', 'Second'],
+      ]);
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER refuse_one_sku ON product_masters');
+      await db.$executeRawUnsafe('DROP FUNCTION refuse_one_sku()');
+    }
+    await healthy();
+  });
+});
+
 describe('inventory rows for the same stock line in one request', () => {
   it('each row writes its own ledger rows, in row order, chained', async () => {
     await createProduct(server, a.key, 'LEDGER-1');

@@ -126,6 +126,14 @@ describe('catalog import', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '1.name': [expect.stringContaining('NUL')] } });
   }, 30_000);
 
+  it('refuses a request with a lone surrogate in a row like a NUL, naming the row and field, before a job is created', async () => {
+    const jobs = await server.app.prisma.importJob.count({ where: { organizationId: a.org.id } });
+    const res = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'CAT-SUR-OK' }, { externalId: 'CAT-SUR\ud800', name: 'b\udc00' }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '1.externalId': [expect.stringContaining('lone surrogate')], '1.name': [expect.stringContaining('lone surrogate')] } });
+    expect(await server.app.prisma.importJob.count({ where: { organizationId: a.org.id } })).toBe(jobs);
+  }, 30_000);
+
   it('refuses a body that is not rows (the envelope contract) with 400 naming it, before a job is created', async () => {
     const notRows = await server.call('POST', '/api/import/catalog', { token: a.key, body: { items: [] } });
     expect(notRows.status).toBe(400);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../support/fixtures.js';
+import { FORECASTING } from '../support/forecasting.js';
+import { wsConnection } from '../support/graphql-ws.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 // Bad input at the two doors (REST and /graphql): refused with 400 VALIDATION_ERROR naming the field,
@@ -11,6 +13,7 @@ let adminToken: string;
 let n = 0;
 
 const NUL = expect.arrayContaining([expect.stringContaining('NUL')]);
+const SURROGATE = [expect.stringContaining('lone surrogate')];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -82,6 +85,55 @@ describe('NUL characters', () => {
     expect(literal.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { search: NUL } });
     expect(literal.body.data).toBeUndefined();
     await healthy();
+  });
+});
+
+// A lone UTF-16 surrogate ("\ud800" in JSON) is not a character: PostgreSQL refuses it (a 500), or the
+// driver stores U+FFFD in its place. The same door as the NUL character refuses it, naming the field.
+describe('lone surrogates', () => {
+  it('in a body field, a body key, an array item and a query parameter, over REST: 400 naming the field, nothing stored', async () => {
+    const before = await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id } });
+    refused(await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SUR\ud8001', name: 'n' } }), { sku: SURROGATE });
+    refused(await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SUR-2', name: 'trail\udc00' } }), { name: SURROGATE });
+    refused(await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SUR-3', name: 'n', ['k\ud800']: 1 } }), { 'k\\ud800': SURROGATE });
+    refused(await receive({ lotCode: 'L\ud800' }), { 'lines.0.lotCode': SURROGATE });
+    // A JSON text spelling the escape, as any client sends it.
+    refused(await server.call('POST', '/api/products', { token: a.key, body: '{"sku":"SUR-4","name":"\\ud800x"}' }), { name: SURROGATE });
+    expect(await server.app.prisma.productMaster.count({ where: { organizationId: a.org.id } })).toBe(before);
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await server.call('POST', '/api/products', { token: a.key, body: { sku: 'SUR-OK', name: 'box \ud83d\udce6' } });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.name).toBe('box 📦');
+    await healthy();
+  });
+
+  it('a scenario narrative with one is 400 on the field (it was a 500 from the database)', async () => {
+    const f = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
+    const res = await server.call('POST', '/api/forecast/scenarios', { token: f.key, body: { name: 'Lone', type: 'CUSTOM', assumptions: { narrative: 'up \ud800 20%' } } });
+    refused(res, { 'assumptions.narrative': SURROGATE });
+    expect((await server.call('GET', '/api/forecast/scenarios', { token: f.key })).body.scenarios).toEqual([]);
+    await healthy();
+  });
+
+  it('over /graphql in a variable (named by its path); in a literal GraphQL itself refuses it, as a syntax error', async () => {
+    const variable = await server.graphql('mutation ($input: ProductCreateInput!) { createProduct(input: $input) { ... on Product { id } } }', { input: { sku: 'G\ud800', name: 'n' } }, a.key);
+    expect(variable.status).toBe(400);
+    expect(variable.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { 'input.sku': SURROGATE } });
+    for (const search of ['a\\ud800b', 'a\ud800b']) {
+      const literal = await server.graphql(`{ productsPage(search: "${search}") { total } }`, {}, a.key);
+      expect(literal.body.errors[0]).toMatchObject({ message: expect.stringContaining('Syntax Error'), extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
+      expect(literal.body.data).toBeUndefined();
+    }
+    await healthy();
+  });
+
+  it('over graphql-ws in a variable', async () => {
+    const ws = wsConnection(server.url);
+    await ws.init({ authorization: `Bearer ${a.key}` });
+    const id = await ws.subscribe('subscription ($id: ID!) { importJobProgress(id: $id) { id } }', { id: 'a\ud800' });
+    const result = await ws.result(id);
+    expect(result.payload[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { id: SURROGATE } });
+    ws.close();
   });
 });
 

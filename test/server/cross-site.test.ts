@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -68,6 +69,62 @@ describe('REST writes with the session cookie', () => {
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+// The browser's Sec-Fetch-Site wins over the Origin header: cross-site is refused even when the Origin
+// names this server (a cookie-only write passed with 201 before, and a WebSocket was acknowledged).
+describe('Sec-Fetch-Site with the session cookie, on /api, /graphql and the WebSocket alike', () => {
+  const write = (sku: string, headers: Record<string, string>) =>
+    browser('POST', '/api/products', JSON.stringify({ sku, name: 'x' }), { 'content-type': 'application/json', ...headers });
+  const mutation = (sku: string, headers: Record<string, string>) =>
+    browser('POST', '/graphql', JSON.stringify({ query: `mutation { createProduct(input: {sku: "${sku}", name: "x"}) { ... on Product { id } } }` }), { 'content-type': 'application/json', ...headers });
+
+  it('cross-site with Origin this server is 403 CSRF_REJECTED on /api and /graphql, and writes nothing', async () => {
+    const before = await productCount();
+    const rest = await write('SFS-1', { origin: server.url, 'sec-fetch-site': 'cross-site' });
+    expect(rest.status).toBe(403);
+    expect((await rest.json()).code).toBe('CSRF_REJECTED');
+    const gql = await mutation('SFS-2', { origin: server.url, 'sec-fetch-site': 'cross-site' });
+    expect(gql.status).toBe(403);
+    expect((await gql.json()).errors[0].extensions.code).toBe('CSRF_REJECTED');
+    const listed = await write('SFS-3', { origin: APP_ORIGIN, 'sec-fetch-site': 'cross-site' });
+    expect(listed.status).toBe(403);
+    expect(await productCount()).toBe(before);
+  });
+
+  it('same-site passes only with an Origin that is this server or listed', async () => {
+    const before = await productCount();
+    expect((await write('SFS-4', { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await write('SFS-5', { origin: 'https://sibling.planner.example', 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect(await productCount()).toBe(before);
+    expect((await write('SFS-6', { origin: APP_ORIGIN, 'sec-fetch-site': 'same-site' })).status).toBe(201);
+    expect((await write('SFS-7', { origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    expect((await mutation('SFS-8', { origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  /** A graphql-ws connection with the cookie and these upgrade headers: acknowledged, or closed with this code and reason. */
+  async function socketWith(headers: Record<string, string>): Promise<{ ack: boolean; code?: number; reason?: string }> {
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers: { cookie, ...headers } });
+    return new Promise((resolve, reject) => {
+      socket.on('error', reject);
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+      socket.on('message', (data) => {
+        if (JSON.parse(String(data)).type !== 'connection_ack') return;
+        socket.close();
+        resolve({ ack: true });
+      });
+      socket.on('close', (code, reason) => resolve({ ack: false, code, reason: reason.toString() }));
+    });
+  }
+
+  it('the WebSocket upgrade follows the same rule: cross-site is closed with 4403 CSRF_REJECTED, same-origin is acknowledged', async () => {
+    const crossSite = await socketWith({ origin: server.url, 'sec-fetch-site': 'cross-site' });
+    expect(crossSite).toMatchObject({ ack: false, code: 4403, reason: expect.stringContaining('CSRF_REJECTED') });
+    const otherOrigin = await socketWith({ origin: EVIL_ORIGIN });
+    expect(otherOrigin).toMatchObject({ ack: false, code: 4403 });
+    expect(await socketWith({ origin: server.url, 'sec-fetch-site': 'same-origin' })).toEqual({ ack: true });
+    expect(await socketWith({ origin: APP_ORIGIN, 'sec-fetch-site': 'same-site' })).toEqual({ ack: true });
   });
 });
 

@@ -84,3 +84,42 @@ export async function childPids(pid: number): Promise<number[]> {
   const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
   return text.split(/\s+/).filter(Boolean).map(Number);
 }
+
+export interface ServerProcess {
+  baseUrl: string;
+  port: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output: () => string;
+  /** SIGTERM, then waits for the exit. */
+  stop: () => Promise<void>;
+}
+
+/** The server entry (src/main.ts) as its own process on a free port, once /health answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, SEED_DEMO: 'false', JWT_SECRET: 'process-test-secret-long-enough-0000000', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, port, output: () => output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`server did not start: ${output}`);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { textProblem } from '../../kernel/text-rule.js';
 
 /**
  * Field values of import rows. Rows come from files: CSV loaders send every value as text, so an empty
@@ -28,8 +29,12 @@ const text = (max: number) =>
     .string({ error: (issue) => (issue.input === undefined ? 'Required' : typeof issue.input === 'number' ? 'Must be a string (a finite number is taken as its text)' : 'Must be a string') })
     .trim()
     .max(max, `At most ${max} characters`)
-    // PostgreSQL text cannot hold it: caught here, it rejects the row instead of failing the chunk.
-    .refine((value) => !value.includes('\u0000'), 'Must not contain the NUL character');
+    // The text rule of every door (PostgreSQL cannot store a NUL or a lone surrogate): for rows that reach
+    // a worker without passing one, it rejects the row instead of failing the chunk.
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 /**
  * A required, trimmed, non-empty text of at most `max` characters ("Required" when absent, empty or null),

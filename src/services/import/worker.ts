@@ -1,10 +1,10 @@
-import { type App, systemContext } from '../../context.js';
+import { type App, type RequestContext, systemContext } from '../../context.js';
 import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
 import { DomainError } from '../../kernel/errors.js';
 import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
-import type { ImportRow } from './kinds.js';
+import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
 import { startWorkLoops, type WorkLoops } from '../work-loops.js';
 
 interface ClaimedChunk {
@@ -91,7 +91,9 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
       try {
-        rejections = await applier(ctx, tx, rows, { id: chunk.jobId });
+        rejections = await applyRows(applier, ctx, tx, rows, { id: chunk.jobId }, (refused, error) =>
+          log(`import job ${chunk.jobId}: the database refused rows ${refused.join(', ')}; the first because of ${(error as Error).stack ?? String(error)}`),
+        );
       } catch (error) {
         // A deadlock or serialization conflict with other writers says nothing about the rows: the
         // chunk rolls back and is tried again (the worker loop backs off), the job does not fail.
@@ -142,6 +144,55 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
     importEvents.emit('progress', failed);
     return true;
   }
+}
+
+/** A row the database refused is named as a whole (`_`): the database does not say which field it refused. */
+const REFUSED_ROW_MESSAGE = 'The database refused this row (the server logged why); the other rows were applied';
+
+/**
+ * Applies a chunk's rows. When the applier fails for a reason that is neither a conflict with other
+ * writers (retried) nor a domain error (the job fails with its message), the cause is one row's data
+ * the contracts let through and the database refused: the chunk is undone to a savepoint and its rows
+ * applied one at a time, each behind its own savepoint, so that the rows the database refuses are
+ * rejected (and logged) and the others go in, instead of the whole chunk failing the job.
+ */
+async function applyRows(
+  applier: ChunkApplier,
+  ctx: RequestContext,
+  tx: Prisma.TransactionClient,
+  rows: ImportRow[],
+  job: { id: string },
+  logRefusals: (rowNumbers: number[], firstError: unknown) => void,
+): Promise<RowRejection[]> {
+  const refusedByData = (error: unknown) => !isTransient(error) && !(error instanceof DomainError);
+  await tx.$executeRawUnsafe('SAVEPOINT chunk_rows');
+  try {
+    const rejections = await applier(ctx, tx, rows, job);
+    await tx.$executeRawUnsafe('RELEASE SAVEPOINT chunk_rows');
+    return rejections;
+  } catch (error) {
+    if (!refusedByData(error)) throw error;
+    await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT chunk_rows');
+  }
+  const rejections: RowRejection[] = [];
+  const refused: number[] = [];
+  let firstError: unknown;
+  for (const row of rows) {
+    await tx.$executeRawUnsafe('SAVEPOINT one_row');
+    try {
+      rejections.push(...(await applier(ctx, tx, [row], job)));
+      await tx.$executeRawUnsafe('RELEASE SAVEPOINT one_row');
+    } catch (error) {
+      if (!refusedByData(error)) throw error;
+      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT one_row');
+      if (!refused.length) firstError = error;
+      refused.push(row.rowNumber);
+      rejections.push({ rowNumber: row.rowNumber, field: '_', message: REFUSED_ROW_MESSAGE });
+    }
+  }
+  // One entry per chunk, however many rows share the cause.
+  if (refused.length) logRefusals(refused, firstError);
+  return rejections;
 }
 
 /**

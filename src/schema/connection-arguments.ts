@@ -1,0 +1,84 @@
+import { decodeBase64, decodeCursorChunk } from '@pothos/core';
+import {
+  type DocumentNode,
+  getArgumentValues,
+  getNamedType,
+  type GraphQLField,
+  type GraphQLSchema,
+  isObjectType,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
+import { type FieldErrors, newFieldErrors, validationError } from '../kernel/errors.js';
+import { textProblem } from '../kernel/text-rule.js';
+
+export const BAD_CURSOR_MESSAGE = 'Not a cursor of this list: send an endCursor, startCursor or edge cursor it returned';
+
+/**
+ * Every connection of the schema pages by its records' text id, in cursors the Prisma plugin writes as
+ * base64 of `GPC:S:<id>`. Anything else (a number, date or JSON cursor a client crafted, text that is not
+ * base64, an id PostgreSQL cannot hold) reached the database as a malformed query: an unexpected error.
+ */
+function cursorProblem(cursor: unknown): string | undefined {
+  if (cursor === null || cursor === undefined) return undefined;
+  try {
+    const decoded = decodeBase64(String(cursor));
+    const id = decoded.startsWith('GPC:S:') ? decodeCursorChunk(decoded.slice(4)) : undefined;
+    return typeof id === 'string' && id && !textProblem(id) ? undefined : BAD_CURSOR_MESSAGE;
+  } catch {
+    return BAD_CURSOR_MESSAGE;
+  }
+}
+
+/** A Relay connection field: it takes `after` and `before` and answers a type with `edges` and `pageInfo`. */
+function isConnection(field: GraphQLField<unknown, unknown>): boolean {
+  const type = getNamedType(field.type);
+  const names = new Set(field.args.map((a) => a.name));
+  return names.has('after') && names.has('before') && isObjectType(type) && 'edges' in type.getFields() && 'pageInfo' in type.getFields();
+}
+
+/** What the Prisma plugin's cursor connections refuse of these paging arguments, by argument. */
+function pagingProblems({ after, before, first, last }: Record<string, unknown>, details: FieldErrors) {
+  const add = (name: string, message: string) => (details[name] ??= []).push(message);
+  for (const [name, cursor] of [['after', after], ['before', before]] as const) {
+    const problem = cursorProblem(cursor);
+    if (problem) add(name, problem);
+  }
+  for (const [name, size] of [['first', first], ['last', last]] as const) {
+    if (typeof size === 'number' && size < 0) add(name, 'Must be 0 or more');
+  }
+  const together = (a: string, b: string) => `${a} and ${b} cannot be used together: page forward with first/after, backward with last/before`;
+  if (after != null && before != null) add('before', together('after', 'before'));
+  if (before != null && first != null) add('first', together('first', 'before'));
+  if (after != null && last != null) add('last', together('last', 'after'));
+}
+
+/**
+ * The one place a connection's paging arguments are judged, for every connection field of a document
+ * (below Query too: a related connection is loaded with its parent's query) and these variables, before
+ * anything runs: a cursor the list did not issue, a negative page size or arguments that page both ways
+ * are 400 VALIDATION_ERROR naming the argument, instead of an unexpected error from the database or an
+ * error without a code. Variables GraphQL cannot coerce are left to execution, which reports them.
+ */
+export function assertConnectionArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}) {
+  const details = newFieldErrors();
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const field = typeInfo.getFieldDef();
+        if (!field || !isConnection(field)) return;
+        let args: Record<string, unknown>;
+        try {
+          args = getArgumentValues(field, node, variables);
+        } catch {
+          return;
+        }
+        pagingProblems(args, details);
+      },
+    }),
+  );
+  if (Object.keys(details).length) throw validationError(details, 'Invalid paging arguments');
+}
