@@ -21,6 +21,9 @@ const DAY_MS = 86_400_000;
 /** Longest an external event may last, endsAt - startsAt (about 3 years). */
 export const MAX_EVENT_SPAN_DAYS = 1096;
 
+/** Longest number of days a planning setting may look ahead (lead times, replenishment and forecast periods): 10 years. */
+export const MAX_PLANNING_DAYS = 3650;
+
 /** Longest window a query's two dates (from and to, or their equivalents) may span (about 10 years). */
 export const MAX_WINDOW_DAYS = 3660;
 
