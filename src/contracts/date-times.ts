@@ -44,7 +44,7 @@ export const dateOrDateTimeText = text.pipe(
     .refine((value) => dateOrDateTimeOf(value) !== null, { message: DATE_OR_DATE_TIME_MESSAGE, abort: true })
     .refine((value) => yearInRange(dateOrDateTimeOf(value)!), YEAR_RANGE_MESSAGE)
     .optional(),
-);
+).meta({ anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] });
 
 /** A calendar date in a body, `YYYY-MM-DD`, that exists (no February 30th) and is in the accepted years; left as text. */
 export const calendarDateText = z

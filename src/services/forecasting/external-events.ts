@@ -64,7 +64,8 @@ export function eventWindow(from?: Date | null, to?: Date | null) {
   const start = from ?? startOfTodayUtc();
   const end = to ?? new Date(start.getTime() + DEFAULT_WINDOW_DAYS * DAY_MS);
   if (end < start) throw validationError({ to: ['Must not be before from'] });
-  const tooLong = spanRefusal(start, end, MAX_WINDOW_DAYS, 'from');
+  // Like every query window, bounded when the caller names both ends.
+  const tooLong = from && to ? spanRefusal(start, end, MAX_WINDOW_DAYS, 'from') : null;
   if (tooLong) throw validationError({ to: [tooLong] });
   return { from: start, to: end };
 }
