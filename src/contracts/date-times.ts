@@ -19,7 +19,7 @@ import { text } from './query-values.js';
  * has already made of it; a Date either way, in the accepted years.
  */
 export const dateTime = z
-  .preprocess((value) => (typeof value === 'string' ? (dateTimeOf(value) ?? new Date(Number.NaN)) : value), z.date({ error: (issue) => (issue.input === undefined ? 'Required' : DATE_TIME_MESSAGE) }).refine(yearInRange, YEAR_RANGE_MESSAGE))
+  .preprocess((value) => (typeof value === 'string' ? (dateTimeOf(value) ?? new Date(Number.NaN)) : value), z.date({ error: (issue) => (issue.input === undefined ? 'Required' : DATE_TIME_MESSAGE) }).refine(yearInRange, { message: YEAR_RANGE_MESSAGE, abort: true }))
   .meta({ type: 'string', format: 'date-time' });
 
 /** A date-time in a query string, checked and left as text (the GraphQL variable it becomes is a DateTime). */
