@@ -1,6 +1,7 @@
 import type { ImportKind } from '../../src/generated/prisma/enums.js';
 import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
+import { MAX_YEAR, MIN_YEAR } from '../../src/kernel/input-limits.js';
 import { z } from 'zod';
 import { catalogRow } from '../../src/contracts/import/catalog-row.js';
 import { importBody } from '../../src/contracts/import/import-body.js';
@@ -37,7 +38,7 @@ const envelope = (job: any) => ({
 });
 
 const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
-const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years 1900 to 9999. Text with the NUL character or a lone surrogate anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). A row the database refuses for another reason is rejected alone (field _) and the rest of its chunk applied. ${LIMITS}`;
+const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years ${MIN_YEAR} to ${MAX_YEAR}. Text with the NUL character or a lone surrogate anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). A row the database refuses for another reason is rejected alone (field _) and the rest of its chunk applied. ${LIMITS}`;
 
 /** Words for each kind and its row contract; a kind gets a POST route once it has an applier (IMPORTABLE_KINDS). */
 const ROW_DOCS: Partial<Record<ImportKind, ImportRowDocs>> = {

@@ -52,12 +52,11 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'create-api-key': {
-    summary: 'create-api-key --org <id> --name <name> --scopes <scope,...> [--allowed-ips <ip or cidr,...>] [--expires-at <ISO date>]',
+    summary: 'create-api-key --org <id> --name <name> --scopes <scope,...> [--allowed-ips <ip or cidr,...>] [--expires-at <ISO date-time, for example 2030-01-31T00:00:00Z>]',
     options: { org: true, name: true, scopes: true, 'allowed-ips': false, 'expires-at': false },
     fields: { organizationId: 'org', allowedIps: 'allowed-ips', expiresAt: 'expires-at' },
     async run(db, v) {
       const expiresAt = v['expires-at'];
-      if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt))) throw validationError({ expiresAt: ['Must be an ISO 8601 date-time, for example 2030-01-31T00:00:00Z'] });
       const { apiKey, key } = await createApiKey(db, {
         organizationId: req(v, 'org'),
         name: req(v, 'name'),

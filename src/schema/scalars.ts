@@ -1,17 +1,17 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
-import { calendarDate, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_INT, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { calendarDate, DATE_MESSAGE, DATE_TIME_MESSAGE, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_INT, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
 import { MAX_TOTAL, TOTAL_RANGE_MESSAGE, totalInRange } from '../kernel/quantity-totals.js';
 
 function dateTime(value: unknown): Date {
   const date = typeof value === 'string' ? dateTimeOf(value) : null;
-  if (!date) throw new GraphQLError('Must be an ISO 8601 date-time string');
+  if (!date) throw new GraphQLError(DATE_TIME_MESSAGE);
   if (!yearInRange(date)) throw new GraphQLError(YEAR_RANGE_MESSAGE);
   return date;
 }
 
 builder.scalarType('DateTime', {
-  description: `An ISO 8601 date-time string, for example 2026-11-22T10:00:00.000Z, in the years ${MIN_YEAR} to ${MAX_YEAR}.`,
+  description: `An ISO 8601 date-time, for example 2026-11-22T10:00:00.000Z: YYYY-MM-DDTHH:MM[:SS[.fraction]] then Z or ±HH:MM (hours 00 to 23; a time zone is required, a date alone is not a date-time), in the years ${MIN_YEAR} to ${MAX_YEAR} (UTC).`,
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: dateTime,
   parseLiteral: (ast) => dateTime(ast.kind === Kind.STRING ? ast.value : null),
@@ -50,13 +50,13 @@ builder.scalarType('BigQuantity', {
 
 function date(value: unknown): string {
   const day = typeof value === 'string' ? calendarDate(value) : null;
-  if (!day) throw new GraphQLError('Must be an ISO 8601 date (YYYY-MM-DD)');
+  if (!day) throw new GraphQLError(DATE_MESSAGE);
   if (!yearInRange(day)) throw new GraphQLError(YEAR_RANGE_MESSAGE);
   return value as string;
 }
 
 builder.scalarType('Date', {
-  description: `An ISO 8601 calendar date, for example 2026-11-22, in the years ${MIN_YEAR} to ${MAX_YEAR}.`,
+  description: `An ISO 8601 calendar date YYYY-MM-DD that exists, for example 2026-11-22, in the years ${MIN_YEAR} to ${MAX_YEAR}.`,
   serialize: (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)),
   parseValue: date,
   parseLiteral: (ast) => date(ast.kind === Kind.STRING ? ast.value : null),

@@ -30,9 +30,9 @@ describe('admin CLI input', () => {
       const past = await cli('create-api-key', '--org', orgA, '--name', 'late', '--scopes', '*', '--expires-at', '2001-01-01T00:00:00Z');
       expect(past.code).toBe(1);
       expect(past.stderr).toContain('--expires-at: Must be in the future');
-      const far = await cli('create-api-key', '--org', orgA, '--name', 'far', '--scopes', '*', '--expires-at', '+099999-01-01T00:00:00Z');
+      const far = await cli('create-api-key', '--org', orgA, '--name', 'far', '--scopes', '*', '--expires-at', '2201-01-01T00:00:00Z');
       expect(far.code).toBe(1);
-      expect(far.stderr).toContain('--expires-at: The year must be from 1900 to 9999');
+      expect(far.stderr).toContain('--expires-at: The year must be from 1970 to 2200');
     },
     SLOW,
   );

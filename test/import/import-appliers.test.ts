@@ -178,18 +178,18 @@ describe('purchase order import', () => {
     expect((await purchaseOrders({ status: 'CANCELLED' })).map((po: any) => [po.number, po.expectedAt])).toEqual([['PO-DUP', '2027-01-04']]);
   });
 
-  it('rejects a date before 1900 by row and field while the good rows go in (the job does not fail)', async () => {
+  it('rejects a date before 1970 by row and field while the good rows go in (the job does not fail)', async () => {
     const job = await importRows('purchase-orders', [
       { number: 'PO-OLD', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '0000-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },
-      { number: 'PO-OLD-LINE', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-A', quantity: 1, expectedAt: '1899-12-31' }] },
-      { number: 'PO-1900', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '1900-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },
+      { number: 'PO-OLD-LINE', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', lines: [{ sku: 'SKU-A', quantity: 1, expectedAt: '1969-12-31' }] },
+      { number: 'PO-1970', supplierCode: 'SUP-1', destinationLocationCode: 'DC-EAST', expectedAt: '1970-01-01', lines: [{ sku: 'SKU-A', quantity: 1 }] },
     ]);
     expect(job).toMatchObject({ processedRows: 3, rejectedRows: 2 });
     expect(job.errors).toEqual([
-      { row: 1, field: 'expectedAt', message: 'The year must be from 1900 to 9999' },
-      { row: 2, field: 'lines.0.expectedAt', message: 'The year must be from 1900 to 9999' },
+      { row: 1, field: 'expectedAt', message: 'The year must be from 1970 to 2200' },
+      { row: 2, field: 'lines.0.expectedAt', message: 'The year must be from 1970 to 2200' },
     ]);
-    expect((await purchaseOrders()).filter((o: any) => o.number.startsWith('PO-OLD') || o.number === 'PO-1900').map((o: any) => [o.number, o.expectedAt])).toEqual([['PO-1900', '1900-01-01']]);
+    expect((await purchaseOrders()).filter((o: any) => o.number.startsWith('PO-OLD') || o.number === 'PO-1970').map((o: any) => [o.number, o.expectedAt])).toEqual([['PO-1970', '1970-01-01']]);
   });
 });
 

@@ -73,17 +73,17 @@ describe('numbers too large for a double', () => {
     await healthy();
   });
 
-  it('a quantity beyond int4 and a date beyond 9999 are rejected by field', async () => {
+  it('a quantity beyond int4 and a date beyond 2200 are rejected by field', async () => {
     await createProduct(server, a.key, 'BIG-1');
     const job = await importText('inventory', '[{"sku":"BIG-1","locationCode":"WH1","onHand":2147483648},{"sku":"BIG-1","locationCode":"WH1","threshold":1e20}]');
     expect(job.errors).toEqual([
       { row: 1, field: 'onHand', message: 'At most 2147483647' },
       { row: 2, field: 'threshold', message: 'At most 2147483647' },
     ]);
-    const demand = await importText('demand-history', '[{"sku":"BIG-1","locationCode":"WH1","date":"+099999-12-05"},{"sku":"BIG-1","locationCode":"WH1","date":"1899-12-31"}]');
+    const demand = await importText('demand-history', '[{"sku":"BIG-1","locationCode":"WH1","date":"+099999-12-05"},{"sku":"BIG-1","locationCode":"WH1","date":"1969-12-31"}]');
     expect(demand.errors).toEqual([
       { row: 1, field: 'date', message: 'Must be an ISO date (YYYY-MM-DD)' },
-      { row: 2, field: 'date', message: 'The year must be from 1900 to 9999' },
+      { row: 2, field: 'date', message: 'The year must be from 1970 to 2200' },
     ]);
     await healthy();
   });

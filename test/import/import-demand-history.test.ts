@@ -42,14 +42,14 @@ describe('demand history import', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { '0.channel': [expect.stringContaining('NUL')] } });
   });
 
-  it('rejects dates before 1900 (years 0-99 are not read as 1900-1999)', async () => {
+  it('rejects dates before 1970 (years 0-99 are not read as 1900-1999)', async () => {
     const job = await importRows('demand-history', [
       { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0000-01-05' },
       { sku: 'SKU-A', locationCode: 'DC-EAST', date: '0099-06-01' },
     ]);
     expect(job.errors).toEqual([
-      { row: 1, field: 'date', message: 'The year must be from 1900 to 9999' },
-      { row: 2, field: 'date', message: 'The year must be from 1900 to 9999' },
+      { row: 1, field: 'date', message: 'The year must be from 1970 to 2200' },
+      { row: 2, field: 'date', message: 'The year must be from 1970 to 2200' },
     ]);
     expect(await demand({ productMasterId: P['SKU-A'], to: '1999-12-31' })).toEqual([]);
   });

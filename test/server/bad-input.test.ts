@@ -208,8 +208,8 @@ describe('numbers out of range', () => {
   });
 });
 
-describe('dates out of range (years 1900 to 9999)', () => {
-  const YEARS = ['The year must be from 1900 to 9999'];
+describe('dates out of range (years 1970 to 2200)', () => {
+  const YEARS = ['The year must be from 1970 to 2200'];
 
   it('an expiry date in year 99999 or 0000 is refused on the field', async () => {
     const before = await footprint();
@@ -222,17 +222,19 @@ describe('dates out of range (years 1900 to 9999)', () => {
 
   it('ledger and analytics date filters beyond the range are 400 on the parameter, not 500', async () => {
     refused(await server.call('GET', '/api/inventory/adjustments?startDate=0000-01-01', { token: a.key }), { startDate: YEARS });
-    refused(await server.call('GET', `/api/inventory/adjustments?endDate=${encodeURIComponent('+099999-12-05')}`, { token: a.key }), { endDate: YEARS });
+    refused(await server.call('GET', '/api/inventory/adjustments?endDate=2201-01-01', { token: a.key }), { endDate: YEARS });
+    // An expanded year is not an ISO date as the rule writes it.
+    refused(await server.call('GET', `/api/inventory/adjustments?endDate=${encodeURIComponent('+099999-12-05')}`, { token: a.key }), { endDate: [expect.stringContaining('Must be an ISO 8601 date (YYYY-MM-DD) or date-time')] });
     refused(await server.call('GET', '/api/inventory/analytics?fromDate=0000-01-01', { token: a.key }), { fromDate: YEARS });
     await healthy();
   });
 
   it('a DateTime beyond the range is refused by the scalar, over REST and GraphQL', async () => {
-    for (const expiresAt of ['+099999-12-05T00:00:00Z', '1899-12-31T23:59:59Z']) {
+    for (const expiresAt of ['2201-01-01T00:00:00Z', '1969-12-31T23:59:59Z']) {
       refused(await server.call('POST', '/api/admin/api-keys', { token: adminToken, body: { name: 'far', scopes: ['*'], expiresAt } }), { expiresAt: YEARS });
     }
-    const gql = await server.graphql('mutation { createApiKey(input: {name: "far", scopes: ["*"], expiresAt: "+099999-12-05T00:00:00Z"}) { ... on ApiKeyWithSecret { key } } }', {}, adminToken);
-    expect(gql.body.errors[0].message).toContain('The year must be from 1900 to 9999');
+    const gql = await server.graphql('mutation { createApiKey(input: {name: "far", scopes: ["*"], expiresAt: "2201-01-01T00:00:00Z"}) { ... on ApiKeyWithSecret { key } } }', {}, adminToken);
+    expect(gql.body.errors[0].message).toContain('The year must be from 1970 to 2200');
     await healthy();
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidIpEntries } from '../../kernel/ip-allow.js';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { MAX_YEAR } from '../../kernel/input-limits.js';
+import { dateTime } from '../date-times.js';
 import { mustBe } from '../parse.js';
 
 /** Longest grace period a rotation may give the replaced secret: 7 days. */
@@ -32,12 +33,10 @@ export function apiKeyContracts(knownScopes: readonly string[]) {
       .transform((ips) => ips ?? [])
       .meta({ description: `Where the key may be used from: ${IPS} Default (or null): any address.` }),
     // A key that has expired already would be refused on its first use: refused here instead, with the field.
-    expiresAt: z.coerce
-      .date({ error: 'Must be an ISO 8601 date-time, for example 2030-01-31T00:00:00Z' })
-      .refine(yearInRange, { message: YEAR_RANGE_MESSAGE, abort: true })
+    expiresAt: dateTime
       .refine((date) => date.getTime() > Date.now(), 'Must be in the future')
       .nullish()
-      .meta({ type: ['string', 'null'], format: 'date-time', description: 'Default: never. Must be in the future (years up to 9999); a past value is a 400.' }),
+      .meta({ type: ['string', 'null'], format: 'date-time', description: `Default: never. A date-time with a time zone, in the future (years up to ${MAX_YEAR}); a past value is a 400.` }),
   };
 
   return {

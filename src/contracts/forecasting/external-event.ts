@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { dateTime, dateTimeText } from '../date-times.js';
 import { mustBe } from '../parse.js';
 import { flag, text } from '../query-values.js';
@@ -32,7 +33,7 @@ export const externalEventCreate = z.strictObject({
   name,
   type,
   startsAt: dateTime,
-  endsAt: dateTime.meta({ type: 'string', format: 'date-time', description: 'Not before startsAt.' }),
+  endsAt: dateTime.meta({ type: 'string', format: 'date-time', description: `Not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
   value: eventValue,
   ...scope,
 });
@@ -44,7 +45,7 @@ export const externalEventUpdate = z
     name: name.optional(),
     type: type.optional(),
     startsAt: dateTime.optional(),
-    endsAt: dateTime.optional(),
+    endsAt: dateTime.optional().meta({ type: 'string', format: 'date-time', description: `Not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it (the stored one when absent).` }),
     value: eventValue,
     ...scope,
   })
@@ -53,7 +54,7 @@ export const externalEventUpdate = z
 /** Query of GET /api/forecast/events. */
 export const externalEventListQuery = z.object({
   from: dateTimeText.meta({ description: 'Window start (default: the start of today, UTC).' }),
-  to: dateTimeText.meta({ description: 'Window end (default: from plus 90 days); not before from.' }),
+  to: dateTimeText.meta({ description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
   productMasterId: text.meta({ description: "Only this product's events, plus global ones unless includeGlobal=false (404 when it is not one of the organization's)." }),
   locationId: text.meta({ description: "Only this location's events, plus org-wide ones unless includeOrgWide=false (404 when it is not one of the organization's)." }),
   type: z.preprocess((value) => (value === '' ? undefined : value), type.optional()).meta({ description: 'Only events of this kind.' }),

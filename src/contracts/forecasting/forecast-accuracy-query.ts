@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateText } from '../date-times.js';
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
+import { calendarDateText, windowWithin } from '../date-times.js';
 import { pagingShape } from '../paging.js';
 import { flag, text, wholeNumberOr } from '../query-values.js';
 import { DEFAULT_HORIZON, MAX_HORIZON } from './forecast-query.js';
@@ -46,7 +47,7 @@ export const forecastAccuracyQuery = z
         'First measured week: the ISO week (Monday) holding this day. The history before it scales MASE. Required with source=ENGINE (the forecast origin); ' +
         "STORED defaults the scale's cut to the run's from, else its first stored week.",
     }),
-    to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Last measured week: the ISO week holding this day (inclusive); not before from.' }),
+    to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: `Last measured week: the ISO week holding this day (inclusive); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
     horizon: wholeNumberOr(DEFAULT_HORIZON, `Must be an integer from 1 to ${MAX_HORIZON}`, { min: 1, max: MAX_HORIZON }).meta({
       description: `ENGINE: weeks forecast from \`from\` and measured (default ${DEFAULT_HORIZON}, at most ${MAX_HORIZON}); ignored for IMPORTED.`,
     }),
@@ -64,7 +65,8 @@ export const forecastAccuracyQuery = z
     if (source === 'STORED' && query.runId && query.scenarioId) issue.addIssue({ code: 'custom', path: ['scenarioId'], message: 'Not together with runId' });
     if (source !== 'STORED' && (query.runId || query.scenarioId)) issue.addIssue({ code: 'custom', path: [query.runId ? 'runId' : 'scenarioId'], message: 'Only with source=STORED' });
     if (query.from && query.to && query.to < query.from) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
-  });
+  })
+  .superRefine(windowWithin('from', 'to'));
 
 export type ForecastAccuracyQuery = z.output<typeof forecastAccuracyQuery>;
 export type ForecastAccuracyQueryInput = z.input<typeof forecastAccuracyQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTimeText } from '../date-times.js';
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
+import { dateTimeText, windowWithin } from '../date-times.js';
 import { text, wholeNumber } from '../query-values.js';
 import { optionalEnum } from './forecast-scenario.js';
 
@@ -19,7 +20,7 @@ export const forecastChangeQuery = z
     productMasterId: text.meta({ description: 'Only changes of this product (404 when it is not one of the organization).' }),
     locationId: text.meta({ description: 'Only changes at this location (404 when it is not one of the organization).' }),
     from: dateTimeText.meta({ description: 'Changes made at or after this date-time.' }),
-    to: dateTimeText.meta({ description: 'Changes made at or before this date-time; not before from.' }),
+    to: dateTimeText.meta({ description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
     limit: wholeNumber(`Must be a whole number from 1 to ${CHANGE_HISTORY_MAX_LIMIT}`, { min: 1, max: CHANGE_HISTORY_MAX_LIMIT }).meta({
       description: `Page size (default ${CHANGE_HISTORY_DEFAULT_LIMIT}).`,
     }),
@@ -27,4 +28,5 @@ export const forecastChangeQuery = z
   })
   .superRefine((query, issue) => {
     if (query.from && query.to && new Date(query.to) < new Date(query.from)) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
-  });
+  })
+  .superRefine(windowWithin('from', 'to'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateText } from '../date-times.js';
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
+import { calendarDateText, windowWithin } from '../date-times.js';
 import { mustBe } from '../parse.js';
 import { flag, text, wholeNumber } from '../query-values.js';
 
@@ -45,7 +46,7 @@ export const forecastOverrideListQuery = z
     scenarioId: text.meta({ description: 'Only overrides of this scenario (404 when it is not one of the organization).' }),
     baseOnly: flag.meta({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
     from: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Only weeks starting on or after this date.' }),
-    to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Only weeks starting on or before this date; not before from.' }),
+    to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: `Only weeks starting on or before this date; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
     limit: wholeNumber(`Must be a whole number from 1 to ${OVERRIDES_MAX_LIMIT}`, { min: 1, max: OVERRIDES_MAX_LIMIT }).meta({
       description: `Page size (default ${OVERRIDES_DEFAULT_LIMIT}).`,
     }),
@@ -54,4 +55,5 @@ export const forecastOverrideListQuery = z
   .superRefine((query, issue) => {
     if (query.from && query.to && query.to < query.from) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
     if (query.baseOnly && query.scenarioId) issue.addIssue({ code: 'custom', path: ['baseOnly'], message: 'Not together with scenarioId' });
-  });
+  })
+  .superRefine(windowWithin('from', 'to'));

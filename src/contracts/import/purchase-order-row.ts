@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { PURCHASE_ORDER_STATUSES } from '../../kernel/import-kinds.js';
 import { lineQuantity } from './order-row.js';
-import { LOCATION_REF, optionalIsoDate, optionalNumber, optionalText, orderLines, requiredText, rowObject } from './row-values.js';
-
-const DATE_WORDS = "ISO date YYYY-MM-DD, year 1900 or later (a date-time's date part is used).";
+import { IMPORT_DATE_WORDS as DATE_WORDS, LOCATION_REF, optionalIsoDate, optionalNumber, optionalText, orderLines, requiredText, rowObject } from './row-values.js';
 
 const purchaseOrderLine = z.object(
   {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INT, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { MAX_INT, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
 import { textProblem } from '../../kernel/text-rule.js';
 
 /**
@@ -88,8 +88,7 @@ const dateText = z
       ctx.addIssue({ code: 'custom', message: 'Not a valid calendar date' });
       return z.NEVER;
     }
-    // Year 0000 does not exist for PostgreSQL, and Date.UTC reads years 0-99 as 1900-1999: no supply
-    // chain date is that old, so the range is bounded rather than each case handled.
+    // One plausible range for every date: two extreme ones would make a weekly series thousands of years long.
     if (!yearInRange(date)) {
       ctx.addIssue({ code: 'custom', message: YEAR_RANGE_MESSAGE });
       return z.NEVER;
@@ -98,8 +97,11 @@ const dateText = z
   });
 const dateDoc = { type: 'string', format: 'date' };
 
+/** How the date fields of import rows are described. */
+export const IMPORT_DATE_WORDS = `ISO date YYYY-MM-DD in the years ${MIN_YEAR} to ${MAX_YEAR} (of a date-time, its date part as written is used).`;
+
 /**
- * An ISO calendar date `YYYY-MM-DD` in the years 1900 to 9999 (a date-time is accepted and its date part,
+ * An ISO calendar date `YYYY-MM-DD` in the accepted years (a date-time is accepted and its date part,
  * as written, is used), parsed to midnight UTC of that date.
  */
 export const isoDate = z.preprocess(blank, dateText).meta(dateDoc);

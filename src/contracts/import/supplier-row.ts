@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLANNING_DAYS } from '../../kernel/input-limits.js';
 import { optionalNumber, optionalText, requiredText, rowObject } from './row-values.js';
 
 /**
@@ -13,5 +14,5 @@ export const supplierRow = rowObject({
     .preprocess((v) => (typeof v === 'string' ? v.trim() : v), optionalText(320).pipe(z.email('Must be an email address').optional()))
     .meta({ type: 'string', format: 'email', description: 'Contact email address.' }),
   phone: optionalText(50).meta({ maxLength: 50, description: 'Contact phone number.' }),
-  leadTimeDays: optionalNumber({ min: 0, max: 3650, integer: true }).meta({ description: 'Usual days from ordering to receiving.' }),
+  leadTimeDays: optionalNumber({ min: 0, max: MAX_PLANNING_DAYS, integer: true }).meta({ description: 'Usual days from ordering to receiving.' }),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { MAX_INT } from '../../kernel/input-limits.js';
+import { MAX_INT, MAX_PLANNING_DAYS } from '../../kernel/input-limits.js';
 import { MAX_TOTAL } from '../../kernel/quantity-totals.js';
 import { mustBe } from '../parse.js';
 
 export const INVARIANT = 'minQuantity <= reorderQuantity <= maxQuantity must hold (on the merged values when updating), else 400 "Invalid quantities: min <= reorder <= max required".';
 
 const quantity = z.number({ error: mustBe('a whole number of units') }).int('Must be a whole number of units').min(0, 'Must be 0 or more').max(MAX_INT, `At most ${MAX_INT}`);
-const days = z.number({ error: mustBe('a whole number of days') }).int('Must be a whole number of days').min(0, 'Must be 0 or more').max(MAX_INT, `At most ${MAX_INT}`);
+// Days add up into a planning horizon (lead time + replenishment period): bounded like every other horizon.
+const days = z.number({ error: mustBe('a whole number of days') }).int('Must be a whole number of days').min(0, 'Must be 0 or more').max(MAX_PLANNING_DAYS, `At most ${MAX_PLANNING_DAYS}`);
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required');
 
 // Fields both create and update accept. min, reorder, max and status have column defaults and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { YEAR_RANGE_MESSAGE, yearInRange } from '../../kernel/input-limits.js';
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
+import { dateOrDateTimeText, windowWithin } from '../date-times.js';
 import { text, wholeNumber } from '../query-values.js';
 
 /** Largest page of GET /api/inventory/adjustments (the interface leaves the maximum open). */
@@ -9,23 +10,14 @@ export const HISTORY_MAX_LIMIT = 500;
 const BUCKET_FILTERS = ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED', 'ALL'] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const when = text
-  .pipe(
-    z
-      .string()
-      .trim()
-      .refine((value) => !Number.isNaN(Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value)), { message: 'Must be an ISO 8601 date (YYYY-MM-DD) or date-time', abort: true })
-      .refine((value) => yearInRange(new Date(DAY.test(value) ? `${value}T00:00:00Z` : value)), YEAR_RANGE_MESSAGE)
-      .optional(),
-  )
-  .nullish();
+const when = dateOrDateTimeText.nullish();
 
 const filterFields = {
   inventoryItemId: text.meta({ description: 'Only rows of this stock line.' }),
   productMasterId: text.meta({ description: 'Only rows of this product.' }),
   locationId: text.meta({ description: 'Only rows at this location.' }),
-  startDate: when.meta({ description: 'From this date (start of day, UTC) or date-time.' }),
-  endDate: when.meta({ description: 'Up to this date (the whole day, UTC, included) or date-time; not before startDate.' }),
+  startDate: when.meta({ description: 'From this date (start of day, UTC) or date-time with a time zone.' }),
+  endDate: when.meta({ description: `Up to this date (the whole day, UTC, included) or date-time with a time zone; not before startDate, at most ${MAX_WINDOW_DAYS} days after it.` }),
   bucket: z
     .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(BUCKET_FILTERS, { message: `One of ${BUCKET_FILTERS.join(', ')}` }).nullish())
     .meta({ description: 'Which quantity (default ON_HAND).' }),
@@ -39,10 +31,12 @@ export function bounds(f: { startDate?: string | null; endDate?: string | null }
   return { start, end };
 }
 
+const spanWithin = windowWithin('startDate', 'endDate');
 const datesInOrder = (f: { startDate?: string | null; endDate?: string | null }, issue: z.RefinementCtx) => {
   if (f.startDate && f.endDate && bounds(f).start! > bounds(f).end!) {
     issue.addIssue({ code: 'custom', path: ['endDate'], message: 'Must not be before startDate' });
   }
+  spanWithin(f, issue);
 };
 
 /** Filter of the ledger connection and of a page of it. */

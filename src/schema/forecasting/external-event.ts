@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import {
   createExternalEvent,
   deleteExternalEvent,
@@ -108,7 +109,7 @@ const ExternalEventCreateInput = builder.inputType('ExternalEventCreateInput', {
     name: t.string({ required: true, description: 'Event name.' }),
     type: t.field({ type: ExternalEventTypeEnum, required: true, description: 'Kind of event.' }),
     startsAt: t.field({ type: 'DateTime', required: true, description: 'When the event starts.' }),
-    endsAt: t.field({ type: 'DateTime', required: true, description: 'When the event ends; not before startsAt.' }),
+    endsAt: t.field({ type: 'DateTime', required: true, description: `When the event ends; not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
     value: t.field({ type: ExternalEventValueInput, description: 'The effect on demand.' }),
     productMasterId: t.id({ description: scopeFields.productMasterId }),
     locationId: t.id({ description: scopeFields.locationId }),
@@ -123,7 +124,7 @@ const ExternalEventUpdateInput = builder.inputType('ExternalEventUpdateInput', {
     name: t.string({ description: 'New name.' }),
     type: t.field({ type: ExternalEventTypeEnum, description: 'New kind of event.' }),
     startsAt: t.field({ type: 'DateTime', description: 'New start.' }),
-    endsAt: t.field({ type: 'DateTime', description: 'New end; not before the (new) start.' }),
+    endsAt: t.field({ type: 'DateTime', description: `New end; not before the (new) start, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
     value: t.field({ type: ExternalEventValueInput, description: 'New effect on demand; null removes it.' }),
     productMasterId: t.id({ description: `${scopeFields.productMasterId} null makes the event global.` }),
     locationId: t.id({ description: `${scopeFields.locationId} null makes the event org-wide.` }),
@@ -142,7 +143,7 @@ builder.queryFields((t) => ({
     authScopes: canRead,
     args: {
       from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
-      to: t.arg({ type: 'DateTime', description: 'Window end (default: from plus 90 days).' }),
+      to: t.arg({ type: 'DateTime', description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
       productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
       locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
       type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),

@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../contracts/forecasting/forecast-accuracy-query.js';
@@ -84,7 +85,7 @@ builder.queryFields((t) => ({
       locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
       channel: t.arg.string({ description: 'Only this channel label.' }),
       from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
-      to: t.arg({ type: 'Date', description: 'Last measured week (inclusive); not before from.' }),
+      to: t.arg({ type: 'Date', description: `Last measured week (inclusive); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
       horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
       includeAdjustments: t.arg.boolean({
         description: 'ENGINE: apply events and base planner overrides as demandForecast does (true, default) or measure the statistical forecast alone (false).',

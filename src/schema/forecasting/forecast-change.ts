@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import type { ForecastChange } from '../../generated/prisma/client.js';
 import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
@@ -56,7 +57,7 @@ builder.queryFields((t) => ({
       productMasterId: t.arg.id({ description: 'Only changes of this product.' }),
       locationId: t.arg.id({ description: 'Only changes at this location.' }),
       from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
-      to: t.arg({ type: 'DateTime', description: 'Changes made at or before this date-time; not before from.' }),
+      to: t.arg({ type: 'DateTime', description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
       limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
       offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
     },

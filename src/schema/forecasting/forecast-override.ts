@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import type { ForecastOverride } from '../../generated/prisma/client.js';
 import {
@@ -69,7 +70,7 @@ builder.queryFields((t) => ({
       scenarioId: t.arg.id({ description: 'Only overrides of this scenario.' }),
       baseOnly: t.arg.boolean({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
       from: t.arg.string({ description: 'Only weeks starting on or after this date (YYYY-MM-DD).' }),
-      to: t.arg.string({ description: 'Only weeks starting on or before this date (YYYY-MM-DD).' }),
+      to: t.arg.string({ description: `Only weeks starting on or before this date (YYYY-MM-DD); at most ${MAX_WINDOW_DAYS} days after from.` }),
       limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
       offset: t.arg.int({ description: 'Overrides to skip (default 0).' }),
     },

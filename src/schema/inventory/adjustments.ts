@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
 import { StockTransactionType } from './stock-line.js';
@@ -110,7 +111,7 @@ const filterArgs = (t: { arg: ArgBuilder<Types> }) => ({
   productMasterId: t.arg.id({ description: 'Only rows of this product.' }),
   locationId: t.arg.id({ description: 'Only rows at this location.' }),
   startDate: t.arg.string({ description: 'From this ISO date (start of day, UTC) or date-time.' }),
-  endDate: t.arg.string({ description: 'Up to this ISO date (the whole day, UTC, included) or date-time.' }),
+  endDate: t.arg.string({ description: `Up to this ISO date (the whole day, UTC, included) or date-time with a time zone; at most ${MAX_WINDOW_DAYS} days after startDate.` }),
   bucket: t.arg({ type: StockBucketFilter, description: 'Which quantity (default ON_HAND).' }),
   transactionType: t.arg.string({ description: 'Only these transaction types, comma-separated (for example ADJUSTMENT,COUNT).' }),
 });

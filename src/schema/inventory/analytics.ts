@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import { inventoryAnalytics, type CategoryAnalytics, type InventoryAnalytics } from '../../services/inventory/analytics/analytics.js';
 
@@ -60,7 +61,7 @@ builder.queryFields((t) => ({
       locationId: t.arg.id({ description: 'Only this location (404 when it is not the organization’s).' }),
       categoryId: t.arg.id({ description: 'Only products of this category (404 when it is not the organization’s).' }),
       fromDate: t.arg.string({ description: 'Start, an ISO 8601 date or date-time (default toDate minus 30 days).' }),
-      toDate: t.arg.string({ description: 'End, an ISO 8601 date (the whole day, UTC) or date-time (default now).' }),
+      toDate: t.arg.string({ description: `End, an ISO 8601 date (the whole day, UTC) or date-time with a time zone (default now); at most ${MAX_WINDOW_DAYS} days after fromDate.` }),
     },
     resolve: (_parent, args, ctx) =>
       inventoryAnalytics(ctx, {

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { findDemandHistory } from '../../services/supply/supply-queries.js';
 
 builder.prismaObject('DemandHistory', {
@@ -31,7 +32,7 @@ builder.queryFields((t) => ({
       locationId: t.arg.id({ description: 'Only this location (404 when it is not one of the organization\'s).' }),
       channel: t.arg.string({ description: 'Only this channel label (exact match).' }),
       from: t.arg({ type: 'Date', description: 'From this day: the weeks that hold it and later ones.' }),
-      to: t.arg({ type: 'Date', description: 'Up to this day: the weeks that hold it and earlier ones.' }),
+      to: t.arg({ type: 'Date', description: `Up to this day: the weeks that hold it and earlier ones; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
     },
     resolve: (query, _parent, args, ctx) =>
       findDemandHistory(ctx, { productMasterId: asString(args.productMasterId), locationId: asString(args.locationId), channel: args.channel, from: args.from, to: args.to }, query),

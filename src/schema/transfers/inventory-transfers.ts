@@ -1,3 +1,4 @@
+import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import { createTransfer, type TransferCreateInput, type TransferUpdateInput, updateTransfer } from '../../services/transfers/inventory-transfers/transfer-drafts.js';
 import { getTransfer, inTransit, type InTransitRow, listTransfers, type TransferListArgs } from '../../services/transfers/inventory-transfers/transfer-queries.js';
@@ -125,9 +126,9 @@ builder.queryFields((t) => ({
       locationId: t.arg.id({ description: 'Only transfers from or to this location.' }),
       productMasterId: t.arg.id({ description: 'Only transfers with a line of this product.' }),
       createdFrom: t.arg({ type: 'DateTime', description: 'Created at or after.' }),
-      createdTo: t.arg({ type: 'DateTime', description: 'Created at or before.' }),
+      createdTo: t.arg({ type: 'DateTime', description: `Created at or before; at most ${MAX_WINDOW_DAYS} days after createdFrom.` }),
       shippedFrom: t.arg({ type: 'DateTime', description: 'Shipped at or after.' }),
-      shippedTo: t.arg({ type: 'DateTime', description: 'Shipped at or before.' }),
+      shippedTo: t.arg({ type: 'DateTime', description: `Shipped at or before; at most ${MAX_WINDOW_DAYS} days after shippedFrom.` }),
       limit: t.arg.int({ description: 'Page size, 1 to 100 (default 50).' }),
       offset: t.arg.int({ description: 'Transfers to skip (default 0).' }),
     },

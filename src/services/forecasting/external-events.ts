@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { eventValue as value, externalEventCreate as createSchema, externalEventUpdate as updateSchema } from '../../contracts/forecasting/external-event.js';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../kernel/errors.js';
+import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS, spanRefusal } from '../../kernel/input-limits.js';
 import { checkForecastIds } from './fit-weekly-series.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
@@ -63,6 +64,9 @@ export function eventWindow(from?: Date | null, to?: Date | null) {
   const start = from ?? startOfTodayUtc();
   const end = to ?? new Date(start.getTime() + DEFAULT_WINDOW_DAYS * DAY_MS);
   if (end < start) throw validationError({ to: ['Must not be before from'] });
+  // Like every query window, bounded when the caller names both ends.
+  const tooLong = from && to ? spanRefusal(start, end, MAX_WINDOW_DAYS, 'from') : null;
+  if (tooLong) throw validationError({ to: [tooLong] });
   return { from: start, to: end };
 }
 
@@ -114,6 +118,9 @@ interface Scope {
 async function checkScope(ctx: RequestContext, db: Db, scope: Scope) {
   const details: FieldErrors = {};
   if (scope.endsAt < scope.startsAt) details.endsAt = ['Must not be before startsAt'];
+  // Forecasts and learned lifts walk an event's weeks: a span from one end of the accepted years to the other is refused.
+  const tooLong = spanRefusal(scope.startsAt, scope.endsAt, MAX_EVENT_SPAN_DAYS, 'startsAt');
+  if (tooLong) details.endsAt = [tooLong];
   const isGlobal = !scope.productMasterId;
   const isOrgWide = !scope.locationId;
   if (scope.isGlobal != null && scope.isGlobal !== isGlobal) {

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
+import { calendarDate, MAX_WINDOW_DAYS, spanRefusal } from '../../kernel/input-limits.js';
 import type { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
 import { isoWeekStart } from '../import/appliers/demand-history.js';
 import { orgId } from '../tenant.js';
@@ -64,6 +65,8 @@ export interface DemandHistoryFilter {
 /** Weekly demand records by week, then channel label. */
 export async function findDemandHistory(ctx: RequestContext, filter: DemandHistoryFilter, query: Query) {
   if (filter.from && filter.to && filter.from > filter.to) throw validationError({ to: ['Must not be before from'] });
+  const tooLong = filter.from && filter.to ? spanRefusal(calendarDate(filter.from), calendarDate(filter.to), MAX_WINDOW_DAYS, 'from') : null;
+  if (tooLong) throw validationError({ to: [tooLong] });
   await checkFilterIds(ctx, filter);
   return ctx.prisma.demandHistory.findMany({
     ...query,
