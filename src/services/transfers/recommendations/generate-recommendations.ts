@@ -21,7 +21,7 @@
 // arrive (demand over the lead time − available; without a forecast, reorder point − available).
 // estimatedROI = unitMargin × units at risk − costPerUnit × quantity (the pair's cost, else the default).
 import type { z } from 'zod';
-import { generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
+import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
@@ -54,6 +54,9 @@ export interface GeneratedRecommendations {
   success: boolean;
   created: number;
   updated: number;
+  /** Every recommendation proposed (created + updated). */
+  total: number;
+  /** The first GENERATED_SHOWN of them, most pressing first. */
   recommendations: TransferRecommendationRow[];
 }
 
@@ -196,5 +199,5 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
   const recommendations = rows
     .map(({ inserted: _inserted, ...row }) => row as TransferRecommendationRow)
     .sort((x, y) => PRIORITY_ORDER[x.priority] - PRIORITY_ORDER[y.priority] || x.productMasterId.localeCompare(y.productMasterId) || x.destLocationId.localeCompare(y.destLocationId) || x.sourceLocationId.localeCompare(y.sourceLocationId));
-  return { success: true, created, updated: rows.length - created, recommendations };
+  return { success: true, created, updated: rows.length - created, total: rows.length, recommendations: recommendations.slice(0, GENERATED_SHOWN) };
 }
