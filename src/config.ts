@@ -68,6 +68,8 @@ export interface Config {
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
   forecastRunLeaseMs: number;
+  /** Wait before a failed batch is tried again, doubled at each further failure, in milliseconds. */
+  forecastRunRetryMs: number;
   /** How long this process reuses an API key lookup (0: look the key up on every request). */
   apiKeyCacheSeconds: number;
   /** How often open graphql-ws sockets have their credentials checked again, in seconds. */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),
+    forecastRunRetryMs: positive(env, 'FORECAST_RUN_RETRY_MS', 2_000),
     forecastWorkers: threadCount(env, 'FORECAST_WORKERS'),
     apiKeyCacheSeconds,
     // Checking more often than keys are cached would mostly re-read the cache.

@@ -22,6 +22,8 @@ const runFields = {
   progress: z.number().min(0).max(1).describe('processedSeries / totalSeries (1 for a completed run of no series).'),
   totalForecast: units.nullable().describe('Sum of every stored weekly forecast; null until COMPLETED.'),
   failureReason: z.string().nullable().describe('Why the run FAILED.'),
+  failedAttempts: integer.describe('Batch attempts that ended in an error so far; a failed batch waits before it is tried again (doubling each time), and its 5th failure fails the run.'),
+  retryAt: dateTime.nullable().describe('When the batch that failed last is tried again (meanwhile other work goes first); null when no batch waits for a retry.'),
   createdBy: actor,
   createdAt: dateTime,
   startedAt: dateTime.nullable(),

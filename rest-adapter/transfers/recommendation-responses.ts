@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECOMMENDATION_STATUSES, TRANSFER_PRIORITIES } from '../../src/contracts/transfers/recommendations.js';
+import { GENERATED_SHOWN, RECOMMENDATION_STATUSES, TRANSFER_PRIORITIES } from '../../src/contracts/transfers/recommendations.js';
 import { dateTime, integer, nullableString } from '../common-responses.js';
 
 const recommendationFields = {
@@ -57,7 +57,12 @@ export const generatedRecommendations = z
     success: z.boolean(),
     created: integer.describe('New recommendations.'),
     updated: integer.describe('PENDING recommendations of the same product, source and destination refreshed instead of duplicated.'),
-    recommendations: z.array(transferRecommendation),
+    total: integer.describe('Recommendations proposed, new and refreshed (created + updated).'),
+    recommendations: z
+      .array(transferRecommendation)
+      .max(GENERATED_SHOWN)
+      .describe(`The first ${GENERATED_SHOWN} recommendations proposed, most pressing first (then by product, destination and source); the others are read from listUrl.`),
+    listUrl: z.string().describe('The PENDING list (with the product filter of the generation), which holds every recommendation proposed: page it with limit and offset.'),
   })
   .meta({ id: 'TransferRecommendationGeneration' });
 

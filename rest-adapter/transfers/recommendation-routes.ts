@@ -4,6 +4,7 @@ import {
   recommendationDecision as decisionBody,
   recommendationExecution,
   recommendationListQuery,
+  GENERATED_SHOWN,
 } from '../../src/contracts/transfers/recommendations.js';
 import { dateTime, nullableString } from '../common-responses.js';
 import { jsonContent, pathParam, responses } from '../openapi-common.js';
@@ -17,8 +18,16 @@ const FILTER_VARS = '$priority: TransferPriority, $productMasterId: ID, $sourceL
 const FILTER_ARGS = 'priority: $priority, productMasterId: $productMasterId, sourceLocationId: $sourceLocationId, destLocationId: $destLocationId, validOnly: $validOnly, limit: $limit, offset: $offset';
 
 const transfers = { tags: ['Transfers'] };
+
 const idParam = pathParam('id', 'Recommendation id');
 const BASE = '/api/transfers/recommendations';
+
+/** The list holding every recommendation a generation proposed (all PENDING), with the generation's product filter. */
+const pendingListUrl = (body: unknown) => {
+  const product = (body as { productMasterId?: unknown } | null)?.productMasterId;
+  const filter = typeof product === 'string' && product.trim() ? `&productMasterId=${encodeURIComponent(product.trim())}` : '';
+  return `${BASE}?status=PENDING${filter}`;
+};
 
 const page = ({ recommendations, ...rest }: { recommendations: unknown[] }) => ({ recommendations, ...rest, data: recommendations });
 const pageResponse = (description: string) => ({ description, ...jsonContent(recommendationPage) });
@@ -120,10 +129,10 @@ export const recommendationRoutes = defineRoutes([
   {
     method: 'POST',
     path: BASE,
-    operation: `mutation ($input: GenerateTransferRecommendationsInput) { generateTransferRecommendations(input: $input) { success created updated recommendations { ${REC} } } }`,
+    operation: `mutation ($input: GenerateTransferRecommendationsInput) { generateTransferRecommendations(input: $input) { success created updated total recommendations { ${REC} } } }`,
     input: { body: generateRecommendations },
     variables: ({ body }) => ({ input: body }),
-    result: (data) => data.generateTransferRecommendations,
+    result: (data, req) => ({ ...data.generateTransferRecommendations, listUrl: pendingListUrl(req.body) }),
     doc: {
       operationId: 'generateTransferRecommendations',
       summary: 'Generate transfer recommendations',
@@ -131,7 +140,9 @@ export const recommendationRoutes = defineRoutes([
         'Per product, finds locations in deficit (available below the reorder point, or fewer days of forecast demand than the lead time) and in surplus (above the maximum, ' +
         'or more days of demand than the horizon) and proposes PENDING moves that bring destinations toward their maximum without taking a source below its reorder point ' +
         '(README: Transfers). A PENDING recommendation of the same product, source and destination is refreshed instead of duplicated (`updated`). An unknown or foreign ' +
-        'locationId or productMasterId: 400 naming it in details. Roles ADMIN, MANAGER, PLANNER.',
+        'locationId or productMasterId: 400 naming it in details. Roles ADMIN, MANAGER, PLANNER. ' +
+        `The body lists at most the first ${GENERATED_SHOWN} recommendations proposed (most pressing first); \`total\` counts them all, and \`listUrl\` (the PENDING list, ` +
+        'with the product filter of the generation) pages them with limit and offset.',
       ...transfers,
       responses: responses({ 200: { description: 'What was proposed', ...jsonContent(generatedRecommendations) } }, [400, 401, 403]),
     },

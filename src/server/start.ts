@@ -79,6 +79,7 @@ export async function startServer(config: Config, options: { database?: Database
     count: config.forecastRunWorkers ?? 1,
     pollMs: config.forecastRunPollMs,
     leaseMs: config.forecastRunLeaseMs,
+    retryMs: config.forecastRunRetryMs,
     log,
   });
   const expirySweep = startRecommendationExpirySweep(app, { everySeconds: config.transfers.expirySweepSeconds, log });

@@ -337,7 +337,8 @@ describe('tenant isolation', () => {
     expect((await gqlError(b.key, SUMMARY_GQL, { l: loc.wh1 })).code).toBe('NOT_FOUND');
     expect((await gql(b.key, SUMMARY_GQL)).channelSummary).toEqual([{ channelId: ch.bWeb, totalAtp: 50 }]);
     expect((await gql(b.key, POLICIES)).allocationPolicies).toEqual([]);
-    expect((await gql(b.key, POLICIES, { locationId: loc.wh1 })).allocationPolicies).toEqual([]);
+    // A's location as a filter is NOT_FOUND for B, as on every list (it was an empty list).
+    expect((await gqlError(b.key, POLICIES, { locationId: loc.wh1 })).code).toBe('NOT_FOUND');
     const bInput = { channelId: ch.bWeb, locationId: b.warehouse.id, mode: 'FIXED', fixedQuantity: 1 };
     expect((await graphqlRefusal(server, b.key, SET, { input: { ...bInput, channelId: ch.web } })).code).toBe('NOT_FOUND');
     expect((await graphqlRefusal(server, b.key, SET, { input: { ...bInput, locationId: loc.wh1 } })).code).toBe('NOT_FOUND');

@@ -10,6 +10,11 @@ export const TRANSFER_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 /** Page size of GET /api/transfers/recommendations: default and maximum (the interface's Limits). */
 export const RECOMMENDATIONS_DEFAULT_LIMIT = 50;
 export const RECOMMENDATIONS_MAX_LIMIT = 100;
+/**
+ * Recommendations a generation answers in its body, most pressing first: a big organization's generation
+ * proposes thousands, whose bodies would be megabytes; `total` counts them all and the list pages them.
+ */
+export const GENERATED_SHOWN = 100;
 
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required');
 

@@ -10,7 +10,7 @@ import { canReadForecasts } from './forecast-scopes.js';
 const POLL_MS = 300;
 
 const finished = (run: ForecastRun) => run.status === 'COMPLETED' || run.status === 'FAILED';
-const changed = (a: ForecastRun, b: ForecastRun) => a.status !== b.status || a.processedSeries !== b.processedSeries || a.failureReason !== b.failureReason;
+const changed = (a: ForecastRun, b: ForecastRun) => a.status !== b.status || a.processedSeries !== b.processedSeries || a.failureReason !== b.failureReason || a.failedAttempts !== b.failedAttempts;
 
 /**
  * The run as it moves: its current row first, then the row each time its status or processed series

@@ -3,7 +3,7 @@ import { builder } from '../builder.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING } from '../../contracts/forecasting/forecast-run.js';
 import type { ForecastRun } from '../../generated/prisma/client.js';
-import { generateForecast, getForecastRun, listForecastRuns, runProgress } from '../../services/forecasting/runs/forecast-runs.js';
+import { generateForecast, getForecastRun, listForecastRuns, MAX_ATTEMPTS, runProgress } from '../../services/forecasting/runs/forecast-runs.js';
 import { forecastRunSeriesPage, type StoredSeriesForecast } from '../../services/forecasting/runs/run-results.js';
 import { scenarioActor } from '../../services/forecasting/scenarios/forecast-scenarios.js';
 import { DemandClassEnum, DemandForecastPointRef, ErrorScaleEnum, ForecastMethodEnum, IntervalSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
@@ -41,6 +41,14 @@ export const ForecastRunRef = builder.objectRef<ForecastRun>('ForecastRun').impl
     progress: t.float({ description: 'processedSeries / totalSeries, from 0 to 1 (1 for a completed run of no series).', resolve: (r) => runProgress(r) }),
     totalForecast: t.exposeFloat('totalForecast', { nullable: true, description: 'Sum of every stored weekly forecast; null until COMPLETED.' }),
     failureReason: t.exposeString('failureReason', { nullable: true, description: 'Why the run FAILED; null otherwise.' }),
+    failedAttempts: t.exposeInt('failedAttempts', {
+      description: `Batch attempts that ended in an error so far; a failed batch waits before it is tried again, and its ${MAX_ATTEMPTS}th failure fails the run.`,
+    }),
+    retryAt: t.expose('retryAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the batch that failed last is tried again (meanwhile other work goes first); null when no batch waits for a retry.',
+    }),
     createdBy: t.field({ type: ForecastActorRef, description: 'Who asked for the run.', resolve: (r) => scenarioActor(r.createdByType, r.createdBy)! }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the run was asked for.' }),
     startedAt: t.expose('startedAt', { type: 'DateTime', nullable: true, description: 'When a worker took its first batch.' }),

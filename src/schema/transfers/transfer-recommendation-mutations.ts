@@ -1,6 +1,7 @@
 import { executeTransferRecommendation } from '../../services/transfers/recommendations/execute-recommendation.js';
 import { type GeneratedRecommendations, generateTransferRecommendations } from '../../services/transfers/recommendations/generate-recommendations.js';
 import { approveTransferRecommendation, rejectTransferRecommendation } from '../../services/transfers/recommendations/recommendations.js';
+import { GENERATED_SHOWN } from '../../contracts/transfers/recommendations.js';
 import { builder } from '../builder.js';
 import { TransferRecommendationType } from './transfer-recommendation.js';
 
@@ -10,9 +11,12 @@ const GeneratedType = builder.objectRef<GeneratedRecommendations>('TransferRecom
     success: t.exposeBoolean('success', { description: 'Always true when the generation ran.' }),
     created: t.exposeInt('created', { description: 'New recommendations.' }),
     updated: t.exposeInt('updated', { description: 'PENDING recommendations of the same product, source and destination that were refreshed instead.' }),
+    total: t.exposeInt('total', { description: 'Recommendations this generation proposed, new and refreshed (created + updated).' }),
     recommendations: t.field({
       type: [TransferRecommendationType],
-      description: 'Every recommendation this generation proposed (new and refreshed), most pressing first.',
+      description:
+        `The first ${GENERATED_SHOWN} recommendations this generation proposed (new and refreshed), most pressing first (then by product, destination and source); ` +
+        'all of them are PENDING: page the rest with transferRecommendations(status: "PENDING").',
       resolve: (result) => result.recommendations,
     }),
   }),

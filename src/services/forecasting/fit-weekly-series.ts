@@ -1,21 +1,11 @@
 import type { RequestContext } from '../../context.js';
-import { notFound } from '../../kernel/errors.js';
+import { checkFilterIds } from '../filter-ids.js';
 import { forecastSeries } from './engine/forecast-series.js';
 import type { ForecastProfile, SeriesForecast, WeeklySeries } from './engine/types.js';
-import { orgId } from '../tenant.js';
 
 /** 404 when a scenario, product or location filter is not one of the organization's, as a path id would be. */
-export async function checkForecastIds(ctx: RequestContext, ids: { scenarioId?: string | null; productMasterId?: string | null; locationId?: string | null }) {
-  const organizationId = orgId(ctx);
-  const [scenario, product, location] = await Promise.all([
-    ids.scenarioId ? ctx.prisma.forecastScenario.count({ where: { id: ids.scenarioId, organizationId } }) : 1,
-    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { id: ids.productMasterId, organizationId } }) : 1,
-    ids.locationId ? ctx.prisma.location.count({ where: { id: ids.locationId, organizationId } }) : 1,
-  ]);
-  if (!scenario) throw notFound('Scenario');
-  if (!product) throw notFound('Product');
-  if (!location) throw notFound('Location');
-}
+export const checkForecastIds = (ctx: RequestContext, ids: { scenarioId?: string | null; productMasterId?: string | null; locationId?: string | null }) =>
+  checkFilterIds(ctx, ids);
 
 /**
  * Runs of at least this many series are fitted with the engine's GENERATION profile (about 100 times

@@ -121,6 +121,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
                        WHEN "processedRows" + ${rows.length}::int >= "totalRows" THEN 'COMPLETED'::"ImportJobState"
                        ELSE 'PROCESSING'::"ImportJobState" END,
           "startedAt" = COALESCE("startedAt", ${claimedAt}),
+          "lastChunkAt" = ${claimedAt},
           "completedAt" = CASE WHEN state <> 'FAILED' AND "processedRows" + ${rows.length}::int >= "totalRows" THEN ${new Date()} ELSE "completedAt" END,
           "processedRows" = "processedRows" + ${rows.length}::int,
           "rejectedRows" = "rejectedRows" + ${rejectedRows}::int,
@@ -196,22 +197,31 @@ async function applyRows(
 }
 
 /**
- * Locks the lowest unprocessed chunk of a live job whose earlier chunks are all done (oldest job first:
- * ids are time-ordered), with what applying it needs of its job and organization. A chunk another
- * worker holds is skipped, and so are the later chunks of its job, since the held one is unprocessed;
- * except in a job with independent chunks, whose unprocessed chunks may all be claimed at once.
+ * Locks the next chunk to apply, with what applying it needs of its job and organization. Organizations
+ * take turns: the chunk comes from the organization whose jobs (ended ones too) were last served longest
+ * ago, one never served first, so a big import of one organization holds another's for one chunk at most;
+ * within an organization, its oldest job first (ids are time-ordered). The turn is read from the jobs'
+ * lastChunkAt, committed with each chunk, so it holds across workers and instances. In a job, the lowest
+ * unprocessed chunk whose earlier chunks are all done; a chunk another worker holds is skipped, and so are
+ * the later chunks of its job, except in a job with independent chunks, whose chunks may all be claimed at once.
  */
 async function claimChunk(tx: Prisma.TransactionClient): Promise<ClaimedChunk | undefined> {
   const [chunk] = await tx.$queryRaw<ClaimedChunk[]>`
+    WITH waiting AS (SELECT DISTINCT "organizationId" FROM import_jobs WHERE state IN ('PENDING', 'PROCESSING')),
+    turns AS (
+      SELECT w."organizationId", (SELECT max(s."lastChunkAt") FROM import_jobs s WHERE s."organizationId" = w."organizationId") AS "servedAt"
+      FROM waiting w
+    )
     SELECT c.id, c."jobId", c.index, c."firstRow", c.rows, j.kind::text AS kind, j.state::text AS "jobState", j."createdByType", j."createdBy",
            o.id AS "organizationId", o.name AS "organizationName", o.status::text AS "organizationStatus", o.industry, o.capabilities
     FROM import_job_chunks c
     JOIN import_jobs j ON j.id = c."jobId" AND j.state IN ('PENDING', 'PROCESSING')
+    JOIN turns t ON t."organizationId" = j."organizationId"
     JOIN organizations o ON o.id = j."organizationId"
     WHERE c."processedAt" IS NULL
       AND (j."independentChunks"
         OR NOT EXISTS (SELECT 1 FROM import_job_chunks p WHERE p."jobId" = c."jobId" AND p.index < c.index AND p."processedAt" IS NULL))
-    ORDER BY c."jobId", c.index
+    ORDER BY t."servedAt" NULLS FIRST, c."jobId", c.index
     LIMIT 1
     FOR UPDATE OF c SKIP LOCKED`;
   return chunk;

@@ -1,18 +1,12 @@
 import type { RequestContext } from '../../context.js';
-import { notFound, validationError } from '../../kernel/errors.js';
+import { validationError } from '../../kernel/errors.js';
 import { calendarDate, MAX_WINDOW_DAYS, spanRefusal } from '../../kernel/input-limits.js';
 import type { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
 import { isoWeekStart } from '../import/appliers/demand-history.js';
+import { checkFilterIds } from '../filter-ids.js';
 import { orgId } from '../tenant.js';
 
 type Query = object;
-
-/** 404 when a filter names a location or product that is not one of the organization's. */
-async function checkFilterIds(ctx: RequestContext, filter: { locationId?: string | null; productMasterId?: string | null }) {
-  const organizationId = orgId(ctx);
-  if (filter.locationId && !(await ctx.prisma.location.findFirst({ where: { id: filter.locationId, organizationId }, select: { id: true } }))) throw notFound('Location');
-  if (filter.productMasterId && !(await ctx.prisma.productMaster.findFirst({ where: { id: filter.productMasterId, organizationId }, select: { id: true } }))) throw notFound('Product');
-}
 
 /** Suppliers in id (creation) order; `query` carries the cursor, take and skip of a Relay connection. */
 export function findSuppliers(ctx: RequestContext, search: string | null | undefined, query: Query) {

@@ -22,6 +22,9 @@ type Query = { select?: object; include?: object };
 export const forecastRunEvents = new EventEmitter();
 forecastRunEvents.setMaxListeners(0);
 
+/** A batch claimed this often, each claim ended by a crash or an error, fails its run. */
+export const MAX_ATTEMPTS = 5;
+
 /** Generous interactive-transaction limit: a run of many series stores its batches in one transaction. */
 export const RUN_TX_OPTIONS = { timeout: 120_000, maxWait: 60_000 };
 

@@ -8,13 +8,13 @@ import { forecastSeriesUnder } from '../demand-forecast.js';
 import { runProfile } from '../fit-weekly-series.js';
 import { readSeriesOfKeys } from '../demand-series.js';
 import { scenarioApplicationOf } from '../scenario-adjustments.js';
-import { forecastRunEvents, RUN_TX_OPTIONS } from './forecast-runs.js';
+import { forecastRunEvents, MAX_ATTEMPTS, RUN_TX_OPTIONS } from './forecast-runs.js';
 import { recordGenerateChange } from './run-changes.js';
 import { type IndexedForecast, writeBatchResults } from './run-results.js';
 import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
 
-/** A batch claimed more often than this (each claim ended by a crash or an error) fails its run. */
-const MAX_ATTEMPTS = 5;
+/** Longest wait before a failed batch is tried again. */
+const MAX_RETRY_MS = 5 * 60_000;
 
 interface ClaimedBatch {
   id: string;
@@ -62,8 +62,12 @@ const isTransient = (error: unknown) => {
  * leaves the batch open: when its lease runs out another loop claims it and does it again, and nothing of
  * it was written before. A batch whose lease was taken over is written by one loop only.
  */
-export function startForecastRunWorkers(app: App, options: { count?: number; pollMs?: number; leaseMs?: number; log?: (m: string) => void } = {}): WorkLoops {
+export function startForecastRunWorkers(
+  app: App,
+  options: { count?: number; pollMs?: number; leaseMs?: number; retryMs?: number; log?: (m: string) => void } = {},
+): WorkLoops {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const retryMs = options.retryMs ?? 2_000;
   const log = options.log ?? ((m: string) => console.error(m));
   return startWorkLoops({
     name: 'forecast run worker',
@@ -71,59 +75,108 @@ export function startForecastRunWorkers(app: App, options: { count?: number; pol
     pollMs: options.pollMs ?? 1000,
     wakeOn: forecastRunEvents,
     // The worker names the loop in the batches it claims (claimToken), for whoever looks at a run's batches.
-    step: (loop) => processNextBatch(app, { leaseMs, log, worker: `${hostname()}/${process.pid}/${loop}` }),
+    step: (loop) => processNextBatch(app, { leaseMs, retryMs, log, worker: `${hostname()}/${process.pid}/${loop}` }),
     log,
   });
 }
 
 /**
  * Claims, fits and stores the next open batch there is. Returns false when there is none. `onFitted`
- * runs between the fit and the write (tests use it to stand for a process that stops there).
+ * runs between the fit and the write, and stands for a process that stops there (tests use it): what it
+ * throws ends the call with nothing written and the lease held, as a crash would leave it.
+ *
+ * A batch that fails (an error that is not the run's fault for good, e.g. the store failing) does not make
+ * the loop wait: the batch is given back with a next-attempt time (retryMs × 2^(attempts − 1)), the run
+ * says so (failedAttempts, retryAt) and the loop goes on with other work; at MAX_ATTEMPTS the run FAILED.
  */
 export async function processNextBatch(
   app: App,
-  options: { leaseMs: number; log?: (m: string) => void; worker?: string; onFitted?: (batch: { id: string; runId: string }) => Promise<void> },
+  options: { leaseMs: number; retryMs?: number; log?: (m: string) => void; worker?: string; onFitted?: (batch: { id: string; runId: string }) => Promise<void> },
 ): Promise<boolean> {
   // One token per claim: a loop that lost its lease and claims the batch again is a new holder.
   const token = `${options.worker ?? 'worker'} ${randomUUID()}`;
   const batch = await claimBatch(app, token, options.leaseMs);
   if (!batch) return false;
+  let results: IndexedForecast[];
   try {
     if (batch.organizationStatus !== 'ACTIVE') throw new RunFailure('The organization was deactivated before the run ended');
     if (batch.attempts > MAX_ATTEMPTS) throw new RunFailure(`Batch ${batch.index} was started ${MAX_ATTEMPTS} times without finishing`);
     if (batch.runStatus === 'PENDING') {
       await app.prisma.forecastRun.updateMany({ where: { id: batch.runId, status: 'PENDING' }, data: { status: 'RUNNING', startedAt: new Date() } });
     }
-    const results = await fitBatch(app, batch);
-    await options.onFitted?.({ id: batch.id, runId: batch.runId });
-    await storeBatch(app, batch, token, results);
-    return true;
+    results = await fitBatch(app, batch);
   } catch (error) {
-    if (error instanceof RunFailure || (error instanceof DomainError && !isTransient(error))) {
-      await failRun(app, batch.runId, error.message, options.log);
-      return true;
-    }
-    // Anything else (a lost connection, a crashed engine thread): the batch is given back at once and
-    // tried again; MAX_ATTEMPTS bounds a batch that always fails.
-    await app.prisma.forecastRunBatch.updateMany({ where: { id: batch.id, claimToken: token, doneAt: null }, data: { claimToken: null, claimedUntil: null } });
-    throw error;
+    await batchFailed(app, batch, token, error, options);
+    return true;
   }
+  await options.onFitted?.({ id: batch.id, runId: batch.runId });
+  try {
+    await storeBatch(app, batch, token, results);
+  } catch (error) {
+    await batchFailed(app, batch, token, error, options);
+  }
+  return true;
 }
 
-/** Leases the first open batch of a live run (oldest run first: ids are time-ordered) that no one holds, or whose lease ran out. */
+/**
+ * A failed attempt at a batch. A RunFailure, or a domain error that is not a conflict with other writers,
+ * will not go away: the run fails at once. Anything else (the store failing, a crashed engine thread, a
+ * lost connection) is logged, and the batch waits before it is tried again, or fails its run at
+ * MAX_ATTEMPTS. The run's reason never carries the error's text (SQL, file paths): that is in the log.
+ */
+async function batchFailed(app: App, batch: ClaimedBatch, token: string, error: unknown, options: { retryMs?: number; log?: (m: string) => void }) {
+  if (error instanceof RunFailure || (error instanceof DomainError && !isTransient(error))) {
+    await failRun(app, batch.runId, (error as Error).message, options.log);
+    return;
+  }
+  options.log?.(`forecast run ${batch.runId}, batch ${batch.index}, attempt ${batch.attempts}: ${(error as Error)?.stack ?? String(error)}`);
+  if (batch.attempts >= MAX_ATTEMPTS) {
+    const reason = `Batch ${batch.index} failed ${batch.attempts} times because of an unexpected error (logged by the server); batches stored before stay readable`;
+    await failRun(app, batch.runId, reason, options.log, { failedAttempt: true });
+    return;
+  }
+  const waitMs = Math.min((options.retryMs ?? 0) * 2 ** (batch.attempts - 1), MAX_RETRY_MS);
+  await app.prisma.$executeRaw`
+    WITH retry AS (
+      UPDATE forecast_run_batches SET "claimToken" = NULL, "claimedUntil" = now() + ${waitMs}::int * interval '1 millisecond'
+      WHERE id = ${batch.id} AND "claimToken" = ${token} AND "doneAt" IS NULL
+      RETURNING "runId", "claimedUntil"
+    )
+    UPDATE forecast_runs r SET "failedAttempts" = r."failedAttempts" + 1, "retryAt" = retry."claimedUntil", "updatedAt" = now()
+    FROM retry WHERE r.id = retry."runId"`;
+}
+
+/**
+ * Leases the next open batch of a live run that no one holds, whose lease ran out, or whose retry time has
+ * come. Organizations take turns: first the one with the fewest batches being fitted, then the one whose
+ * runs were claimed from longest ago (never: first), so one organization's big or failing run holds
+ * another's for one batch at most; within an organization, its oldest run first (ids are time-ordered),
+ * and in a run a batch given back after a failure behind the others.
+ * The turn is the runs' lastClaimAt, stamped by the claim itself, so it holds across loops and instances.
+ */
 async function claimBatch(app: App, token: string, leaseMs: number): Promise<ClaimedBatch | undefined> {
   const [batch] = await app.prisma.$queryRaw<ClaimedBatch[]>`
-    WITH next AS (
+    WITH live AS (SELECT id, "organizationId" FROM forecast_runs WHERE status IN ('PENDING', 'RUNNING')),
+    turns AS (
+      SELECT w."organizationId",
+             (SELECT max(s."lastClaimAt") FROM forecast_runs s WHERE s."organizationId" = w."organizationId") AS "servedAt",
+             (SELECT count(*) FROM forecast_run_batches h JOIN live l ON l.id = h."runId"
+              WHERE l."organizationId" = w."organizationId" AND h."claimToken" IS NOT NULL AND h."doneAt" IS NULL AND h."claimedUntil" > now()) AS fitting
+      FROM (SELECT DISTINCT "organizationId" FROM live) w
+    ), next AS (
       SELECT b.id FROM forecast_run_batches b
-      JOIN forecast_runs r ON r.id = b."runId" AND r.status IN ('PENDING', 'RUNNING')
+      JOIN live l ON l.id = b."runId"
+      JOIN turns t ON t."organizationId" = l."organizationId"
       WHERE b."doneAt" IS NULL AND (b."claimedUntil" IS NULL OR b."claimedUntil" < now())
-      ORDER BY b."runId", b.index
+      ORDER BY t.fitting, t."servedAt" NULLS FIRST, b."runId", (b."claimToken" IS NULL AND b."claimedUntil" IS NOT NULL), b.index
       LIMIT 1
       FOR UPDATE OF b SKIP LOCKED
     ), claimed AS (
       UPDATE forecast_run_batches b SET "claimToken" = ${token}, "claimedUntil" = now() + ${leaseMs}::int * interval '1 millisecond', attempts = b.attempts + 1
       FROM next WHERE b.id = next.id
       RETURNING b.*
+    ), stamped AS (
+      UPDATE forecast_runs r SET "lastClaimAt" = now() FROM claimed c WHERE r.id = c."runId"
     )
     SELECT c.id, c."runId", c.index, c."seriesKeys", c."firstSeries", c."seriesCount", c.attempts,
            r.status::text AS "runStatus", r."totalSeries" AS "runSeries", r.horizon, r.levels, r."fromWeek", r.assumptions, r."createdByType", r."createdBy",
@@ -192,6 +245,7 @@ async function storeBatch(app: App, batch: ClaimedBatch, token: string, results:
         "forecastSum" = "forecastSum" + ${total}::float8,
         "totalForecast" = CASE WHEN status <> 'FAILED' AND "processedBatches" + 1 >= "totalBatches" THEN round(("forecastSum" + ${total}::float8)::numeric, 4)::float8 END,
         "startedAt" = COALESCE("startedAt", now()),
+        "retryAt" = CASE WHEN ${batch.attempts}::int > 1 THEN NULL ELSE "retryAt" END,
         "completedAt" = CASE WHEN status <> 'FAILED' AND "processedBatches" + 1 >= "totalBatches" THEN now() ELSE "completedAt" END,
         "updatedAt" = now()
       WHERE id = ${batch.runId}
@@ -201,10 +255,16 @@ async function storeBatch(app: App, batch: ClaimedBatch, token: string, results:
   }, RUN_TX_OPTIONS);
 }
 
-async function failRun(app: App, runId: string, reason: string, log?: (m: string) => void) {
+async function failRun(app: App, runId: string, reason: string, log?: (m: string) => void, options: { failedAttempt?: boolean } = {}) {
   log?.(`forecast run ${runId} failed: ${reason}`);
   await app.prisma.forecastRun.updateMany({
     where: { id: runId, status: { in: ['PENDING', 'RUNNING'] } },
-    data: { status: 'FAILED', failureReason: reason.slice(0, 2000), completedAt: new Date() },
+    data: {
+      status: 'FAILED',
+      failureReason: reason.slice(0, 2000),
+      failedAttempts: { increment: options.failedAttempt ? 1 : 0 },
+      retryAt: null,
+      completedAt: new Date(),
+    },
   });
 }

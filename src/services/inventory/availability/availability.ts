@@ -5,7 +5,8 @@ import { newFieldErrors, notFound, validationError } from '../../../kernel/error
 import { normalizedLocationCode } from '../../import/appliers/references.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../ledger/quantities.js';
-import { checkFilterIds, stockLineWhere } from '../ledger/stock-lines.js';
+import { checkFilterIds } from '../../filter-ids.js';
+import { stockLineWhere } from '../ledger/stock-lines.js';
 
 /** A stock line in the availability naming (qty*), with available computed under the given options. */
 export interface AvailabilityLine extends LineQuantities {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../../context.js';
 import { notFound } from '../../../kernel/errors.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 
 type Query = { select?: object; include?: object };
@@ -27,11 +28,12 @@ const setSchema = z
 
 export type SetAllocationPolicyInput = z.input<typeof setSchema>;
 
-export function listAllocationPolicies(
+export async function listAllocationPolicies(
   ctx: RequestContext,
   filter: { locationId?: string | null; channelId?: string | null },
   query: Query = {},
 ) {
+  await checkFilterIds(ctx, filter);
   return ctx.prisma.channelAllocationPolicy.findMany({
     ...query,
     where: {

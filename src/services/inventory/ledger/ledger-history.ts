@@ -2,13 +2,22 @@ import type { z } from 'zod';
 import { bounds, ledgerFilter as filterSchema, ledgerPageQuery as pageSchema } from '../../../contracts/inventory/ledger-query.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 
 export type LedgerFilter = z.input<typeof filterSchema>;
 
-/** The where clause of a ledger query: always the caller's organization; ON_HAND rows unless told otherwise. */
-export function ledgerWhere(ctx: RequestContext, raw: LedgerFilter): Prisma.StockTransactionWhereInput {
-  return whereOf(ctx, parseInput(filterSchema, raw));
+/**
+ * The where clause of a ledger query: always the caller's organization; ON_HAND rows unless told
+ * otherwise. A stock line, product or location filter that is not the organization's is a 404.
+ */
+async function ledgerWhere(ctx: RequestContext, raw: LedgerFilter): Promise<Prisma.StockTransactionWhereInput> {
+  return checkedWhere(ctx, parseInput(filterSchema, raw));
+}
+
+async function checkedWhere(ctx: RequestContext, f: z.output<typeof filterSchema>): Promise<Prisma.StockTransactionWhereInput> {
+  await checkFilterIds(ctx, { inventoryItemId: f.inventoryItemId, productMasterId: f.productMasterId, locationId: f.locationId });
+  return whereOf(ctx, f);
 }
 
 function whereOf(ctx: RequestContext, f: z.output<typeof filterSchema>): Prisma.StockTransactionWhereInput {
@@ -34,7 +43,7 @@ export const LEDGER_ORDER = [{ createdAt: 'desc' }, { seq: 'desc' }] satisfies P
  */
 export async function ledgerPage(ctx: RequestContext, raw: LedgerFilter & { limit?: number | null; offset?: number | null }) {
   const { limit: rawLimit, offset: rawOffset, ...filter } = parseInput(pageSchema, raw);
-  const where = whereOf(ctx, filter);
+  const where = await checkedWhere(ctx, filter);
   const limit = rawLimit ?? 50;
   const offset = rawOffset ?? 0;
   const total = await ctx.prisma.stockTransaction.count({ where });
@@ -63,10 +72,10 @@ export async function ledgerRows(ctx: RequestContext, ids: string[], query: obje
 }
 
 /** Ledger rows for a Relay connection (`query` carries cursor, take and skip). */
-export function findLedger(ctx: RequestContext, filter: LedgerFilter, query: object) {
-  return ctx.prisma.stockTransaction.findMany({ ...query, where: ledgerWhere(ctx, filter), orderBy: LEDGER_ORDER });
+export async function findLedger(ctx: RequestContext, filter: LedgerFilter, query: object) {
+  return ctx.prisma.stockTransaction.findMany({ ...query, where: await ledgerWhere(ctx, filter), orderBy: LEDGER_ORDER });
 }
 
-export function countLedger(ctx: RequestContext, filter: LedgerFilter) {
-  return ctx.prisma.stockTransaction.count({ where: ledgerWhere(ctx, filter) });
+export async function countLedger(ctx: RequestContext, filter: LedgerFilter) {
+  return ctx.prisma.stockTransaction.count({ where: await ledgerWhere(ctx, filter) });
 }

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-line-queries.js';
 import { notFound } from '../../../kernel/errors.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../../tenant.js';
 
@@ -23,23 +24,8 @@ export interface StockLinePageArgs extends StockLineFilter {
 }
 
 
-const given = (value: string | null | undefined): value is string => value !== undefined && value !== null;
-
-/**
- * Every id named in a filter must belong to the caller's organization: an unknown or foreign product,
- * location, lot or bin is a 404, like an unknown id in a path, rather than an empty answer.
- */
-export async function checkFilterIds(ctx: RequestContext, filter: StockLineFilter): Promise<void> {
-  const organizationId = orgId(ctx);
-  const checks: [string, Promise<number>][] = [];
-  if (given(filter.productMasterId)) checks.push(['Product', ctx.prisma.productMaster.count({ where: { id: filter.productMasterId, organizationId } })]);
-  if (given(filter.locationId)) checks.push(['Location', ctx.prisma.location.count({ where: { id: filter.locationId, organizationId } })]);
-  if (given(filter.lotId)) checks.push(['Lot', ctx.prisma.lot.count({ where: { id: filter.lotId, organizationId } })]);
-  if (given(filter.binId)) checks.push(['Bin', ctx.prisma.bin.count({ where: { id: filter.binId, organizationId } })]);
-  const counts = await Promise.all(checks.map(([, count]) => count));
-  const missing = checks.findIndex((_, i) => counts[i] === 0);
-  if (missing >= 0) throw notFound(checks[missing]![0]);
-}
+/** An empty filter is no filter, as checkFilterIds takes it. */
+const given = (value: string | null | undefined): value is string => Boolean(value);
 
 export function stockLineWhere(ctx: RequestContext, filter: StockLineFilter): Prisma.StockLineWhereInput {
   const where: Prisma.StockLineWhereInput = { organizationId: orgId(ctx) };

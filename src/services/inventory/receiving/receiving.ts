@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/count-sheet-query.js';
 import { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
-import { DomainError, type FieldErrors, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { DomainError, type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { findReasonCode, type LineState, lockLines, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
 import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
@@ -127,13 +128,12 @@ export async function countSheet(ctx: RequestContext, raw: CountSheetArgs) {
   const args = parseInput(sheetSchema, raw);
   if (!args.locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
   const organizationId = orgId(ctx);
-  const location = await ctx.prisma.location.findFirst({ where: { id: args.locationId, organizationId }, select: { id: true } });
-  if (!location) throw notFound('Location');
-  const where: Prisma.StockLineWhereInput = { organizationId, locationId: location.id, ...(args.productMasterId ? { productMasterId: args.productMasterId } : {}) };
+  await checkFilterIds(ctx, { locationId: args.locationId, productMasterId: args.productMasterId });
+  const where: Prisma.StockLineWhereInput = { organizationId, locationId: args.locationId, ...(args.productMasterId ? { productMasterId: args.productMasterId } : {}) };
   const limit = args.limit ?? 500;
   const offset = args.offset ?? 0;
   const total = await ctx.prisma.stockLine.count({ where });
-  return { locationId: location.id, where, limit, offset, total, hasMore: offset + limit < total };
+  return { locationId: args.locationId, where, limit, offset, total, hasMore: offset + limit < total };
 }
 
 export function countSheetLines(ctx: RequestContext, sheet: Awaited<ReturnType<typeof countSheet>>, query: object) {

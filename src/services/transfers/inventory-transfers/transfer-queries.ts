@@ -5,22 +5,11 @@ import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { TRANSFER_WITH_LINES } from './transfer-shape.js';
 
 export type TransferListArgs = { [K in keyof z.input<typeof inventoryTransferListQuery>]?: z.input<typeof inventoryTransferListQuery>[K] | null };
-
-/** Filter ids must be the organization's: 404 otherwise, as for every list. */
-async function checkIds(ctx: RequestContext, ids: { locations: (string | undefined)[]; productMasterId?: string }) {
-  const organizationId = orgId(ctx);
-  const locations = [...new Set(ids.locations.filter((l): l is string => Boolean(l)))];
-  const [foundLocations, product] = await Promise.all([
-    locations.length ? ctx.prisma.location.count({ where: { organizationId, id: { in: locations } } }) : 0,
-    ids.productMasterId ? ctx.prisma.productMaster.count({ where: { organizationId, id: ids.productMasterId } }) : 1,
-  ]);
-  if (foundLocations !== locations.length) throw notFound('Location');
-  if (!product) throw notFound('Product');
-}
 
 const range = (from?: string, to?: string) =>
   from || to ? { ...(from ? { gte: new Date(from) } : {}), ...(to ? { lte: new Date(to) } : {}) } : undefined;
@@ -28,7 +17,7 @@ const range = (from?: string, to?: string) =>
 /** A page of transfers, newest first, with the total (GET /api/inventory/transfers). */
 export async function listTransfers(ctx: RequestContext, raw: TransferListArgs) {
   const f = parseInput(inventoryTransferListQuery, raw);
-  await checkIds(ctx, { locations: [f.sourceLocationId, f.destLocationId, f.locationId], productMasterId: f.productMasterId });
+  await checkFilterIds(ctx, { locationId: [f.sourceLocationId, f.destLocationId, f.locationId], productMasterId: f.productMasterId });
   for (const [from, to, field] of [[f.createdFrom, f.createdTo, 'createdTo'], [f.shippedFrom, f.shippedTo, 'shippedTo']] as const) {
     if (from && to && new Date(from) > new Date(to)) throw validationError({ [field]: ['Must not be before the start of the range'] });
   }
@@ -72,7 +61,7 @@ export interface InTransitRow {
  */
 export async function inTransit(ctx: RequestContext, raw: z.input<typeof inTransitQuery>) {
   const f = parseInput(inTransitQuery, raw);
-  await checkIds(ctx, { locations: [f.locationId], productMasterId: f.productMasterId });
+  await checkFilterIds(ctx, { locationId: f.locationId, productMasterId: f.productMasterId });
   const read = await ctx.prisma.$queryRaw<(Omit<InTransitRow, 'inbound' | 'outbound'> & { inbound: bigint; outbound: bigint })[]>`
     SELECT "productMasterId", "locationId", SUM(inbound)::bigint AS inbound, SUM(outbound)::bigint AS outbound
     FROM (

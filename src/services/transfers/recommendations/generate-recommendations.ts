@@ -23,7 +23,7 @@
 // Available stock and units in transit are summed as bigint (lots add up past int4); demand over a period counts
 // at most MAX_INT units (unitsCapped), so a target, a need, a quantity and units at risk always fit int4.
 import type { z } from 'zod';
-import { generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
+import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
@@ -56,6 +56,9 @@ export interface GeneratedRecommendations {
   success: boolean;
   created: number;
   updated: number;
+  /** Every recommendation proposed (created + updated). */
+  total: number;
+  /** The first GENERATED_SHOWN of them, most pressing first. */
   recommendations: TransferRecommendationRow[];
 }
 
@@ -198,5 +201,5 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
   const recommendations = rows
     .map(({ inserted: _inserted, ...row }) => row as TransferRecommendationRow)
     .sort((x, y) => PRIORITY_ORDER[x.priority] - PRIORITY_ORDER[y.priority] || x.productMasterId.localeCompare(y.productMasterId) || x.destLocationId.localeCompare(y.destLocationId) || x.sourceLocationId.localeCompare(y.sourceLocationId));
-  return { success: true, created, updated: rows.length - created, recommendations };
+  return { success: true, created, updated: rows.length - created, total: rows.length, recommendations: recommendations.slice(0, GENERATED_SHOWN) };
 }

@@ -9,6 +9,7 @@ import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { listOrder } from './recommendation-order.js';
 import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
@@ -26,18 +27,6 @@ export interface RecommendationPage {
   offset: number;
 }
 
-/** Filter ids must be the organization's (404 otherwise), as on the other lists. */
-async function checkFilterIds(ctx: RequestContext, args: { productMasterId?: string; sourceLocationId?: string; destLocationId?: string }) {
-  const organizationId = orgId(ctx);
-  const locations = [args.sourceLocationId, args.destLocationId].filter((id): id is string => Boolean(id));
-  const [products, found] = await Promise.all([
-    args.productMasterId ? ctx.prisma.productMaster.count({ where: { id: args.productMasterId, organizationId } }) : 1,
-    locations.length ? ctx.prisma.location.count({ where: { id: { in: locations }, organizationId } }) : 0,
-  ]);
-  if (!products) throw notFound('Product');
-  if (found < new Set(locations).size) throw notFound('Location');
-}
-
 /**
  * A page of the organization's recommendations, most pressing first, then newest. `status` filters on the
  * status reads answer (an overdue PENDING one is EXPIRED); validOnly keeps PENDING and APPROVED ones whose
@@ -45,7 +34,7 @@ async function checkFilterIds(ctx: RequestContext, args: { productMasterId?: str
  */
 export async function listTransferRecommendations(ctx: RequestContext, raw: RecommendationListArgs): Promise<RecommendationPage> {
   const args = parseInput(listSchema, raw);
-  await checkFilterIds(ctx, args);
+  await checkFilterIds(ctx, { productMasterId: args.productMasterId, locationId: [args.sourceLocationId, args.destLocationId] });
   const organizationId = orgId(ctx);
   const limit = args.limit ?? RECOMMENDATIONS_DEFAULT_LIMIT;
   const offset = args.offset ?? 0;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { transferCostInput as inputSchema, transferCostQuery as querySchema } from '../../../contracts/transfers/recommendations.js';
 import type { RequestContext } from '../../../context.js';
-import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 
 export type TransferCostInput = z.input<typeof inputSchema>;
@@ -11,8 +12,7 @@ export type TransferCostQuery = z.input<typeof querySchema>;
 export async function listTransferCosts(ctx: RequestContext, raw: TransferCostQuery = {}) {
   const args = parseInput(querySchema, raw);
   const organizationId = orgId(ctx);
-  const named = [args.sourceLocationId, args.destLocationId].filter((id): id is string => Boolean(id));
-  if (named.length && (await ctx.prisma.location.count({ where: { organizationId, id: { in: named } } })) < new Set(named).size) throw notFound('Location');
+  await checkFilterIds(ctx, { locationId: [args.sourceLocationId, args.destLocationId] });
   const costs = await ctx.prisma.transferCost.findMany({
     where: { organizationId, sourceLocationId: args.sourceLocationId, destLocationId: args.destLocationId },
     orderBy: [{ sourceLocationId: 'asc' }, { destLocationId: 'asc' }],
