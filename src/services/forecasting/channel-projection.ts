@@ -5,7 +5,7 @@ import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { weekAfter } from './engine/forecast-series.js';
 import type { ForecastPoint, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
-import { weeksBetween } from './demand-series.js';
+import { MAX_HISTORY_WEEKS, weeksBetween } from './demand-series.js';
 import type { ForecastEvent } from './forecast-events.js';
 import {
   appliedEvents,
@@ -22,7 +22,6 @@ import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustmen
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Where the shares came from: the recent weeks; the whole history (no recent demand); equal (no demand at all). */
 export type ShareBasis = 'RECENT' | 'HISTORY' | 'EQUAL';
@@ -88,31 +87,43 @@ interface PairHistory {
   byChannel: Map<string, Map<string, number>>;
 }
 
-/** One page of the product × location pairs of the demand history (by product, then location id), with every channel's history. */
+/**
+ * One page of the product × location pairs of the demand history (by product, then location id), with every
+ * channel's history over the pair's last MAX_HISTORY_WEEKS weeks (from its last record in any channel
+ * back): older weeks are never read. Two queries: the pairs, then the windows of the page's pairs, a row per
+ * pair and channel with its weeks and units as arrays.
+ */
 async function readPairs(ctx: RequestContext, filter: { productMasterId?: string; locationId?: string }, page: { skip: number; take: number }) {
-  const where = {
-    organizationId: orgId(ctx),
-    ...(filter.productMasterId ? { productMasterId: filter.productMasterId } : {}),
-    ...(filter.locationId ? { locationId: filter.locationId } : {}),
-  };
   const keys = await ctx.prisma.demandHistory.groupBy({
     by: ['productMasterId', 'locationId'],
-    where,
+    where: {
+      organizationId: orgId(ctx),
+      ...(filter.productMasterId ? { productMasterId: filter.productMasterId } : {}),
+      ...(filter.locationId ? { locationId: filter.locationId } : {}),
+    },
     orderBy: [{ productMasterId: 'asc' }, { locationId: 'asc' }],
   });
   const onPage = keys.slice(page.skip, page.skip + page.take);
   if (!onPage.length) return { total: keys.length, pairs: [] as PairHistory[] };
-  const rows = await ctx.prisma.demandHistory.findMany({
-    where: { ...where, OR: onPage.map((k) => ({ productMasterId: k.productMasterId, locationId: k.locationId })) },
-    select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
-  });
+  const rows = await ctx.prisma.$queryRaw<{ p: string; l: string; channel: string; weeks: string[]; units: number[] }[]>`
+    SELECT k.p, k.l, h.channel, h.weeks, h.units
+    FROM unnest(${onPage.map((k) => k.productMasterId)}::text[], ${onPage.map((k) => k.locationId)}::text[]) AS k(p, l)
+    CROSS JOIN LATERAL (
+      SELECT MAX(d."weekStart") AS last FROM demand_history d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
+    ) m
+    CROSS JOIN LATERAL (
+      SELECT d.channel, array_agg(to_char(d."weekStart", 'YYYY-MM-DD')) AS weeks, array_agg(d."actualUnits") AS units
+      FROM demand_history d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
+        AND d."weekStart" > m.last - ${MAX_HISTORY_WEEKS * 7}::int
+      GROUP BY d.channel
+    ) h`;
   const pairs = new Map(onPage.map((k) => [`${k.productMasterId}\u0000${k.locationId}`, { ...k, byChannel: new Map<string, Map<string, number>>() }]));
   for (const row of rows) {
-    const pair = pairs.get(`${row.productMasterId}\u0000${row.locationId}`);
+    const pair = pairs.get(`${row.p}\u0000${row.l}`);
     if (!pair) continue;
-    let weeks = pair.byChannel.get(row.channel);
-    if (!weeks) pair.byChannel.set(row.channel, (weeks = new Map()));
-    weeks.set(day(row.weekStart), row.actualUnits);
+    pair.byChannel.set(row.channel, new Map(row.weeks.map((w, i) => [w, row.units[i]!])));
   }
   // A pair deleted between the two reads has no rows.
   return { total: keys.length, pairs: [...pairs.values()].filter((p) => p.byChannel.size) };
