@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../support/api.js';
+import { systemContext } from '../../src/context.js';
+import { asForecastRequest } from '../../src/services/forecasting/engine/engine-admission.js';
+import { createProduct, graphqlError } from '../support/api.js';
 import { dayAfter, insertWeeklyDemand, weekAfter } from '../support/demand-history.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
@@ -131,5 +133,60 @@ describe('events spanning centuries without a stated lift (defect 2)', () => {
     const body = await ok('/api/forecast/events/learned-lifts', b.key);
     expect(body.meta.learnedFrom).toBeNull();
     expect(body.occurrences).toEqual([]);
+  });
+});
+
+describe('GraphQL counts forecasting work in its cost limit (defect 7)', () => {
+  const aliased = (count: number, field: string) => `{ ${Array.from({ length: count }, (_, i) => `f${i}: ${field}`).join(' ')} }`;
+  const expectOverCost = async (query: string) => {
+    const res = await server.graphql(query, {}, a.key);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', maxCost: 20_000 });
+    expect(res.body.errors[0].extensions.cost).toBeGreaterThan(20_000);
+  };
+
+  it('refuses 30 aliased copies of each forecasting field before fitting anything', async () => {
+    const from = weekAfter(LAST_WEEK, -3);
+    await expectOverCost(aliased(30, 'demandForecast { total }'));
+    await expectOverCost(aliased(30, `forecastAccuracy(source: ENGINE, from: "${from}", channel: "ALL") { total }`));
+    await expectOverCost(aliased(30, 'channelProjection { total }'));
+    await expectOverCost(aliased(30, 'longTermForecast { total }'));
+    await expectOverCost(aliased(30, 'learnedEventLifts { minOccurrences }'));
+    await expectOverCost(aliased(3, 'compareForecastScenarios(scenarioIds: ["x", "y"]) { series }'));
+    // The work is counted per series asked for: 30 copies of one series each is one page of 30.
+    const small = await server.graphql(aliased(30, 'demandForecast(limit: 1, horizon: 1) { total }'), {}, a.key);
+    expect(small.body.errors, JSON.stringify(small.body.errors)).toBeUndefined();
+  });
+
+  it('lets the largest REST page through: one operation of 100 series is within the same budget', async () => {
+    const one = await server.graphql('{ demandForecast(limit: 100, horizon: 104) { total items { points { forecast } } } }', {}, a.key);
+    expect(one.body.errors, JSON.stringify(one.body.errors)).toBeUndefined();
+    expect((await ok('/api/forecast?limit=100&horizon=104')).data).toHaveLength(2);
+    // IMPORTED accuracy is SQL: no engine cost.
+    const imported = await server.graphql(aliased(30, 'forecastAccuracy { total }'), {}, a.key);
+    expect(imported.body.errors, JSON.stringify(imported.body.errors)).toBeUndefined();
+  });
+});
+
+describe('one organization cannot fill the engine (FORECAST_REQUESTS_PER_ORGANIZATION)', () => {
+  it("refuses a request over the organization's running forecasting requests with 429 ENGINE_BUSY, REST and GraphQL alike; other organizations go on", async () => {
+    // Four requests of a (the default limit) still running: held open here until `open` resolves.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const running = Array.from({ length: 4 }, () =>
+      asForecastRequest(systemContext(server.app, { organization: a.org as never, actor: { type: 'apiKey', id: 'test' }, origin: 'test-setup' }), () => gate),
+    );
+    const rest = await server.call('GET', '/api/forecast?limit=1&horizon=1', { token: a.key });
+    expect(rest.status).toBe(429);
+    expect(rest.body).toMatchObject({ code: 'ENGINE_BUSY', retryAfter: 1, limit: 4 });
+    expect(rest.headers.get('retry-after')).toBe('1');
+    expect((await graphqlError(server, a.key, '{ longTermForecast { total } }')).code).toBe('ENGINE_BUSY');
+    expect((await server.call('GET', '/api/forecast/events/learned-lifts', { token: a.key })).status).toBe(429);
+    // Another organization is not held up, and a's plain reads are not forecasting work.
+    expect((await server.call('GET', '/api/forecast/events/learned-lifts', { token: c.key })).status).toBe(200);
+    expect((await server.call('GET', '/api/forecast/events', { token: a.key })).status).toBe(200);
+    open();
+    await Promise.all(running);
+    expect((await server.call('GET', '/api/forecast?limit=1&horizon=1', { token: a.key })).status).toBe(200);
   });
 });

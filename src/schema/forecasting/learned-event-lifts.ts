@@ -6,6 +6,7 @@ import { MAX_HISTORY_WEEKS } from '../../services/forecasting/demand-series.js';
 import { MAX_OCCURRENCE_WEEKS } from '../../services/forecasting/learned-lifts/event-occurrences.js';
 import { ExternalEventTypeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { learning } from '../engine-cost.js';
 
 const LearnedLiftRef = builder.objectRef<LearnedLift>('LearnedEventLift').implement({
   description: 'A lift learned from the past occurrences of one kind of event: what forecasts use for an event of the pool that states no lift.',
@@ -67,6 +68,7 @@ const LearnedLiftsRef = builder.objectRef<LearnedPage>('LearnedEventLifts').impl
 
 builder.queryFields((t) => ({
   learnedEventLifts: t.field({
+    extensions: learning,
     type: LearnedLiftsRef,
     description:
       'What past events teach: per event type (and per product/location link) the median lift of its past occurrences in the demand history. Forecasts use it for events without a stated lift (what GET /api/forecast/events/learned-lifts serves).',

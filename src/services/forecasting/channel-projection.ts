@@ -20,6 +20,7 @@ import {
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
+import { asForecastRequest } from './engine/engine-admission.js';
 
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
 
@@ -243,56 +244,58 @@ function projectPair(
  * planners' overrides apply as in GET /api/forecast (projectPair says where each acts).
  */
 export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput) {
-  const input = parseInput(channelProjectionQuery, raw);
-  await checkForecastIds(ctx, input);
-  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-  const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
+  return asForecastRequest(ctx, async () => {
+    const input = parseInput(channelProjectionQuery, raw);
+    await checkForecastIds(ctx, input);
+    const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
+    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
+    const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
 
-  const levels = levelsToFit(input.levels);
-  const totals = pairs.map(totalSeries);
-  const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
-  const firstWeeks = totals.map((t) => weekAfter(t.weekStarts.at(-1)!, 1)).sort();
-  const channelSeries = pairs.flatMap((p) => [...p.byChannel.keys()].map((channel) => ({ productMasterId: p.productMasterId, locationId: p.locationId, channel })));
-  const forecastWeeks = firstWeeks.flatMap((w) => Array.from({ length: input.horizon }, (_, h) => weekAfter(w, h)));
-  const [fitted, assumptions, overrides] = await Promise.all([
-    batch.length ? fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : Promise.resolve(new Map<string, SeriesForecast>()),
-    firstWeeks.length
-      ? readAssumptions(ctx, pairs, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, input.horizon) }, null)
-      : Promise.resolve({ events: [], categories: new Map() } as AssumptionSet),
-    readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
-  ]);
+    const levels = levelsToFit(input.levels);
+    const totals = pairs.map(totalSeries);
+    const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
+    const firstWeeks = totals.map((t) => weekAfter(t.weekStarts.at(-1)!, 1)).sort();
+    const channelSeries = pairs.flatMap((p) => [...p.byChannel.keys()].map((channel) => ({ productMasterId: p.productMasterId, locationId: p.locationId, channel })));
+    const forecastWeeks = firstWeeks.flatMap((w) => Array.from({ length: input.horizon }, (_, h) => weekAfter(w, h)));
+    const [fitted, assumptions, overrides] = await Promise.all([
+      batch.length ? fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : Promise.resolve(new Map<string, SeriesForecast>()),
+      firstWeeks.length
+        ? readAssumptions(ctx, pairs, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, input.horizon) }, null)
+        : Promise.resolve({ events: [], categories: new Map() } as AssumptionSet),
+      readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
+    ]);
 
-  const data = pairs.map((pair, i): ChannelProjection => {
-    const { weekStarts } = totals[i]!;
-    const forecast = fitted.get(String(i))!;
-    const shareWeeks = Math.min(input.shareWeeks, weekStarts.length);
-    const shareFrom = weekStarts[weekStarts.length - shareWeeks]!;
-    const { basis, shares } = channelShares(pair.byChannel, shareFrom);
+    const data = pairs.map((pair, i): ChannelProjection => {
+      const { weekStarts } = totals[i]!;
+      const forecast = fitted.get(String(i))!;
+      const shareWeeks = Math.min(input.shareWeeks, weekStarts.length);
+      const shareFrom = weekStarts[weekStarts.length - shareWeeks]!;
+      const { basis, shares } = channelShares(pair.byChannel, shareFrom);
+      return {
+        productMasterId: pair.productMasterId,
+        locationId: pair.locationId,
+        method: forecast.method,
+        backtestError: forecast.backtestError === null ? null : roundForecast(forecast.backtestError),
+        intervalSource: forecast.intervalSource,
+        historyWeeks: weekStarts.length,
+        lastHistoryWeek: weekStarts.at(-1)!,
+        shareBasis: basis,
+        shareFrom,
+        shareWeeks,
+        shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
+        ...projectPair(pair, forecast, shares, input.levels, assumptions, scenario, overrides),
+      };
+    });
     return {
-      productMasterId: pair.productMasterId,
-      locationId: pair.locationId,
-      method: forecast.method,
-      backtestError: forecast.backtestError === null ? null : roundForecast(forecast.backtestError),
-      intervalSource: forecast.intervalSource,
-      historyWeeks: weekStarts.length,
-      lastHistoryWeek: weekStarts.at(-1)!,
-      shareBasis: basis,
-      shareFrom,
-      shareWeeks,
-      shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
-      ...projectPair(pair, forecast, shares, input.levels, assumptions, scenario, overrides),
+      data,
+      page,
+      limit,
+      total,
+      totalPages: Math.ceil(total / limit),
+      horizon: input.horizon,
+      shareWeeks: input.shareWeeks,
+      levels: input.levels,
+      scenarioId: scenario?.id ?? null,
     };
   });
-  return {
-    data,
-    page,
-    limit,
-    total,
-    totalPages: Math.ceil(total / limit),
-    horizon: input.horizon,
-    shareWeeks: input.shareWeeks,
-    levels: input.levels,
-    scenarioId: scenario?.id ?? null,
-  };
 }

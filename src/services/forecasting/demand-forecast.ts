@@ -11,6 +11,7 @@ import { pageArgs, parseInput } from '../tenant.js';
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
+import { asForecastRequest } from './engine/engine-admission.js';
 
 
 export interface ForecastInterval {
@@ -124,29 +125,31 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
  * only the events it includes and its category, channel and global adjustments.
  */
 export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean } = {}) {
-  const input = parseInput(forecastQuery, raw);
-  await checkForecastIds(ctx, input);
-  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-  const fromWeek = input.from ? mondayOf(input.from) : undefined;
-  const { total, series } = await readDemandSeries(
-    ctx,
-    { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
-    { skip, take: limit },
-  );
-  // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
-  const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
-  return {
-    data,
-    page,
-    limit,
-    total,
-    totalPages: Math.ceil(total / limit),
-    horizon: input.horizon,
-    levels: input.levels,
-    from: fromWeek ?? null,
-    scenarioId: scenario?.id ?? null,
-  };
+  return asForecastRequest(ctx, async () => {
+    const input = parseInput(forecastQuery, raw);
+    await checkForecastIds(ctx, input);
+    const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
+    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
+    const fromWeek = input.from ? mondayOf(input.from) : undefined;
+    const { total, series } = await readDemandSeries(
+      ctx,
+      { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
+      { skip, take: limit },
+    );
+    // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
+    const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
+    return {
+      data,
+      page,
+      limit,
+      total,
+      totalPages: Math.ceil(total / limit),
+      horizon: input.horizon,
+      levels: input.levels,
+      from: fromWeek ?? null,
+      scenarioId: scenario?.id ?? null,
+    };
+  });
 }
 
 /**

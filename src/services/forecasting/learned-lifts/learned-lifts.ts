@@ -17,6 +17,7 @@ import {
   scopesMeet,
 } from './event-occurrences.js';
 import { MIN_OCCURRENCES, occurrenceLift, type OccurrenceLift, poolLifts, type PooledLift } from './lift-estimation.js';
+import { asForecastRequest } from '../engine/engine-admission.js';
 
 /** Where a learned lift pools its occurrences: every event of the type, or those linked like the event (same product and location, or the same lack of one). */
 export type LiftPool = 'TYPE' | 'LINK';
@@ -126,19 +127,21 @@ export function learnedLiftOf(lifts: LearnedLift[], event: Pick<PastEvent, 'type
  * occurrences of events linked to them; the TYPE pools stay, as forecasts fall back to them.
  */
 export async function listLearnedLifts(ctx: RequestContext, raw: LearnedLiftQueryInput) {
-  const input = parseInput(learnedLiftQuery, raw);
-  await checkForecastIds(ctx, input);
-  const before = input.before ? mondayOf(input.before) : null;
-  const { lifts, occurrences, window } = await learnEventLifts(ctx, { types: input.type ? [input.type] : undefined, before });
-  const linked = (row: { productMasterId: string | null; locationId: string | null }) =>
-    (!input.productMasterId || row.productMasterId === input.productMasterId) && (!input.locationId || row.locationId === input.locationId);
-  return {
-    lifts: lifts.filter((l) => l.pool === 'TYPE' || linked(l)),
-    occurrences: occurrences.filter(linked),
-    before,
-    learnedFrom: window?.from ?? null,
-    maxEvents: MAX_LEARNING_EVENTS,
-    minOccurrences: MIN_OCCURRENCES,
-    method: LIFT_METHOD,
-  };
+  return asForecastRequest(ctx, async () => {
+    const input = parseInput(learnedLiftQuery, raw);
+    await checkForecastIds(ctx, input);
+    const before = input.before ? mondayOf(input.before) : null;
+    const { lifts, occurrences, window } = await learnEventLifts(ctx, { types: input.type ? [input.type] : undefined, before });
+    const linked = (row: { productMasterId: string | null; locationId: string | null }) =>
+      (!input.productMasterId || row.productMasterId === input.productMasterId) && (!input.locationId || row.locationId === input.locationId);
+    return {
+      lifts: lifts.filter((l) => l.pool === 'TYPE' || linked(l)),
+      occurrences: occurrences.filter(linked),
+      before,
+      learnedFrom: window?.from ?? null,
+      maxEvents: MAX_LEARNING_EVENTS,
+      minOccurrences: MIN_OCCURRENCES,
+      method: LIFT_METHOD,
+    };
+  });
 }
