@@ -9,7 +9,7 @@ import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { FORECASTING } from '../support/forecasting.js';
 
 // Issue 17, defects 1 and 2: the work of one forecasting request is bounded whatever the dates of the
-// history and the events. Two history records 230 years apart make a series of the last 520 weeks (not of
+// history and the events. Two history records 230 years apart make a series of the last 260 weeks (not of
 // 12,000), and events spanning those years are compared by their ends, not week by week. The bounds are
 // asserted as the API shows them (the fitted window, the learning window, the events learned from).
 
@@ -17,7 +17,7 @@ const FIRST_WEEK = '1970-01-05'; // a Monday
 /** 11,990 weeks later: a Monday in 2199. */
 const LAST_WEEK = weekAfter(FIRST_WEEK, 11_990);
 const RECENT_WEEKS = 30;
-const WINDOW_WEEKS = 520;
+const WINDOW_WEEKS = 260;
 
 let server: TestServer;
 let a: Tenant;
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('a history whose records are centuries apart (defect 1)', () => {
-  it('GET /api/forecast fits the last 520 weeks of the series, not every week since the first record', async () => {
+  it('GET /api/forecast fits the last 260 weeks of the series, not every week since the first record', async () => {
     const { data } = await ok('/api/forecast?limit=5&horizon=4');
     expect(data.map((s: any) => [s.channel, s.historyWeeks, s.lastHistoryWeek])).toEqual([
       ['ALL', WINDOW_WEEKS, LAST_WEEK],
@@ -71,16 +71,16 @@ describe('a history whose records are centuries apart (defect 1)', () => {
     expect(data[0].points[0].periodStart).toBe(weekAfter(LAST_WEEK, 1));
   });
 
-  it('the long-term forecast buckets those 520 weeks into about 120 months', async () => {
+  it('the long-term forecast buckets those 260 weeks into about 60 months', async () => {
     const { data } = await ok('/api/forecast/long-term?limit=5&months=12');
     const all = data.find((s: any) => s.channel === 'ALL');
-    expect(all.historyMonths).toBeGreaterThanOrEqual(119);
-    expect(all.historyMonths).toBeLessThanOrEqual(121);
+    expect(all.historyMonths).toBeGreaterThanOrEqual(59);
+    expect(all.historyMonths).toBeLessThanOrEqual(61);
     expect(all.firstHistoryMonth).toBe(weekAfter(LAST_WEEK, 1 - WINDOW_WEEKS).slice(0, 7));
     expect(all.lastHistoryMonth).toBe(dayAfter(LAST_WEEK, 6).slice(0, 7));
   });
 
-  it('the channel projection sums the channels over the pair\'s last 520 weeks', async () => {
+  it('the channel projection sums the channels over the pair\'s last 260 weeks', async () => {
     const { data } = await ok('/api/forecast/channel-projection?limit=5&horizon=2');
     expect(data).toHaveLength(1);
     expect([data[0].historyWeeks, data[0].lastHistoryWeek]).toEqual([WINDOW_WEEKS, LAST_WEEK]);
@@ -97,7 +97,7 @@ describe('a history whose records are centuries apart (defect 1)', () => {
 });
 
 describe('events spanning centuries without a stated lift (defect 2)', () => {
-  it('learned lifts look at the last 520 history weeks; events longer than 52 weeks are no occurrences', async () => {
+  it('learned lifts look at the last 260 history weeks; events longer than 52 weeks are no occurrences', async () => {
     const body = await ok('/api/forecast/events/learned-lifts');
     expect(body.meta).toMatchObject({ before: null, learnedFrom: weekAfter(LAST_WEEK, 1 - WINDOW_WEEKS), maxEvents: 500 });
     expect(body.occurrences).toEqual([]);

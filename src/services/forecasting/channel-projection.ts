@@ -21,6 +21,7 @@ import { overrideKey } from './overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
 import { asForecastRequest } from './engine/engine-admission.js';
+import { mapInSlices } from '../../kernel/yielding.js';
 
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
 
@@ -265,7 +266,7 @@ export async function projectChannels(ctx: RequestContext, raw: ChannelProjectio
       readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
     ]);
 
-    const data = pairs.map((pair, i): ChannelProjection => {
+    const data = await mapInSlices(pairs, (pair, i): ChannelProjection => {
       const { weekStarts } = totals[i]!;
       const forecast = fitted.get(String(i))!;
       const shareWeeks = Math.min(input.shareWeeks, weekStarts.length);

@@ -12,6 +12,7 @@ import { overrideKey } from './overrides/forecast-overrides.js';
 import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { asForecastRequest } from './engine/engine-admission.js';
+import { mapInSlices } from '../../kernel/yielding.js';
 
 
 export interface ForecastInterval {
@@ -111,7 +112,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
 
   /** The forecast of each series under a scenario (null: none), after its events and adjustments. */
   const answerAll = (scenario: ScenarioApplication | null) =>
-    plans.map((p, i) => {
+    mapInSlices(plans, (p, i) => {
       const { events, adjustment } = seriesAssumptions(assumptions, scenario, p.series);
       return answer(p.series, fitted.get(String(i))!, p.gap, options.levels, events, adjustment);
     });
@@ -160,7 +161,7 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
  */
 export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
   const { answerAll } = await fitSeriesSet(ctx, series, options);
-  const data = answerAll(scenario);
+  const data = await answerAll(scenario);
   if (options.withEvents !== false) await applyOverrides(ctx, data, scenario?.id ?? null);
   return data;
 }

@@ -46,10 +46,11 @@ function whereOf(ctx: RequestContext, filter: SeriesFilter): Prisma.DemandHistor
 /**
  * Weeks of history a forecast fits at most: the most recent ones of each series (before `before`). Older
  * weeks are never read, so two records centuries apart make a series of this many weeks, not of every week
- * between them. Ten years: twice what any method here uses (the seasonal ones look back 52 weeks, the
- * backtest 8 origins), and the long-term forecast's monthly trend sees 120 months.
+ * between them. Five years: five seasons for the seasonal methods (they look back 52 weeks, the backtest 8
+ * origins) and 60 months for the long-term trend. The engine's cost grows faster than the length: a series
+ * of 520 weeks forecast 104 weeks ahead took 1.8 s to fit, one of 260 weeks 0.6 s.
  */
-export const MAX_HISTORY_WEEKS = 520;
+export const MAX_HISTORY_WEEKS = 260;
 
 /**
  * One page of the series matching the filter (ordered by product, location, channel) with their

@@ -11,6 +11,7 @@ import { daysInMonth, monthAfter, toCalendarMonths } from './monthly-series.js';
 import { readScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { pageArgs, parseInput } from '../tenant.js';
 import { asForecastRequest } from './engine/engine-admission.js';
+import { mapInSlices } from '../../kernel/yielding.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -58,7 +59,8 @@ export interface LongTermSeriesForecast {
  * Monthly forecasts, 12 to 24 calendar months after each series' last history month, of one page of
  * the demand-history series (product × location × channel): the weekly history bucketed to calendar
  * months, then a damped trend (with monthly seasonality from two years of history) and conformal
- * intervals from its backtest. The fits are small (one value a month), so they run on this thread.
+ * intervals from its backtest. The fits are small (one value a month, at most MAX_HISTORY_WEEKS weeks), so
+ * they run on this thread, in slices that let other requests in.
  * Then the assumptions of GET /api/forecast: the events reaching the series (a scenario's included ones),
  * each month by the share of its days they cover, and the scenario's category, channel and global
  * adjustments. Overrides are weekly corrections and have no month to replace: not applied.
@@ -72,7 +74,8 @@ export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryIn
     const { total, series } = await readDemandSeries(ctx, { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel }, { skip, take: limit });
     const levels = levelsToFit(input.levels);
 
-    const fits = series.map((s) => {
+    // On this thread, a series at a time (at most MAX_HISTORY_WEEKS weeks each), letting other requests in between.
+    const fits = await mapInSlices(series, (s) => {
       const buckets = toCalendarMonths(s.weekStarts, s.values);
       return { series: s, buckets, fit: forecastMonthly(buckets.values, input.months, levels), last: buckets.months.at(-1)! };
     });
@@ -82,7 +85,7 @@ export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryIn
       ? await readAssumptions(ctx, series, { from: `${monthAfter(lasts[0]!, 1)}-01`, to: dayAfter(`${lastMonth}-${String(daysInMonth(lastMonth!)).padStart(2, '0')}`) }, null)
       : { events: [], categories: new Map() };
 
-    const data = fits.map(({ series: s, buckets, fit, last }): LongTermSeriesForecast => {
+    const data = await mapInSlices(fits, ({ series: s, buckets, fit, last }): LongTermSeriesForecast => {
       const { events, adjustment } = seriesAssumptions(assumptions, scenario, s);
       const adjustmentFactor = adjustment?.factor ?? 1;
       const lifted = new Set<ForecastEvent>();

@@ -74,7 +74,7 @@ export async function compareForecastScenarios(ctx: RequestContext, raw: Forecas
     // Each scenario as GET /api/forecast?scenarioId= answers it: its events and adjustments, then the planners' overrides (its own before the base ones).
     const totals = await Promise.all(
       scenarios.map(async (scenario) => {
-        const forecasts = answerAll(scenario);
+        const forecasts = await answerAll(scenario);
         await applyOverrides(ctx, forecasts, scenario.id);
         const byWeek = new Map<string, number>();
         for (const forecast of forecasts) {

@@ -44,12 +44,6 @@ export function coveredWeekCount(event: Pick<PastEvent, 'startsAt' | 'endsAt'>):
   return Math.round((mondayMs(new Date(event.endsAt.getTime() - 1)) - mondayMs(event.startsAt)) / WEEK_MS) + 1;
 }
 
-/** Whether the event overlaps the week starting on this Monday (the rule forecasts apply lifts by), without listing its weeks. */
-export const overlapsWeek = (event: Pick<PastEvent, 'startsAt' | 'endsAt'>, week: string) => {
-  const start = Date.parse(`${week}T00:00:00Z`);
-  return event.startsAt.getTime() < start + WEEK_MS && event.endsAt.getTime() > start;
-};
-
 /** Mondays of the weeks the event overlaps (the rule forecasts apply lifts by); only for events of at most MAX_OCCURRENCE_WEEKS weeks. */
 export function coveredWeeks(event: Pick<PastEvent, 'startsAt' | 'endsAt'>): string[] {
   const count = Math.min(coveredWeekCount(event), MAX_OCCURRENCE_WEEKS);

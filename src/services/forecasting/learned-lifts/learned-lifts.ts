@@ -10,17 +10,22 @@ import {
   learningWindow,
   MAX_LEARNING_EVENTS,
   MAX_OCCURRENCE_WEEKS,
-  overlapsWeek,
   type PastEvent,
   readPastEvents,
   readScopeDemand,
   scopesMeet,
 } from './event-occurrences.js';
-import { MIN_OCCURRENCES, occurrenceLift, type OccurrenceLift, poolLifts, type PooledLift } from './lift-estimation.js';
+import { BASELINE_REACH, MIN_OCCURRENCES, occurrenceLift, type OccurrenceLift, poolLifts, type PooledLift } from './lift-estimation.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
+import { mapInSlices } from '../../../kernel/yielding.js';
 
 /** Where a learned lift pools its occurrences: every event of the type, or those linked like the event (same product and location, or the same lack of one). */
 export type LiftPool = 'TYPE' | 'LINK';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+/** How far from an event its baseline weeks may lie (BASELINE_REACH weeks and the week itself). */
+const REACH_MS = (BASELINE_REACH + 1) * WEEK_MS;
+const weekStartOf = (week: string) => Date.parse(`${week}T00:00:00Z`);
 
 export const LIFT_METHOD = 'LOCAL_BASELINE_MEDIAN';
 
@@ -56,7 +61,8 @@ const linkKey = (type: string, productMasterId: string | null, locationId: strin
  * there: each past event's lift over its scope's units against a local event-free baseline
  * (lift-estimation.ts). An occurrence sharing a week with an event of another type that can reach the same
  * series is left out, as its lift cannot be told apart from that event's. Events are compared by their ends
- * (overlapsWeek), never by listing their weeks, so an event over centuries costs what a short one does.
+ * (their instants as numbers), never by listing their weeks, so an event over centuries costs what a short
+ * one does; only events within an occurrence's baseline reach are compared with it.
  */
 async function readOccurrences(ctx: RequestContext, types: ExternalEventType[] | null, before: string | null) {
   const window = await learningWindow(ctx, before);
@@ -64,17 +70,29 @@ async function readOccurrences(ctx: RequestContext, types: ExternalEventType[] |
   const events = await readPastEvents(ctx, window, before);
   const candidates = events.filter((e) => (!types || types.includes(e.type)) && coveredWeekCount(e) <= MAX_OCCURRENCE_WEEKS);
   const demand = await readScopeDemand(ctx, candidates.map((e) => e.id), window);
-  const occurrences = candidates.flatMap((event): LiftOccurrenceRow[] => {
+  // Each event's instants once, as numbers: the checks below run for every pair of events that meet.
+  const spans = new Map(events.map((e) => [e.id, { start: e.startsAt.getTime(), end: e.endsAt.getTime() }]));
+  const overlaps = (other: PastEvent, weekStart: number) => {
+    const span = spans.get(other.id)!;
+    return span.start < weekStart + WEEK_MS && span.end > weekStart;
+  };
+  const found = await mapInSlices(candidates, (event): LiftOccurrenceRow | null => {
     const units = demand.get(event.id);
-    if (!units) return [];
+    if (!units) return null;
     const covered = coveredWeeks(event);
-    const recorded = covered.filter((w) => units.has(w));
-    const meeting = events.filter((other) => scopesMeet(event, other));
-    const confounded = meeting.some((other) => other.type !== event.type && recorded.some((w) => overlapsWeek(other, w)));
-    if (confounded) return [];
-    const lift = occurrenceLift({ covered, units, blocked: { has: (week) => meeting.some((other) => overlapsWeek(other, week)) } });
-    return lift ? [{ eventId: event.id, name: event.name, type: event.type, startsAt: event.startsAt, endsAt: event.endsAt, productMasterId: event.productMasterId, locationId: event.locationId, ...lift }] : [];
+    const recorded = covered.filter((w) => units.has(w)).map(weekStartOf);
+    // Only events within the baseline's reach of this one can block or confound it.
+    const span = spans.get(event.id)!;
+    const meeting = events.filter((other) => {
+      const o = spans.get(other.id)!;
+      return o.start < span.end + REACH_MS && o.end > span.start - REACH_MS && scopesMeet(event, other);
+    });
+    const confounded = meeting.some((other) => other.type !== event.type && recorded.some((w) => overlaps(other, w)));
+    if (confounded) return null;
+    const lift = occurrenceLift({ covered, units, blocked: { has: (week) => meeting.some((other) => overlaps(other, weekStartOf(week))) } });
+    return lift && { eventId: event.id, name: event.name, type: event.type, startsAt: event.startsAt, endsAt: event.endsAt, productMasterId: event.productMasterId, locationId: event.locationId, ...lift };
   });
+  const occurrences = found.filter((row): row is LiftOccurrenceRow => row !== null);
   return { window, occurrences };
 }
 
