@@ -111,12 +111,12 @@ async function readPairs(ctx: RequestContext, filter: { productMasterId?: string
     SELECT k.p, k.l, h.channel, h.weeks, h.units
     FROM unnest(${onPage.map((k) => k.productMasterId)}::text[], ${onPage.map((k) => k.locationId)}::text[]) AS k(p, l)
     CROSS JOIN LATERAL (
-      SELECT MAX(d."weekStart") AS last FROM demand_history d
+      SELECT MAX(d."weekStart") AS last FROM "demand_history" d
       WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
     ) m
     CROSS JOIN LATERAL (
       SELECT d.channel, array_agg(to_char(d."weekStart", 'YYYY-MM-DD')) AS weeks, array_agg(d."actualUnits") AS units
-      FROM demand_history d
+      FROM "demand_history" d
       WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
         AND d."weekStart" > m.last - ${MAX_HISTORY_WEEKS * 7}::int
       GROUP BY d.channel

@@ -116,12 +116,12 @@ export async function readSeriesOfKeys(ctx: RequestContext, keys: SeriesKey[], b
     SELECT k.p AS "productMasterId", k.l AS "locationId", k.c AS channel, h.weeks, h.units
     FROM unnest(${keys.map((k) => k.productMasterId)}::text[], ${keys.map((k) => k.locationId)}::text[], ${keys.map((k) => k.channel)}::text[]) AS k(p, l, c)
     CROSS JOIN LATERAL (
-      SELECT MAX(d."weekStart") AS last FROM demand_history d
+      SELECT MAX(d."weekStart") AS last FROM "demand_history" d
       WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c ${beforeSql}
     ) m
     CROSS JOIN LATERAL (
       SELECT array_agg(to_char(d."weekStart", 'YYYY-MM-DD') ORDER BY d."weekStart") AS weeks, array_agg(d."actualUnits" ORDER BY d."weekStart") AS units
-      FROM demand_history d
+      FROM "demand_history" d
       WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l AND d.channel = k.c ${beforeSql}
         AND d."weekStart" > m.last - ${MAX_HISTORY_WEEKS * 7}::int
     ) h`;
