@@ -13,6 +13,9 @@
 //   --forecast-scale      only the forecast scale part: 10,000 synthetic series × 104 weeks generated for a
 //                         scenario through POST /api/forecast/scenarios/{id}/generate while a probe measures
 //                         GET /api/products, then the engine alone on the same series (bench/forecasting/)
+//   --stalls              only the stall part: the reproductions of issue 17 (defects 1, 2, 7) and the
+//                         heaviest forecasting requests, each alone while GET /health is probed every 20 ms;
+//                         the worst /health and the server's longest event-loop block (bench/stalls/)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -49,6 +52,8 @@ import { benchForecastScale, SCALE_HORIZON, type ScaleResult } from './forecasti
 import { inProcessSpeed, poolSpeed } from './forecasting/engine-speed.js';
 import { scaleSection, scaleTextTable, scaleVerdict, type ScaleResults } from './forecasting/scale-report.js';
 import { SCALE_SERIES } from './forecasting/synthetic.js';
+import { benchStalls, type StallResult } from './stalls/bench-stalls.js';
+import { stallsSection, stallsTextTable, stallsVerdict } from './stalls/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -58,7 +63,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 420 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -177,6 +182,31 @@ async function engineSpeeds() {
   ];
 }
 
+/** The stall part on its own empty database. */
+async function stallsPostgres(results: StallResult[]): Promise<string | undefined> {
+  const probe = await probePostgres(databaseUrl);
+  if ('skip' in probe) {
+    console.log(`PostgreSQL: ${probe.skip}; skipping the stall part on PostgreSQL.`);
+    return undefined;
+  }
+  console.log(`PostgreSQL ${probe.version}: stalls on a scratch database`);
+  const scratch = await createScratchDatabase(databaseUrl);
+  onCleanup(scratch.drop);
+  try {
+    results.push(await benchStalls('PostgreSQL', { databaseUrl: scratch.url }));
+  } finally {
+    await scratch.drop();
+  }
+  return probe.version;
+}
+
+async function stallsPglite(results: StallResult[]): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'scm-bench-stalls-pglite-'));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`PGlite: stalls in ${dataDir}`);
+  results.push(await benchStalls('PGlite', { dataDir }));
+}
+
 async function benchPglite(results: Results): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'scm-bench-pglite-'));
   onCleanup(() => rm(dataDir, { recursive: true, force: true }));
@@ -190,7 +220,7 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
@@ -198,6 +228,7 @@ async function main() {
   const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [], scale: [], scaleNotes: [] };
   let postgresVersion: string | undefined;
   let transfers: Awaited<ReturnType<typeof benchTransfers>> | undefined;
+  const stalls: StallResult[] = [];
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
   try {
@@ -211,6 +242,8 @@ async function main() {
     }
     if (parts.forecastScale && backends.includes('postgres')) postgresVersion = (await forecastScalePostgres(results)) ?? postgresVersion;
     if (parts.forecastScale && backends.includes('pglite')) await forecastScalePglite(results);
+    if (parts.stalls && backends.includes('postgres')) postgresVersion = (await stallsPostgres(stalls)) ?? postgresVersion;
+    if (parts.stalls && backends.includes('pglite')) await stallsPglite(stalls);
   } finally {
     await runCleanups();
   }
@@ -244,7 +277,11 @@ async function main() {
     console.log(`\n${transfersTextTable(transfers)}\n\n${transfersVerdict(transfers).join('\n')}`);
     if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), transfersSection(started, machine, transfers));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length)) console.log('Appended to BENCHMARKS.md');
+  if (stalls.length) {
+    console.log(`\n${stallsTextTable(stalls)}\n\n${stallsVerdict(stalls).join('\n')}`);
+    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), stallsSection(started, machine, stalls));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length)) console.log('Appended to BENCHMARKS.md');
   const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;
 }

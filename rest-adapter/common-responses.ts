@@ -63,11 +63,12 @@ export const rateLimitedBody = z
   .intersection(
     errorBody,
     z.object({
-      code: z.enum(['RATE_LIMITED']),
+      code: z.enum(['RATE_LIMITED', 'ENGINE_BUSY']),
       retryAfter: integer.describe('Seconds to wait before trying again (the same as the Retry-After header).'),
+      limit: integer.describe('ENGINE_BUSY: the forecasting requests one organization may have running at once.').optional(),
     }),
   )
-  .meta({ id: 'RateLimitedError', description: 'The Error body of 429 RATE_LIMITED.' });
+  .meta({ id: 'RateLimitedError', description: 'The Error body of 429 RATE_LIMITED, or of ENGINE_BUSY on forecasting paths.' });
 
 export const internalErrorBody = z
   .object({ error: z.enum(['Internal Server Error']).optional(), code: z.string().optional(), message: z.string().optional() })

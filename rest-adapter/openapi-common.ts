@@ -18,7 +18,8 @@ export const errorResponses = {
     description:
       'Too many requests from this API key, user or address in the window, or too many sign-in attempts for the account ' +
       'or from the address (RATE_LIMITED). Every limited answer also carries RateLimit-Limit, RateLimit-Remaining, ' +
-      'RateLimit-Reset and RateLimit-Policy.',
+      'RateLimit-Reset and RateLimit-Policy. On forecasting paths: ENGINE_BUSY when the organization already has ' +
+      'FORECAST_REQUESTS_PER_ORGANIZATION forecasting requests running.',
     headers: { 'Retry-After': { description: 'Seconds until the limit or the lock ends.', schema: { type: 'integer' } } },
     ...jsonContent(rateLimitedBody),
   },

@@ -44,6 +44,11 @@ export interface Config {
   importWorkers?: number;
   /** Worker threads that fit forecasts (GET /api/forecast); default every core but one, at least one. */
   forecastWorkers?: number;
+  /**
+   * Requests of one organization that may fit forecasts (or learn event lifts) at once in this process;
+   * more are refused with 429 ENGINE_BUSY, so that one organization cannot fill the worker threads' queue.
+   */
+  forecastRequestsPerOrganization: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
   /** Transfer recommendations (README: Transfers). */
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
+    forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),
     forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),
     forecastRunRetryMs: positive(env, 'FORECAST_RUN_RETRY_MS', 2_000),
     forecastWorkers: threadCount(env, 'FORECAST_WORKERS'),

@@ -19,6 +19,7 @@ export const { values: args } = parseArgs({
     forecast: { type: 'boolean', default: false },
     transfers: { type: 'boolean', default: false },
     'forecast-scale': { type: 'boolean', default: false },
+    stalls: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -49,8 +50,8 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
@@ -58,4 +59,5 @@ export const parts = {
   forecast: args.forecast || none,
   transfers: args.transfers || none,
   forecastScale: args['forecast-scale'] || none,
+  stalls: args.stalls || none,
 };

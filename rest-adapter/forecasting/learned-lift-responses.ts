@@ -42,6 +42,8 @@ export const learnedLiftsBody = z.object({
   occurrences: z.array(occurrence).describe('The occurrences pooled, oldest first.'),
   meta: z.object({
     before: calendarDate.nullable().describe('Learned from the history before this week (Monday); null: all of it.'),
+    learnedFrom: calendarDate.nullable().describe('First week (Monday) of the history learned from: the last 260 weeks of history before `before`; null without history.'),
+    maxEvents: integer.describe('At most this many events are learned from (the most recent in those weeks); an event over 52 weeks is no occurrence.'),
     minOccurrences: integer.describe('Occurrences a pool needs before forecasts use it.'),
     method: z.string().describe('How occurrence lifts are estimated and pooled.'),
   }),

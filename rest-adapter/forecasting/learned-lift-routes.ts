@@ -14,7 +14,7 @@ export const learnedLiftRoutes = defineRoutes([
     path: '/api/forecast/events/learned-lifts',
     operation: `query ($type: ExternalEventType, $productMasterId: ID, $locationId: ID, $before: Date) {
       learnedEventLifts(type: $type, productMasterId: $productMasterId, locationId: $locationId, before: $before) {
-        lifts { ${LIFT} } occurrences { ${OCCURRENCE} } before minOccurrences method
+        lifts { ${LIFT} } occurrences { ${OCCURRENCE} } before learnedFrom maxEvents minOccurrences method
       }
     }`,
     input: { query: learnedLiftQuery },

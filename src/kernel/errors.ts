@@ -36,6 +36,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The request body is not sent as application/json.' },
   TOO_MANY_SUBSCRIPTIONS: { status: 429, description: 'Too many operations running at once on one graphql-ws socket.' },
   TOO_MANY_CONNECTIONS: { status: 429, description: 'Too many graphql-ws sockets open at once for one caller.' },
+  ENGINE_BUSY: {
+    status: 429,
+    description: 'The organization already has FORECAST_REQUESTS_PER_ORGANIZATION forecasting requests running; retry after `retryAfter` seconds.',
+  },
   RATE_LIMITED: { status: 429, description: 'Too many requests or sign-in attempts; retry after `retryAfter` seconds.' },
   INTERNAL_SERVER_ERROR: { status: 500, description: 'An unexpected failure; the message says no more. Retry later.' },
 } as const satisfies Record<string, { status: number; description: string }>;

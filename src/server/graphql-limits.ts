@@ -19,6 +19,7 @@ import {
 import { type ComplexityEstimatorArgs, getComplexity } from 'graphql-query-complexity';
 import type { GraphQLLimits } from '../config.js';
 import type { ErrorCode } from '../kernel/errors.js';
+import { engineCostOf } from '../schema/engine-cost.js';
 
 /** A list field's size when the query does not say: the Prisma plugin's default connection page is 20, its cap 100. */
 const DEFAULT_PAGE = 20;
@@ -43,11 +44,15 @@ function listSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
   return isListType(getNullableType(field.type)) ? UNPAGED_LIST : 1;
 }
 
-/** One unit per field, times the size of the list it returns: nested pages multiply. */
+/**
+ * One unit per field, times the size of the list it returns: nested pages multiply. A field that fits
+ * forecasts adds the engine work it may start (schema/engine-cost.ts), so aliased copies add up.
+ */
 function estimate({ field, args, childComplexity }: ComplexityEstimatorArgs): number {
   const connection = getNamedType(field.type).name.endsWith('Connection');
   const size = listSize(field, args);
-  return connection || isListType(getNullableType(field.type)) ? size * (1 + childComplexity) : 1 + childComplexity;
+  const result = connection || isListType(getNullableType(field.type)) ? size * (1 + childComplexity) : 1 + childComplexity;
+  return result + engineCostOf(field, args);
 }
 
 // Costs of recent documents by operation and variables. graphql-yoga reuses the parsed document of a

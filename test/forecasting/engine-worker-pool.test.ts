@@ -28,6 +28,20 @@ describe('forecast engine: worker pool', () => {
     expect(await pool.forecastBatch([], { horizon: 1 })).toEqual([]);
   });
 
+  it("lets owners take turns: a second organization's small batch is answered before the first one's big batch", async () => {
+    const single = new ForecastWorkerPool({ size: 1 });
+    try {
+      const finished: string[] = [];
+      // 12 series in chunks of 2 for owner a, then 2 series for owner b: b's chunk goes next after a's running one.
+      const big = single.forecastBatch(series, { horizon: 4 }, 'a').then(() => finished.push('a'));
+      const small = single.forecastBatch(series.slice(0, 2), { horizon: 4 }, 'b').then(() => finished.push('b'));
+      await Promise.all([big, small]);
+      expect(finished).toEqual(['b', 'a']);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('sizes from the available parallelism by default', () => {
     const p = new ForecastWorkerPool();
     expect(p.size).toBeGreaterThanOrEqual(1);

@@ -75,7 +75,8 @@ afterAll(() => server?.close());
 describe('GET /api/forecast/events/learned-lifts', () => {
   it('recovers a planted +40 % promotion lift from six occurrences, per type and per link', async () => {
     const { data, occurrences, meta } = await learned();
-    expect(meta).toEqual({ before: null, minOccurrences: 3, method: 'LOCAL_BASELINE_MEDIAN' });
+    // Learned over the last 260 weeks of the history (here: all of it), from at most 500 events.
+    expect(meta).toEqual({ before: null, learnedFrom: week(HISTORY_WEEKS - 260), maxEvents: 500, minOccurrences: 3, method: 'LOCAL_BASELINE_MEDIAN' });
     expect(data.map((l) => [l.type, l.pool])).toEqual([
       ['PROMOTION', 'TYPE'],
       ['PROMOTION', 'LINK'],

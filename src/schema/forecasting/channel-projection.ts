@@ -6,6 +6,7 @@ import { type ChannelPart, type ChannelProjection, type ChannelShare, type Proje
 import { ForecastEventRef, ForecastMethodEnum, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { pageOfSeries } from '../engine-cost.js';
 
 const ShareBasisEnum = builder.enumType('ChannelShareBasis', {
   description: 'Where the channel shares of a product × location came from.',
@@ -100,6 +101,7 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
 
 builder.queryFields((t) => ({
   channelProjection: t.field({
+    extensions: pageOfSeries,
     type: ChannelProjectionPageRef,
     description:
       'The weekly forecast of each product × location total, split by channel from the recent channel shares, with events, a scenario and overrides applied as demandForecast does (what GET /api/forecast/channel-projection serves).',

@@ -11,6 +11,7 @@ import type { SeriesAdjustment } from '../../services/forecasting/scenario-adjus
 import { ExternalEventTypeEnum, StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastValuesRef } from './forecast-values.js';
+import { pageOfSeries } from '../engine-cost.js';
 
 export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
@@ -178,6 +179,7 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
 
 builder.queryFields((t) => ({
   demandForecast: t.field({
+    extensions: pageOfSeries,
     type: DemandForecastPageRef,
     description: 'Weekly demand forecasts of the demand history series (product × location × channel), with prediction intervals and event lifts (what GET /api/forecast serves).',
     authScopes: canReadForecasts,

@@ -7,6 +7,7 @@ import type { AccuracyRow } from '../../services/forecasting/accuracy/accuracy-m
 import { forecastAccuracy } from '../../services/forecasting/accuracy/forecast-accuracy.js';
 import { ForecastMethodEnum } from './demand-forecast.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { accuracyReplay } from '../engine-cost.js';
 
 const SourceEnum = builder.enumType('ForecastAccuracySource', {
   description: 'Which forecasts are measured against the actuals of the demand history.',
@@ -73,6 +74,7 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
 
 builder.queryFields((t) => ({
   forecastAccuracy: t.field({
+    extensions: accuracyReplay,
     type: AccuracyPageRef,
     description: 'MASE, WAPE, bias and MAPE of the imported, the engine\'s or a stored run\'s forecasts against the demand history\'s actuals, per group (what GET /api/forecast/accuracy serves).',
     authScopes: canReadForecasts,

@@ -8,6 +8,7 @@ import {
 } from '../../services/forecasting/scenario-comparison.js';
 import { ForecastScenarioStatusEnum, ForecastScenarioTypeEnum } from './forecast-scenario.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { seriesUpTo } from '../engine-cost.js';
 
 const PeriodTotalRef = builder.objectRef<ScenarioPeriodTotal>('ForecastScenarioPeriodTotal').implement({
   description: "One week's total forecast under a scenario and its difference from the first scenario's.",
@@ -51,6 +52,7 @@ const asString = (value: string | number | null | undefined) => (value == null ?
 
 builder.queryFields((t) => ({
   compareForecastScenarios: t.field({
+    extensions: seriesUpTo(MAX_COMPARED_SERIES),
     type: ComparisonResultRef,
     description:
       `Total forecast per scenario and week over the matching series (at most ${MAX_COMPARED_SERIES}), with deltas against the first scenario ` +

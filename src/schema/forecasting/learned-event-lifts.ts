@@ -2,8 +2,11 @@ import { builder } from '../builder.js';
 import { BASELINE_REACH, BASELINE_SIDE_WEEKS, LIFT_CONFIDENCE } from '../../services/forecasting/learned-lifts/lift-estimation.js';
 import { type LearnedLift, listLearnedLifts, type LiftOccurrenceRow } from '../../services/forecasting/learned-lifts/learned-lifts.js';
 import { LiftPoolEnum } from './demand-forecast.js';
+import { MAX_HISTORY_WEEKS } from '../../services/forecasting/demand-series.js';
+import { MAX_OCCURRENCE_WEEKS } from '../../services/forecasting/learned-lifts/event-occurrences.js';
 import { ExternalEventTypeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { learning } from '../engine-cost.js';
 
 const LearnedLiftRef = builder.objectRef<LearnedLift>('LearnedEventLift').implement({
   description: 'A lift learned from the past occurrences of one kind of event: what forecasts use for an event of the pool that states no lift.',
@@ -51,6 +54,13 @@ const LearnedLiftsRef = builder.objectRef<LearnedPage>('LearnedEventLifts').impl
     lifts: t.field({ type: [LearnedLiftRef], description: 'Per type its TYPE pool then its LINK pools, types in alphabetical order.', resolve: (p) => p.lifts }),
     occurrences: t.field({ type: [OccurrenceRef], description: 'The occurrences, oldest first.', resolve: (p) => p.occurrences }),
     before: t.exposeString('before', { nullable: true, description: 'Learned from the history before this week (Monday); null: all of it.' }),
+    learnedFrom: t.exposeString('learnedFrom', {
+      nullable: true,
+      description: `First week (Monday) of the history learned from: the last ${MAX_HISTORY_WEEKS} weeks of the organization's history before \`before\`; null without history.`,
+    }),
+    maxEvents: t.exposeInt('maxEvents', {
+      description: `At most this many events are learned from (the most recent in those weeks); an event over ${MAX_OCCURRENCE_WEEKS} weeks is no occurrence.`,
+    }),
     minOccurrences: t.exposeInt('minOccurrences', { description: 'Occurrences a pool needs before forecasts use it.' }),
     method: t.exposeString('method', { description: 'How occurrence lifts are estimated and pooled (README "Learned event lifts").' }),
   }),
@@ -58,6 +68,7 @@ const LearnedLiftsRef = builder.objectRef<LearnedPage>('LearnedEventLifts').impl
 
 builder.queryFields((t) => ({
   learnedEventLifts: t.field({
+    extensions: learning,
     type: LearnedLiftsRef,
     description:
       'What past events teach: per event type (and per product/location link) the median lift of its past occurrences in the demand history. Forecasts use it for events without a stated lift (what GET /api/forecast/events/learned-lifts serves).',

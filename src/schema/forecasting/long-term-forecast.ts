@@ -6,6 +6,7 @@ import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from
 import { ForecastEventRef, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
+import { pageOfSeries } from '../engine-cost.js';
 
 const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
   description: 'The monthly method of a long-term forecast.',
@@ -77,6 +78,7 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
 
 builder.queryFields((t) => ({
   longTermForecast: t.field({
+    extensions: pageOfSeries,
     type: LongTermPageRef,
     description:
       'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals, events (weighted by the days they cover) and a scenario\'s adjustments (what GET /api/forecast/long-term serves).',

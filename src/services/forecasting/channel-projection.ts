@@ -5,7 +5,7 @@ import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { weekAfter } from './engine/forecast-series.js';
 import type { ForecastPoint, SeriesForecast, WeeklySeries } from './engine/types.js';
 import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
-import { weeksBetween } from './demand-series.js';
+import { MAX_HISTORY_WEEKS, weeksBetween } from './demand-series.js';
 import type { ForecastEvent } from './forecast-events.js';
 import {
   appliedEvents,
@@ -20,9 +20,10 @@ import {
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
 import { orgId, pageArgs, parseInput } from '../tenant.js';
+import { asForecastRequest } from './engine/engine-admission.js';
+import { mapInSlices } from '../../kernel/yielding.js';
 
 const roundShare = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Where the shares came from: the recent weeks; the whole history (no recent demand); equal (no demand at all). */
 export type ShareBasis = 'RECENT' | 'HISTORY' | 'EQUAL';
@@ -88,31 +89,43 @@ interface PairHistory {
   byChannel: Map<string, Map<string, number>>;
 }
 
-/** One page of the product × location pairs of the demand history (by product, then location id), with every channel's history. */
+/**
+ * One page of the product × location pairs of the demand history (by product, then location id), with every
+ * channel's history over the pair's last MAX_HISTORY_WEEKS weeks (from its last record in any channel
+ * back): older weeks are never read. Two queries: the pairs, then the windows of the page's pairs, a row per
+ * pair and channel with its weeks and units as arrays.
+ */
 async function readPairs(ctx: RequestContext, filter: { productMasterId?: string; locationId?: string }, page: { skip: number; take: number }) {
-  const where = {
-    organizationId: orgId(ctx),
-    ...(filter.productMasterId ? { productMasterId: filter.productMasterId } : {}),
-    ...(filter.locationId ? { locationId: filter.locationId } : {}),
-  };
   const keys = await ctx.prisma.demandHistory.groupBy({
     by: ['productMasterId', 'locationId'],
-    where,
+    where: {
+      organizationId: orgId(ctx),
+      ...(filter.productMasterId ? { productMasterId: filter.productMasterId } : {}),
+      ...(filter.locationId ? { locationId: filter.locationId } : {}),
+    },
     orderBy: [{ productMasterId: 'asc' }, { locationId: 'asc' }],
   });
   const onPage = keys.slice(page.skip, page.skip + page.take);
   if (!onPage.length) return { total: keys.length, pairs: [] as PairHistory[] };
-  const rows = await ctx.prisma.demandHistory.findMany({
-    where: { ...where, OR: onPage.map((k) => ({ productMasterId: k.productMasterId, locationId: k.locationId })) },
-    select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
-  });
+  const rows = await ctx.prisma.$queryRaw<{ p: string; l: string; channel: string; weeks: string[]; units: number[] }[]>`
+    SELECT k.p, k.l, h.channel, h.weeks, h.units
+    FROM unnest(${onPage.map((k) => k.productMasterId)}::text[], ${onPage.map((k) => k.locationId)}::text[]) AS k(p, l)
+    CROSS JOIN LATERAL (
+      SELECT MAX(d."weekStart") AS last FROM "demand_history" d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
+    ) m
+    CROSS JOIN LATERAL (
+      SELECT d.channel, array_agg(to_char(d."weekStart", 'YYYY-MM-DD')) AS weeks, array_agg(d."actualUnits") AS units
+      FROM "demand_history" d
+      WHERE d."organizationId" = ${orgId(ctx)} AND d."productMasterId" = k.p AND d."locationId" = k.l
+        AND d."weekStart" > m.last - ${MAX_HISTORY_WEEKS * 7}::int
+      GROUP BY d.channel
+    ) h`;
   const pairs = new Map(onPage.map((k) => [`${k.productMasterId}\u0000${k.locationId}`, { ...k, byChannel: new Map<string, Map<string, number>>() }]));
   for (const row of rows) {
-    const pair = pairs.get(`${row.productMasterId}\u0000${row.locationId}`);
+    const pair = pairs.get(`${row.p}\u0000${row.l}`);
     if (!pair) continue;
-    let weeks = pair.byChannel.get(row.channel);
-    if (!weeks) pair.byChannel.set(row.channel, (weeks = new Map()));
-    weeks.set(day(row.weekStart), row.actualUnits);
+    pair.byChannel.set(row.channel, new Map(row.weeks.map((w, i) => [w, row.units[i]!])));
   }
   // A pair deleted between the two reads has no rows.
   return { total: keys.length, pairs: [...pairs.values()].filter((p) => p.byChannel.size) };
@@ -232,56 +245,58 @@ function projectPair(
  * planners' overrides apply as in GET /api/forecast (projectPair says where each acts).
  */
 export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput) {
-  const input = parseInput(channelProjectionQuery, raw);
-  await checkForecastIds(ctx, input);
-  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-  const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
+  return asForecastRequest(ctx, async () => {
+    const input = parseInput(channelProjectionQuery, raw);
+    await checkForecastIds(ctx, input);
+    const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
+    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
+    const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
 
-  const levels = levelsToFit(input.levels);
-  const totals = pairs.map(totalSeries);
-  const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
-  const firstWeeks = totals.map((t) => weekAfter(t.weekStarts.at(-1)!, 1)).sort();
-  const channelSeries = pairs.flatMap((p) => [...p.byChannel.keys()].map((channel) => ({ productMasterId: p.productMasterId, locationId: p.locationId, channel })));
-  const forecastWeeks = firstWeeks.flatMap((w) => Array.from({ length: input.horizon }, (_, h) => weekAfter(w, h)));
-  const [fitted, assumptions, overrides] = await Promise.all([
-    batch.length ? fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : Promise.resolve(new Map<string, SeriesForecast>()),
-    firstWeeks.length
-      ? readAssumptions(ctx, pairs, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, input.horizon) }, null)
-      : Promise.resolve({ events: [], categories: new Map() } as AssumptionSet),
-    readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
-  ]);
+    const levels = levelsToFit(input.levels);
+    const totals = pairs.map(totalSeries);
+    const batch: WeeklySeries[] = totals.map((t, i) => ({ key: String(i), values: t.values, weekStarts: t.weekStarts }));
+    const firstWeeks = totals.map((t) => weekAfter(t.weekStarts.at(-1)!, 1)).sort();
+    const channelSeries = pairs.flatMap((p) => [...p.byChannel.keys()].map((channel) => ({ productMasterId: p.productMasterId, locationId: p.locationId, channel })));
+    const forecastWeeks = firstWeeks.flatMap((w) => Array.from({ length: input.horizon }, (_, h) => weekAfter(w, h)));
+    const [fitted, assumptions, overrides] = await Promise.all([
+      batch.length ? fitWeeklySeries(ctx, new Map([[input.horizon, batch]]), levels) : Promise.resolve(new Map<string, SeriesForecast>()),
+      firstWeeks.length
+        ? readAssumptions(ctx, pairs, { from: firstWeeks[0]!, to: weekAfter(firstWeeks.at(-1)!, input.horizon) }, null)
+        : Promise.resolve({ events: [], categories: new Map() } as AssumptionSet),
+      readOverrides(ctx, channelSeries, forecastWeeks, scenario?.id ?? null),
+    ]);
 
-  const data = pairs.map((pair, i): ChannelProjection => {
-    const { weekStarts } = totals[i]!;
-    const forecast = fitted.get(String(i))!;
-    const shareWeeks = Math.min(input.shareWeeks, weekStarts.length);
-    const shareFrom = weekStarts[weekStarts.length - shareWeeks]!;
-    const { basis, shares } = channelShares(pair.byChannel, shareFrom);
+    const data = await mapInSlices(pairs, (pair, i): ChannelProjection => {
+      const { weekStarts } = totals[i]!;
+      const forecast = fitted.get(String(i))!;
+      const shareWeeks = Math.min(input.shareWeeks, weekStarts.length);
+      const shareFrom = weekStarts[weekStarts.length - shareWeeks]!;
+      const { basis, shares } = channelShares(pair.byChannel, shareFrom);
+      return {
+        productMasterId: pair.productMasterId,
+        locationId: pair.locationId,
+        method: forecast.method,
+        backtestError: forecast.backtestError === null ? null : roundForecast(forecast.backtestError),
+        intervalSource: forecast.intervalSource,
+        historyWeeks: weekStarts.length,
+        lastHistoryWeek: weekStarts.at(-1)!,
+        shareBasis: basis,
+        shareFrom,
+        shareWeeks,
+        shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
+        ...projectPair(pair, forecast, shares, input.levels, assumptions, scenario, overrides),
+      };
+    });
     return {
-      productMasterId: pair.productMasterId,
-      locationId: pair.locationId,
-      method: forecast.method,
-      backtestError: forecast.backtestError === null ? null : roundForecast(forecast.backtestError),
-      intervalSource: forecast.intervalSource,
-      historyWeeks: weekStarts.length,
-      lastHistoryWeek: weekStarts.at(-1)!,
-      shareBasis: basis,
-      shareFrom,
-      shareWeeks,
-      shares: shares.map((s) => ({ ...s, share: roundShare(s.share), recentUnits: roundForecast(s.recentUnits) })),
-      ...projectPair(pair, forecast, shares, input.levels, assumptions, scenario, overrides),
+      data,
+      page,
+      limit,
+      total,
+      totalPages: Math.ceil(total / limit),
+      horizon: input.horizon,
+      shareWeeks: input.shareWeeks,
+      levels: input.levels,
+      scenarioId: scenario?.id ?? null,
     };
   });
-  return {
-    data,
-    page,
-    limit,
-    total,
-    totalPages: Math.ceil(total / limit),
-    horizon: input.horizon,
-    shareWeeks: input.shareWeeks,
-    levels: input.levels,
-    scenarioId: scenario?.id ?? null,
-  };
 }

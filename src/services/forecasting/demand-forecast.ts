@@ -11,6 +11,8 @@ import { pageArgs, parseInput } from '../tenant.js';
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
+import { asForecastRequest } from './engine/engine-admission.js';
+import { mapInSlices } from '../../kernel/yielding.js';
 
 
 export interface ForecastInterval {
@@ -110,7 +112,7 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
 
   /** The forecast of each series under a scenario (null: none), after its events and adjustments. */
   const answerAll = (scenario: ScenarioApplication | null) =>
-    plans.map((p, i) => {
+    mapInSlices(plans, (p, i) => {
       const { events, adjustment } = seriesAssumptions(assumptions, scenario, p.series);
       return answer(p.series, fitted.get(String(i))!, p.gap, options.levels, events, adjustment);
     });
@@ -124,29 +126,31 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
  * only the events it includes and its category, channel and global adjustments.
  */
 export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean } = {}) {
-  const input = parseInput(forecastQuery, raw);
-  await checkForecastIds(ctx, input);
-  const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-  const fromWeek = input.from ? mondayOf(input.from) : undefined;
-  const { total, series } = await readDemandSeries(
-    ctx,
-    { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
-    { skip, take: limit },
-  );
-  // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
-  const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
-  return {
-    data,
-    page,
-    limit,
-    total,
-    totalPages: Math.ceil(total / limit),
-    horizon: input.horizon,
-    levels: input.levels,
-    from: fromWeek ?? null,
-    scenarioId: scenario?.id ?? null,
-  };
+  return asForecastRequest(ctx, async () => {
+    const input = parseInput(forecastQuery, raw);
+    await checkForecastIds(ctx, input);
+    const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
+    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
+    const fromWeek = input.from ? mondayOf(input.from) : undefined;
+    const { total, series } = await readDemandSeries(
+      ctx,
+      { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
+      { skip, take: limit },
+    );
+    // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
+    const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);
+    return {
+      data,
+      page,
+      limit,
+      total,
+      totalPages: Math.ceil(total / limit),
+      horizon: input.horizon,
+      levels: input.levels,
+      from: fromWeek ?? null,
+      scenarioId: scenario?.id ?? null,
+    };
+  });
 }
 
 /**
@@ -157,7 +161,7 @@ export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInpu
  */
 export async function forecastSeriesUnder(ctx: RequestContext, series: DemandSeries[], options: FitOptions, scenario: ScenarioApplication | null) {
   const { answerAll } = await fitSeriesSet(ctx, series, options);
-  const data = answerAll(scenario);
+  const data = await answerAll(scenario);
   if (options.withEvents !== false) await applyOverrides(ctx, data, scenario?.id ?? null);
   return data;
 }

@@ -29,7 +29,8 @@ export async function fitWeeklySeries(ctx: RequestContext, batches: Map<number, 
     [...batches].map(async ([horizon, series]) => {
       const options = { horizon, levels, profile };
       const pool = ctx.app.forecastPool;
-      const fitted = pool ? await pool.forecastBatch(series, options) : series.map((s) => forecastSeries(s, options));
+      // Organizations take turns on the pool's threads.
+      const fitted = pool ? await pool.forecastBatch(series, options, orgId(ctx)) : series.map((s) => forecastSeries(s, options));
       for (const result of fitted) results.set(result.key!, result);
     }),
   );

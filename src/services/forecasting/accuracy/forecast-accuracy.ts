@@ -15,6 +15,7 @@ import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
 import { storedAccuracy } from './stored-accuracy.js';
+import { asForecastRequest } from '../engine/engine-admission.js';
 
 /**
  * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
@@ -63,40 +64,42 @@ async function engineAccuracy(
   query: { from: string; to: string | null; horizon: number; groupBy: AccuracyGroup; includeAdjustments: boolean },
   page: { skip: number; take: number },
 ) {
-  // Counted before anything is fitted: the keys only, no history.
-  const { total: seriesCount } = await readDemandSeries(ctx, { ...filter, before: query.from }, { skip: 0, take: 0 });
-  if (seriesCount > ENGINE_MAX_SERIES) {
-    throw validationError({
-      source: [`ENGINE replays at most ${ENGINE_MAX_SERIES} series per request and ${seriesCount} match: narrow with productMasterId, locationId or channel`],
+  return asForecastRequest(ctx, async () => {
+    // Counted before anything is fitted: the keys only, no history.
+    const { total: seriesCount } = await readDemandSeries(ctx, { ...filter, before: query.from }, { skip: 0, take: 0 });
+    if (seriesCount > ENGINE_MAX_SERIES) {
+      throw validationError({
+        source: [`ENGINE replays at most ${ENGINE_MAX_SERIES} series per request and ${seriesCount} match: narrow with productMasterId, locationId or channel`],
+      });
+    }
+    const lastForecastWeek = weekAfter(query.from, query.horizon - 1);
+    const last = query.to && query.to < lastForecastWeek ? query.to : lastForecastWeek;
+    const [forecast, actuals, scales] = await Promise.all([
+      seriesCount
+        ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES }, { adjustments: query.includeAdjustments })
+        : Promise.resolve({ data: [] }),
+      ctx.prisma.demandHistory.findMany({
+        where: {
+          organizationId: orgId(ctx),
+          ...filter,
+          weekStart: { gte: new Date(`${query.from}T00:00:00Z`), lte: new Date(`${last}T00:00:00Z`) },
+        },
+        select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
+      }),
+      seriesScales(ctx, filter, query.from),
+    ]);
+    const actualOf = new Map(actuals.map((r) => [`${seriesKey(r.productMasterId, r.locationId, r.channel)}\u0000${r.weekStart.toISOString().slice(0, 10)}`, r.actualUnits]));
+    // Only the weeks with a record are measured, as for IMPORTED.
+    const points = forecast.data.flatMap((series) => {
+      const key = seriesKey(series.productMasterId, series.locationId, series.channel);
+      return series.points.flatMap((point): MeasuredPoint[] => {
+        const actual = actualOf.get(`${key}\u0000${point.periodStart}`);
+        if (actual === undefined) return [];
+        const { productMasterId, locationId, channel, method } = series;
+        return [{ productMasterId, locationId, channel, method, actual, forecast: point.forecast, scale: scales.get(key) ?? null }];
+      });
     });
-  }
-  const lastForecastWeek = weekAfter(query.from, query.horizon - 1);
-  const last = query.to && query.to < lastForecastWeek ? query.to : lastForecastWeek;
-  const [forecast, actuals, scales] = await Promise.all([
-    seriesCount
-      ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES }, { adjustments: query.includeAdjustments })
-      : Promise.resolve({ data: [] }),
-    ctx.prisma.demandHistory.findMany({
-      where: {
-        organizationId: orgId(ctx),
-        ...filter,
-        weekStart: { gte: new Date(`${query.from}T00:00:00Z`), lte: new Date(`${last}T00:00:00Z`) },
-      },
-      select: { productMasterId: true, locationId: true, channel: true, weekStart: true, actualUnits: true },
-    }),
-    seriesScales(ctx, filter, query.from),
-  ]);
-  const actualOf = new Map(actuals.map((r) => [`${seriesKey(r.productMasterId, r.locationId, r.channel)}\u0000${r.weekStart.toISOString().slice(0, 10)}`, r.actualUnits]));
-  // Only the weeks with a record are measured, as for IMPORTED.
-  const points = forecast.data.flatMap((series) => {
-    const key = seriesKey(series.productMasterId, series.locationId, series.channel);
-    return series.points.flatMap((point): MeasuredPoint[] => {
-      const actual = actualOf.get(`${key}\u0000${point.periodStart}`);
-      if (actual === undefined) return [];
-      const { productMasterId, locationId, channel, method } = series;
-      return [{ productMasterId, locationId, channel, method, actual, forecast: point.forecast, scale: scales.get(key) ?? null }];
-    });
+    const rows = aggregatePoints(points, query.groupBy);
+    return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length, runId: undefined };
   });
-  const rows = aggregatePoints(points, query.groupBy);
-  return { data: rows.slice(page.skip, page.skip + page.take), total: rows.length, runId: undefined };
 }

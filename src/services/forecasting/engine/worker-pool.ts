@@ -17,6 +17,11 @@ export function defaultPoolSize(): number {
  * the calling thread short (about a millisecond), large enough that messaging stays cheap.
  */
 const MAX_CHUNK = 256;
+/**
+ * Series per message of the DEFAULT profile (answers on request): such a fit takes 0.1 to 2 s, so a chunk of
+ * two holds a worker for seconds at most, and another organization's chunk is next after it.
+ */
+const DEFAULT_PROFILE_CHUNK = 2;
 
 /**
  * Nice value of the worker threads unless told otherwise: when the cores are all busy, the request
@@ -61,7 +66,8 @@ export class ForecastWorkerPool {
   readonly size: number;
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();
-  private readonly queue: Pending[] = [];
+  /** Chunks waiting, per owner (organization); owners take turns (round-robin), in the order they first queued. */
+  private readonly queues = new Map<string, Pending[]>();
   private workers: Worker[] = [];
   private nextId = 1;
   private closed = false;
@@ -77,26 +83,45 @@ export class ForecastWorkerPool {
     this.niceness = niceness;
   }
 
-  /** Forecasts every series with the same options; rejects when any series is invalid. */
-  async forecastBatch(series: WeeklySeries[], options: ForecastOptions): Promise<SeriesForecast[]> {
+  /**
+   * Forecasts every series with the same options; rejects when any series is invalid. `owner` (the
+   * organization) takes turns with the other owners chunk by chunk, so one owner's big batch delays
+   * another's by a chunk per worker at most, not by the whole batch.
+   */
+  async forecastBatch(series: WeeklySeries[], options: ForecastOptions, owner = ''): Promise<SeriesForecast[]> {
     if (this.closed) throw new Error('The forecast worker pool is closed');
     if (!series.length) return [];
-    const chunkSize = Math.min(MAX_CHUNK, Math.ceil(series.length / (this.size * 4)));
+    const perChunk = options.profile === 'GENERATION' ? MAX_CHUNK : DEFAULT_PROFILE_CHUNK;
+    const chunkSize = Math.min(perChunk, Math.ceil(series.length / (this.size * 4)));
     const chunks: Promise<SeriesForecast[]>[] = [];
     for (let i = 0; i < series.length; i += chunkSize) {
       chunks.push(new Promise((resolve, reject) => {
-        this.queue.push({ series: series.slice(i, i + chunkSize), options, resolve, reject });
+        const queue = this.queues.get(owner);
+        const pending = { series: series.slice(i, i + chunkSize), options, resolve, reject };
+        if (queue) queue.push(pending);
+        else this.queues.set(owner, [pending]);
         this.dispatch();
       }));
     }
     return (await Promise.all(chunks)).flat();
   }
 
+  /** The next chunk: the first waiting owner's, who then goes to the back of the turn. */
+  private takeNext(): Pending | undefined {
+    for (const [owner, queue] of this.queues) {
+      const next = queue.shift();
+      this.queues.delete(owner);
+      if (queue.length) this.queues.set(owner, queue);
+      return next;
+    }
+    return undefined;
+  }
+
   /** Ends every worker; queued and running batches are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of [...this.queue, ...this.busy.values()]) pending.reject(new Error('The forecast worker pool was closed'));
-    this.queue.length = 0;
+    for (const pending of [...[...this.queues.values()].flat(), ...this.busy.values()]) pending.reject(new Error('The forecast worker pool was closed'));
+    this.queues.clear();
     this.busy.clear();
     const workers = this.workers;
     this.workers = [];
@@ -105,10 +130,10 @@ export class ForecastWorkerPool {
   }
 
   private dispatch() {
-    while (this.queue.length) {
+    while (this.queues.size) {
       const worker = this.idle.pop() ?? (this.workers.length < this.size ? this.spawn() : undefined);
       if (!worker) return;
-      const pending = this.queue.shift()!;
+      const pending = this.takeNext()!;
       let task: WorkerTask;
       try {
         // Packed only when sent, so that a big batch does not stall the calling thread up front.

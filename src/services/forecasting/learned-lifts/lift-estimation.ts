@@ -17,7 +17,7 @@ export interface OccurrenceDemand {
   /** Units of the event's scope per history week (absent: no history that week). */
   units: Map<string, number>;
   /** Weeks some event reaching the scope overlaps (this one included): never baseline. */
-  blocked: Set<string>;
+  blocked: { has(week: string): boolean };
 }
 
 export interface OccurrenceLift {

@@ -1,0 +1,164 @@
+// The stall part of `npm run bench` (--stalls): the reproductions of issue 17 (defects 1, 2 and 7, with
+// the extreme dates the service has accepted) and the heaviest request of each forecasting path, each run
+// alone against the server (its own process, its defaults) while this process asks GET /health every
+// 20 ms. Per request: its status and time, the slowest /health answer while it ran (the stall another
+// tenant sees), and the server's longest event-loop block (monitorEventLoopDelay, recorded by the
+// preloaded bench/forecasting/memory-sampler.mjs every 250 ms). Goal: every /health under 500 ms.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, sleep, spawnTs, stop, waitForHealth, type Child } from '../harness/children.js';
+import { RATE_LIMITS_RAISED } from '../harness/rate-limit-env.js';
+import { root } from '../harness/settings.js';
+import { HEAVY_LAST_WEEK, loadStallData, type StallData } from './stall-data.js';
+
+export const STALL_GOAL_MS = 500;
+const PROBE_EVERY_MS = 20;
+/** A request still running after this is abandoned (the code before the fix took up to 152 s on one). */
+const REQUEST_TIMEOUT_MS = 60_000;
+const IDLE_SECONDS = 2;
+
+export interface StallCase {
+  name: string;
+  org: 'extreme' | 'heavy';
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface StallRow {
+  name: string;
+  status: number | 'timeout';
+  requestMs: number;
+  /** Slowest GET /health while the request ran. */
+  worstHealthMs: number;
+  /** The server's longest event-loop block over the request. */
+  loopBlockMs: number;
+}
+
+export interface StallResult {
+  backend: string;
+  setupSeconds: number;
+  /** GET /health before any request: the yardstick. */
+  idle: { p50: number; max: number };
+  rows: StallRow[];
+}
+
+const aliased = (count: number, field: string) => JSON.stringify({ query: `{ ${Array.from({ length: count }, (_, i) => `f${i}: ${field}`).join(' ')} }` });
+
+function cases(data: StallData): StallCase[] {
+  const from = new Date(Date.parse(`${HEAVY_LAST_WEEK}T00:00:00Z`) - 12 * 7 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    { name: 'defect 1: GET /api/forecast/long-term?limit=5 (records 1900 and 9990)', org: 'extreme', method: 'GET', path: '/api/forecast/long-term?limit=5' },
+    { name: 'defect 1: GET /api/forecast?limit=6', org: 'extreme', method: 'GET', path: '/api/forecast?limit=6' },
+    { name: 'defect 2: GET /api/forecast?limit=100 (10 events 1900–9999, no lift)', org: 'extreme', method: 'GET', path: '/api/forecast?limit=100' },
+    { name: 'defect 2: GET /api/forecast/events/learned-lifts', org: 'extreme', method: 'GET', path: '/api/forecast/events/learned-lifts' },
+    { name: 'defect 7: 30 × longTermForecast on defect 1 data', org: 'extreme', method: 'POST', path: '/graphql', body: aliased(30, 'longTermForecast(limit: 5) { total }') },
+    { name: 'defect 7: 30 × demandForecast', org: 'heavy', method: 'POST', path: '/graphql', body: aliased(30, 'demandForecast { total }') },
+    { name: 'defect 7: 30 × ENGINE accuracy', org: 'heavy', method: 'POST', path: '/graphql', body: aliased(30, `forecastAccuracy(source: ENGINE, from: "${from}", channel: "ALL") { total }`) },
+    { name: 'defect 7: 30 × channelProjection', org: 'heavy', method: 'POST', path: '/graphql', body: aliased(30, 'channelProjection { total }') },
+    { name: 'heaviest: GET /api/forecast/long-term?limit=100&months=24', org: 'heavy', method: 'GET', path: '/api/forecast/long-term?limit=100&months=24' },
+    { name: 'heaviest: GET /api/forecast/channel-projection?limit=100', org: 'heavy', method: 'GET', path: '/api/forecast/channel-projection?limit=100' },
+    { name: 'heaviest: ENGINE accuracy, 100 series', org: 'heavy', method: 'GET', path: `/api/forecast/accuracy?source=ENGINE&from=${from}&horizon=13&channel=ALL` },
+    { name: 'heaviest: IMPORTED accuracy by product', org: 'heavy', method: 'GET', path: '/api/forecast/accuracy?groupBy=product&limit=100' },
+    { name: 'heaviest: learned lifts over 500 events', org: 'heavy', method: 'GET', path: '/api/forecast/events/learned-lifts' },
+    { name: 'heaviest: compare 2 scenarios over 200 series', org: 'heavy', method: 'POST', path: '/api/forecast/scenarios/compare', body: JSON.stringify({ scenarioIds: data.scenarioIds }) },
+    { name: 'other area: GET /api/products?limit=100', org: 'heavy', method: 'GET', path: '/api/products?limit=100' },
+    // Last: its fits hold the worker threads the longest.
+    { name: 'heaviest: GET /api/forecast?limit=100&horizon=104 (520 weeks of history each)', org: 'heavy', method: 'GET', path: '/api/forecast?limit=100&horizon=104' },
+  ];
+}
+
+/** GET /health back to back, one every PROBE_EVERY_MS at most, until stopped: [end time, latency]. */
+function startProbe(base: string) {
+  const samples: [number, number][] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        await (await fetch(`${base}/health`, { signal: AbortSignal.timeout(200_000) })).text();
+      } catch {
+        // counted by its latency
+      }
+      const ms = performance.now() - started;
+      samples.push([Date.now(), ms]);
+      await sleep(Math.max(0, PROBE_EVERY_MS - ms));
+    }
+  })();
+  return { samples, stop: async () => { running = false; await done; } };
+}
+
+async function loopBlocks(file: string, from: number, to: number) {
+  if (!existsSync(file)) return Number.NaN;
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; stallMs: number });
+  // A sample covers the 250 ms before it: the block of a request can be reported up to then after it ends.
+  return Math.max(0, ...lines.filter((l) => l.t >= from && l.t <= to + 300).map((l) => l.stallMs));
+}
+
+async function startService(dbEnv: Record<string, string>, memoryFile: string): Promise<{ child: Child; base: string }> {
+  const port = await freePort();
+  const env = { ...RATE_LIMITS_RAISED, ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url'), SCALE_MEMORY_FILE: memoryFile, PORT: String(port), HOST: '127.0.0.1', FORECAST_RUN_WORKERS: '0', IMPORT_WORKERS: '0' };
+  const child = spawnTs('src/main.ts', [], env, root, ['--import', './bench/forecasting/memory-sampler.mjs']);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child);
+  return { child, base };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+export async function benchStalls(backend: string, target: { databaseUrl?: string; dataDir?: string }): Promise<StallResult> {
+  console.log(`  ${backend}: loading the reproductions and 200 series × 520 weeks of history (bulk SQL, not timed)`);
+  const data = await loadStallData(target);
+  const work = await mkdtemp(join(tmpdir(), 'scm-bench-stalls-'));
+  const memoryFile = join(work, 'loop.jsonl');
+  const service = await startService(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : { DATA_DIR: target.dataDir! }, memoryFile);
+  const rows: StallRow[] = [];
+  try {
+    // Warm-up, not measured: the first call of each path compiles its operation and starts the worker threads.
+    for (const path of ['/api/forecast?limit=1&horizon=1', '/api/forecast/long-term?limit=1', '/api/forecast/channel-projection?limit=1&horizon=1', '/api/forecast/events/learned-lifts?type=PRICE_CHANGE']) {
+      await (await fetch(service.base + path, { headers: { authorization: `Bearer ${data.heavyKey}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })).text();
+    }
+    const idleProbe = startProbe(service.base);
+    await sleep(IDLE_SECONDS * 1000);
+    await idleProbe.stop();
+    const idleMs = idleProbe.samples.map(([, ms]) => ms).sort((a, b) => a - b);
+    const idle = { p50: percentile(idleMs, 50), max: idleMs.at(-1) ?? Number.NaN };
+    for (const c of cases(data)) {
+      const key = c.org === 'extreme' ? data.extremeKey : data.heavyKey;
+      const probe = startProbe(service.base);
+      await sleep(100);
+      const from = Date.now();
+      const started = performance.now();
+      let status: StallRow['status'];
+      try {
+        const response = await fetch(service.base + c.path, {
+          method: c.method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: c.body as string | undefined,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        await response.text();
+        status = response.status;
+      } catch {
+        status = 'timeout';
+      }
+      const requestMs = performance.now() - started;
+      const to = Date.now();
+      await sleep(300);
+      await probe.stop();
+      const during = probe.samples.filter(([at]) => at >= from).map(([, ms]) => ms);
+      const row: StallRow = { name: c.name, status, requestMs, worstHealthMs: Math.max(0, ...during), loopBlockMs: await loopBlocks(memoryFile, from, to) };
+      rows.push(row);
+      console.log(`    ${c.name}: ${status} in ${requestMs.toFixed(0)} ms; /health at worst ${row.worstHealthMs.toFixed(0)} ms; loop blocked ${row.loopBlockMs.toFixed(0)} ms`);
+      // A request abandoned by the client may still hold the server: wait for it before the next one.
+      if (status === 'timeout') await waitForHealth(service.base, service.child, 300_000);
+    }
+    return { backend, setupSeconds: data.seconds, idle, rows };
+  } finally {
+    await stop(service.child);
+    await rm(work, { recursive: true, force: true });
+  }
+}
