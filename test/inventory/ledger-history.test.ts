@@ -98,14 +98,15 @@ describe('GET /api/inventory/adjustments', () => {
     );
     expect(next.body.data.stockTransactions.edges.map((e: any) => e.node.deltaQty)).toEqual([-2, -1, 100, 100]);
 
-    // another organization sees none of it, whatever it filters on
+    // another organization sees none of it: filtering on this one's line is 404, as for an unknown id
     const foreign = await server.call('GET', `/api/inventory/adjustments?inventoryItemId=${l1.id}`, { token: b.key });
-    expect(foreign.body).toMatchObject({ entries: [], total: 0 });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND' });
     const bAll = await server.call('GET', '/api/inventory/adjustments?bucket=ALL&limit=500', { token: b.key });
     const orgRows = new Set(all.entries.map((e: any) => e.id));
     expect(bAll.body.entries.some((e: any) => orgRows.has(e.id))).toBe(false);
     const bGql = await server.graphql(`query ($id: ID) { stockTransactions(inventoryItemId: $id) { totalCount } stockTransactionHistory(inventoryItemId: $id) { total } }`, { id: l1.id }, b.key);
-    expect(bGql.body.data).toEqual({ stockTransactions: { totalCount: 0 }, stockTransactionHistory: { total: 0 } });
+    expect(bGql.body.errors.map((e: any) => e.extensions.code)).toContain('NOT_FOUND');
   });
 
   it('answers a page in the same number of queries for 2 or 20 entries', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../src/services/admin/admin.js';
-import { MAX_INT } from '../../src/kernel/input-limits.js';
+import { MAX_INT, MAX_PLANNING_DAYS } from '../../src/kernel/input-limits.js';
 import { graphqlData } from '../support/api.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
@@ -270,7 +270,7 @@ describe('numbers end to end: every other view over the largest quantities', () 
 
   it('a level whose forecast is as large as the API accepts still generates (quantities capped at 2,147,483,647)', async () => {
     const level = await call('POST', '/api/inventory-levels', {
-      productMasterId: productId, locationId: store.id, minQuantity: 0, reorderQuantity: 0, maxQuantity: 0, forecastQuantity: 1e12, forecastPeriodDays: 1, expectedLeadTimeDays: M,
+      productMasterId: productId, locationId: store.id, minQuantity: 0, reorderQuantity: 0, maxQuantity: 0, forecastQuantity: 1e12, forecastPeriodDays: 1, expectedLeadTimeDays: MAX_PLANNING_DAYS,
     });
     expect(level.status, JSON.stringify(level.body)).toBe(200);
     const res = await call('POST', '/api/transfers/recommendations', { productMasterId: productId });
