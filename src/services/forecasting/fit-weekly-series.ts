@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../context.js';
 import { checkFilterIds } from '../filter-ids.js';
+import { orgId } from '../tenant.js';
 import { forecastSeries } from './engine/forecast-series.js';
 import type { ForecastProfile, SeriesForecast, WeeklySeries } from './engine/types.js';
 
