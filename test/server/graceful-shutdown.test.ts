@@ -106,6 +106,8 @@ describe('npm start', () => {
     expect(run.pids.length).toBeGreaterThanOrEqual(2);
     expect((await fetch(`http://127.0.0.1:${run.port}/health`)).status).toBe(200);
     const socket = wsConnection(`http://127.0.0.1:${run.port}`);
+    // An upgrade still under way when the signal comes is dropped (1006), not closed as going away: wait for it.
+    await socket.opened;
     const inFlight = slowPost(run.port, '/api/auth/sign-in', JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }));
     await new Promise((r) => setTimeout(r, 200));
 
