@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { applyPendingMigrations } from './migrations.js';
+import { ThreadedPGlite } from './threaded-pglite.js';
 
 export type Db = PrismaClient;
 
@@ -95,8 +96,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     const dataDir = options.dataDir ?? './.data';
     if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-    const pglite = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-    const factory = new PrismaPGlite(pglite);
+    // PGlite runs each statement synchronously: in a thread of its own, a long one never stalls requests.
+    const pglite = await ThreadedPGlite.open(dataDir, options.loadDataDir);
+    // The adapter uses only query, exec and transaction, which the threaded database answers alike.
+    const factory = new PrismaPGlite(pglite as unknown as PGlite);
     const prisma = newClient(factory, options.onQuery);
     database = {
       prisma,

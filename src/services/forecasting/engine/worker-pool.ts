@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleWorker } from '../../../kernel/module-worker.js';
 import type { WorkerReply, WorkerSetup, WorkerTask } from './forecast-worker.js';
 import { packSeries, unpackForecasts } from './series-transport.js';
 import type { ForecastOptions, SeriesForecast, WeeklySeries } from './types.js';
@@ -37,24 +35,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-// Under tsx and vitest this module is the TypeScript source, and a worker thread does not get their
-// loaders (Node 20 runs --import hooks of the main thread only for it), so the worker first registers
-// tsx's loader and then imports the TypeScript worker. The compiled build starts its .js worker directly.
-const workerFile = new URL(import.meta.url.endsWith('.ts') ? './forecast-worker.ts' : './forecast-worker.js', import.meta.url);
+const workerFile = siblingModule(import.meta.url, 'forecast-worker');
 
-/** tsx's ESM register API (its `import` export: require.resolve would give the CommonJS one). */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!;
-  return new URL(exported.import.default, pathToFileURL(manifest)).href;
-}
-
-function startWorker(setup: WorkerSetup): Worker {
-  if (!workerFile.pathname.endsWith('.ts')) return new Worker(workerFile, { workerData: setup });
-  const tsxApi = tsxEsmApi();
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: setup });
-}
+const startWorker = (setup: WorkerSetup): Worker => startModuleWorker(workerFile, { workerData: setup });
 
 /**
  * A small pool of worker threads running the engine, so that fitting many series never blocks the
