@@ -14,7 +14,7 @@
 //                         scenario through POST /api/forecast/scenarios/{id}/generate while a probe measures
 //                         GET /api/products, then the engine alone on the same series (bench/forecasting/)
 //   --stalls              only the stall part: the reproductions of issue 17 (defects 1, 2, 7) and the
-//                         heaviest forecasting requests, each alone while GET /health is probed every 20 ms;
+//                         heaviest request of every area (forecasting, products, inventory, transfers, import),
 //                         the worst /health and the server's longest event-loop block (bench/stalls/)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
@@ -63,7 +63,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 420 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { freePort, sleep, spawnTs, stop, waitForHealth, type Child } from '../harness/children.js';
 import { RATE_LIMITS_RAISED } from '../harness/rate-limit-env.js';
 import { root } from '../harness/settings.js';
+import { MAX_ROWS } from '../../src/kernel/import-limits.js';
 import { HEAVY_LAST_WEEK, loadStallData, type StallData } from './stall-data.js';
 
 export const STALL_GOAL_MS = 500;
@@ -22,7 +23,7 @@ const IDLE_SECONDS = 2;
 
 export interface StallCase {
   name: string;
-  org: 'extreme' | 'heavy';
+  org: 'extreme' | 'heavy' | 'areas';
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
@@ -65,10 +66,39 @@ function cases(data: StallData): StallCase[] {
     { name: 'heaviest: IMPORTED accuracy by product', org: 'heavy', method: 'GET', path: '/api/forecast/accuracy?groupBy=product&limit=100' },
     { name: 'heaviest: learned lifts over 500 events', org: 'heavy', method: 'GET', path: '/api/forecast/events/learned-lifts' },
     { name: 'heaviest: compare 2 scenarios over 200 series', org: 'heavy', method: 'POST', path: '/api/forecast/scenarios/compare', body: JSON.stringify({ scenarioIds: data.scenarioIds }) },
-    { name: 'other area: GET /api/products?limit=100', org: 'heavy', method: 'GET', path: '/api/products?limit=100' },
+    // The other areas, at the size of their own benchmarks: the largest page or the widest work of each.
+    { name: 'products: GET /api/products?limit=100&search=product', org: 'areas', method: 'GET', path: '/api/products?limit=100&search=product' },
+    { name: 'inventory: GET /api/inventory?limit=200', org: 'areas', method: 'GET', path: '/api/inventory?limit=200' },
+    { name: 'inventory: GET /api/inventory/availability?limit=200', org: 'areas', method: 'GET', path: '/api/inventory/availability?limit=200' },
+    { name: 'inventory: GET /api/inventory/channel/summary', org: 'areas', method: 'GET', path: '/api/inventory/channel/summary' },
+    { name: 'inventory: GET /api/inventory/channel-location?limit=200', org: 'areas', method: 'GET', path: '/api/inventory/channel-location?limit=200' },
+    { name: 'inventory: GET /api/inventory/analytics', org: 'areas', method: 'GET', path: '/api/inventory/analytics' },
+    { name: 'inventory: count sheet of 10,000 lines (limit 1000)', org: 'areas', method: 'GET', path: `/api/inventory/adjustments/record-stock?locationId=${data.areasLocationId}&limit=1000` },
+    { name: 'inventory: GET /api/inventory-levels?limit=100', org: 'areas', method: 'GET', path: '/api/inventory-levels?limit=100' },
+    { name: 'transfers: GET /api/inventory/transfers/bins', org: 'areas', method: 'GET', path: `/api/inventory/transfers/bins?locationId=${data.areasLocationId}` },
+    { name: 'transfers: generate recommendations over 100,000 levels', org: 'areas', method: 'POST', path: '/api/transfers/recommendations', body: JSON.stringify({}) },
     // Last: its fits hold the worker threads the longest.
     { name: 'heaviest: GET /api/forecast?limit=100&horizon=104 (520 weeks of history each)', org: 'heavy', method: 'GET', path: '/api/forecast?limit=100&horizon=104' },
+    // After every other: its job runs on the import worker right after (measured as the next row).
+    { name: 'import: POST /api/import/catalog, 100,000 rows (the largest upload)', org: 'areas', method: 'POST', path: '/api/import/catalog', body: catalogUpload() },
   ];
+}
+
+/** The largest upload the import accepts: MAX_ROWS catalog rows (new SKUs, so the job has work). */
+function catalogUpload(): string {
+  return JSON.stringify(Array.from({ length: MAX_ROWS }, (_, i) => ({ externalId: `STALL-${String(i).padStart(6, '0')}`, name: `Stall upload ${i}`, unitCost: 1 + (i % 50) })));
+}
+
+/** Polls an import job until it ends: 200 when COMPLETED, 500 when it FAILED. */
+async function jobDone(base: string, key: string, jobId: string): Promise<number> {
+  const deadline = Date.now() + 10 * REQUEST_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const job = (await (await fetch(`${base}/api/import/status/${jobId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { state: string };
+    if (job.state === 'COMPLETED') return 200;
+    if (job.state === 'FAILED') return 500;
+    await sleep(250);
+  }
+  throw new Error('the import job did not end');
 }
 
 /** GET /health back to back, one every PROBE_EVERY_MS at most, until stopped: [end time, latency]. */
@@ -100,7 +130,7 @@ async function loopBlocks(file: string, from: number, to: number) {
 
 async function startService(dbEnv: Record<string, string>, memoryFile: string): Promise<{ child: Child; base: string }> {
   const port = await freePort();
-  const env = { ...RATE_LIMITS_RAISED, ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url'), SCALE_MEMORY_FILE: memoryFile, PORT: String(port), HOST: '127.0.0.1', FORECAST_RUN_WORKERS: '0', IMPORT_WORKERS: '0' };
+  const env = { ...RATE_LIMITS_RAISED, ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url'), SCALE_MEMORY_FILE: memoryFile, PORT: String(port), HOST: '127.0.0.1', FORECAST_RUN_WORKERS: '0' };
   const child = spawnTs('src/main.ts', [], env, root, ['--import', './bench/forecasting/memory-sampler.mjs']);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);
@@ -126,22 +156,15 @@ export async function benchStalls(backend: string, target: { databaseUrl?: strin
     await idleProbe.stop();
     const idleMs = idleProbe.samples.map(([, ms]) => ms).sort((a, b) => a - b);
     const idle = { p50: percentile(idleMs, 50), max: idleMs.at(-1) ?? Number.NaN };
-    for (const c of cases(data)) {
-      const key = c.org === 'extreme' ? data.extremeKey : data.heavyKey;
+    /** Runs `request` while probing /health; its status, or 'timeout'. */
+    const measure = async (name: string, request: () => Promise<number>) => {
       const probe = startProbe(service.base);
       await sleep(100);
       const from = Date.now();
       const started = performance.now();
       let status: StallRow['status'];
       try {
-        const response = await fetch(service.base + c.path, {
-          method: c.method,
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body: c.body as string | undefined,
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        await response.text();
-        status = response.status;
+        status = await request();
       } catch {
         status = 'timeout';
       }
@@ -150,12 +173,28 @@ export async function benchStalls(backend: string, target: { databaseUrl?: strin
       await sleep(300);
       await probe.stop();
       const during = probe.samples.filter(([at]) => at >= from).map(([, ms]) => ms);
-      const row: StallRow = { name: c.name, status, requestMs, worstHealthMs: Math.max(0, ...during), loopBlockMs: await loopBlocks(memoryFile, from, to) };
+      const row: StallRow = { name, status, requestMs, worstHealthMs: Math.max(0, ...during), loopBlockMs: await loopBlocks(memoryFile, from, to) };
       rows.push(row);
-      console.log(`    ${c.name}: ${status} in ${requestMs.toFixed(0)} ms; /health at worst ${row.worstHealthMs.toFixed(0)} ms; loop blocked ${row.loopBlockMs.toFixed(0)} ms`);
+      console.log(`    ${name}: ${status} in ${requestMs.toFixed(0)} ms; /health at worst ${row.worstHealthMs.toFixed(0)} ms; loop blocked ${row.loopBlockMs.toFixed(0)} ms`);
       // A request abandoned by the client may still hold the server: wait for it before the next one.
       if (status === 'timeout') await waitForHealth(service.base, service.child, 300_000);
+    };
+    let importJob: string | undefined;
+    for (const c of cases(data)) {
+      const key = { extreme: data.extremeKey, heavy: data.heavyKey, areas: data.areasKey }[c.org];
+      await measure(c.name, async () => {
+        const response = await fetch(service.base + c.path, {
+          method: c.method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: c.body as string | undefined,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        if (c.path === '/api/import/catalog') importJob = (JSON.parse(text) as { jobId?: string }).jobId;
+        return response.status;
+      });
     }
+    if (importJob) await measure('import: applying those 100,000 rows (the job, on the import worker)', () => jobDone(service.base, data.areasKey, importJob!));
     return { backend, setupSeconds: data.seconds, idle, rows };
   } finally {
     await stop(service.child);

@@ -35,12 +35,15 @@ export function stallsSection(date: Date, machine: Machine, results: StallResult
   return [
     `## ${sectionStamp(date)} UTC, stalls (\`--stalls\`)`,
     '',
-    'Each request alone against the service (its own process, defaults, no run or import loops) while the bench asks ' +
+    'Each request alone against the service (its own process, defaults, no forecast-run loop) while the bench asks ' +
       '`GET /health` every 20 ms: the slowest `/health` while it ran (what every other tenant waited), against the idle ' +
       '`/health` before the first request (the yardstick), and the server\'s longest event-loop block ' +
       '(`monitorEventLoopDelay`, preloaded bench/forecasting/memory-sampler.mjs). Data: defect 1 (five series whose two records are ' +
-      '1900-01-01 and 9990-01-01), defect 2 (ten events 1900–9999 without a lift), and 100 products × 2 channels × 520 weeks with ' +
-      '500 one-week events for the largest pages. Goal: every `/health` under 500 ms. Each path is called once first (not measured); requests abandoned after 60 s.',
+      '1900-01-01 and 9990-01-01), defect 2 (ten events 1900–9999 without a lift), 100 products × 2 channels × 520 weeks with ' +
+      '500 one-week events for the largest forecasting pages, and for the other areas the data of their own benchmarks (10,000 ' +
+      'products, 150,000 stock lines over 15 locations, 100,000 inventory levels). The last rows upload the largest import ' +
+      '(100,000 catalog rows) and then wait, still probing, until the import worker has applied it. Goal: every `/health` under ' +
+      '500 ms. Each forecasting path is called once first (not measured); requests abandoned after 60 s.',
     '',
     machineLine(machine),
     '',

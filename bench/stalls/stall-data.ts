@@ -6,8 +6,13 @@
 // - `heavy`: the largest pages each forecasting path allows over long histories: 100 products × 2 channels
 //   × 520 weeks (200 series, the comparison's maximum), and 500 one-week promotions and holidays over
 //   those years (the events learning reads at most).
+// - `areas`: the other areas at the size of their own benchmarks (bench/harness, bench/inventory,
+//   bench/transfers): 10,000 products, 15 locations, 150,000 stock lines, 100,000 inventory levels.
 import { openDatabase } from '../../src/db/database.js';
 import { createApiKey, createLocationFor, createOrganization } from '../../src/services/admin/admin.js';
+import { loadBenchmarkData } from '../harness/data.js';
+import { loadInventoryData } from '../inventory/data.js';
+import { loadTransferData } from '../transfers/data.js';
 
 export const HEAVY_PRODUCTS = 100;
 export const HEAVY_WEEKS = 520;
@@ -18,6 +23,9 @@ export interface StallData {
   heavyKey: string;
   /** Two DRAFT scenarios of `heavy` for the comparison. */
   scenarioIds: [string, string];
+  areasKey: string;
+  /** A location of `areas` with 10,000 stock lines, one per product. */
+  areasLocationId: string;
   seconds: number;
 }
 
@@ -26,6 +34,7 @@ const weekAfter = (monday: string, weeks: number) => new Date(Date.parse(`${mond
 export async function loadStallData(target: { databaseUrl?: string; dataDir?: string }): Promise<StallData> {
   const started = performance.now();
   const database = await openDatabase(target);
+  let closed = false;
   try {
     const db = database.prisma;
     const organization = async (name: string) => {
@@ -88,9 +97,21 @@ export async function loadStallData(target: { databaseUrl?: string; dataDir?: st
       ['Base', 'Up'].map((name) => db.forecastScenario.create({ data: { organizationId: heavy.org.id, name, type: 'CUSTOM', status: 'DRAFT', createdBy: 'bench', createdByType: 'API_KEY' } as never, select: { id: true } })),
     )).map((s) => s.id) as [string, string];
     await db.$executeRawUnsafe('VACUUM ANALYZE');
-    return { extremeKey: extreme.key, heavyKey: heavy.key, scenarioIds, seconds: (performance.now() - started) / 1000 };
-  } finally {
+    closed = true;
     await database.close();
+    const areas = await loadBenchmarkData(target);
+    const inventory = await loadInventoryData(target, areas.organizationId);
+    await loadTransferData(target, areas.organizationId);
+    return {
+      extremeKey: extreme.key,
+      heavyKey: heavy.key,
+      scenarioIds,
+      areasKey: areas.key,
+      areasLocationId: inventory.adjustLocationId,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    if (!closed) await database.close();
   }
 }
 
