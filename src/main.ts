@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startBanner } from './server/banner.js';
 import { startServer } from './server/start.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 
 function configOrExit() {
   try {
@@ -13,7 +14,11 @@ function configOrExit() {
 }
 
 const config = configOrExit();
-const running = await startServer(config, { log: (m) => console.log(m) });
+const running = await startServer(config, { log: (m) => console.log(m) }).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`error: ${error.message}\n`);
+  process.exit(1);
+});
 for (const line of startBanner(running, config.dataDir)) console.log(line);
 
 // Time for the workers and the pool to close after requests have had theirs; past it the process exits anyway.

@@ -8,6 +8,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { applyPendingMigrations } from './migrations.js';
 import { ThreadedPGlite } from './threaded-pglite.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Db = PrismaClient;
 
@@ -95,9 +96,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   } else {
     const dataDir = options.dataDir ?? './.data';
-    if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+    let release = async () => {};
+    if (!dataDir.startsWith('memory://')) {
+      await mkdir(dataDir, { recursive: true });
+      // One process at a time: a second one (the admin CLI beside a running server) would write to a copy
+      // of the database that the first never sees, and lose it.
+      release = await lockDataDir(dataDir);
+    }
     // PGlite runs each statement synchronously: in a thread of its own, a long one never stalls requests.
-    const pglite = await ThreadedPGlite.open(dataDir, options.loadDataDir);
+    const pglite = await ThreadedPGlite.open(dataDir, options.loadDataDir).catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
     // The adapter uses only query, exec and transaction, which the threaded database answers alike.
     const factory = new PrismaPGlite(pglite as unknown as PGlite);
     const prisma = newClient(factory, options.onQuery);
@@ -108,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: async () => {
         await prisma.$disconnect();
         await pglite.close();
+        await release();
       },
     };
   }
