@@ -69,12 +69,11 @@ function cases(data: StallData): StallCase[] {
     // The other areas, at the size of their own benchmarks: the largest page or the widest work of each.
     { name: 'products: GET /api/products?limit=100&search=product', org: 'areas', method: 'GET', path: '/api/products?limit=100&search=product' },
     { name: 'inventory: GET /api/inventory?limit=200', org: 'areas', method: 'GET', path: '/api/inventory?limit=200' },
-    { name: 'inventory: GET /api/inventory/availability?limit=200', org: 'areas', method: 'GET', path: '/api/inventory/availability?limit=200' },
+    { name: 'inventory: availability of a location of 10,000 lines', org: 'areas', method: 'GET', path: `/api/inventory/availability?locationId=${data.areasLocationId}` },
     { name: 'inventory: GET /api/inventory/channel/summary', org: 'areas', method: 'GET', path: '/api/inventory/channel/summary' },
-    { name: 'inventory: GET /api/inventory/channel-location?limit=200', org: 'areas', method: 'GET', path: '/api/inventory/channel-location?limit=200' },
+    { name: 'inventory: channel ATP of a location, 200 products', org: 'areas', method: 'GET', path: `/api/inventory/channel-location?locationId=${data.areasLocationId}&limit=200` },
     { name: 'inventory: GET /api/inventory/analytics', org: 'areas', method: 'GET', path: '/api/inventory/analytics' },
     { name: 'inventory: count sheet of 10,000 lines (limit 1000)', org: 'areas', method: 'GET', path: `/api/inventory/adjustments/record-stock?locationId=${data.areasLocationId}&limit=1000` },
-    { name: 'inventory: GET /api/inventory-levels?limit=100', org: 'areas', method: 'GET', path: '/api/inventory-levels?limit=100' },
     { name: 'transfers: GET /api/inventory/transfers/bins', org: 'areas', method: 'GET', path: `/api/inventory/transfers/bins?locationId=${data.areasLocationId}` },
     { name: 'transfers: generate recommendations over 100,000 levels', org: 'areas', method: 'POST', path: '/api/transfers/recommendations', body: JSON.stringify({}) },
     // Last: its fits hold the worker threads the longest.
