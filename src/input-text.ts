@@ -19,29 +19,47 @@ export const DEPTH_MESSAGE = `Nested more than ${MAX_INPUT_DEPTH} levels deep`;
  */
 export function inputProblems(value: unknown, prefix = ''): FieldErrors {
   const details = newFieldErrors();
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: prefix, depth: 0 }];
-  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  // A value's path is spelled only when it has a problem: spelling every path of a 100,000-row import
+  // body costs more than checking it.
+  interface Place {
+    parent: Place | null;
+    key: string;
+  }
+  const root: Place = { parent: null, key: prefix };
+  const pathOf = (place: Place) => {
+    const keys: string[] = [];
+    for (let p: Place | null = place; p; p = p.parent) if (p.key) keys.push(p.key);
+    return keys.reverse().join('.');
+  };
+  const stack: { value: unknown; place: Place; depth: number }[] = [{ value, place: root, depth: 0 }];
+  // A child text is checked at once, a child object or list queued; numbers, booleans and nulls have nothing to check.
+  const visit = (item: unknown, parent: Place, key: string, depth: number) => {
+    if (typeof item === 'string') {
+      const problem = textProblem(item);
+      if (problem) details[pathOf({ parent, key })] ??= [problem];
+    } else if (item && typeof item === 'object') stack.push({ value: item, place: { parent, key }, depth: depth + 1 });
+  };
   while (stack.length) {
-    const { value: v, path, depth } = stack.pop()!;
+    const { value: v, place, depth } = stack.pop()!;
     if (typeof v === 'string') {
       const problem = textProblem(v);
-      if (problem) details[path || '_'] ??= [problem];
+      if (problem) details[pathOf(place) || '_'] ??= [problem];
       continue;
     }
     if (!v || typeof v !== 'object') continue;
     if (depth >= MAX_INPUT_DEPTH) {
-      details[path || '_'] ??= [DEPTH_MESSAGE];
+      details[pathOf(place) || '_'] ??= [DEPTH_MESSAGE];
       continue;
     }
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, String(i)), depth: depth + 1 });
+      for (let i = v.length - 1; i >= 0; i--) visit(v[i], place, String(i), depth);
       continue;
     }
     for (const key of Object.keys(v)) {
       const problem = textProblem(key);
       // The key is named with what the rule refuses spelled as escapes, which keeps it readable.
-      if (problem) details[join(path, printable(key))] ??= [problem];
-      else stack.push({ value: (v as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
+      if (problem) details[pathOf({ parent: place, key: printable(key) })] ??= [problem];
+      else visit((v as Record<string, unknown>)[key], place, key, depth);
     }
   }
   return details;

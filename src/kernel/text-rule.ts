@@ -11,11 +11,14 @@ export const LONE_SURROGATE_MESSAGE = 'Must be well-formed Unicode: a lone surro
 export function textProblem(text: string): string | undefined {
   if (text.includes('\u0000')) return NUL_MESSAGE;
   // A surrogate not paired is a code unit, not a character: in Unicode mode the class matches only those.
-  if (LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
+  if (!isWellFormed(text) && LONE_SURROGATE.test(text)) return LONE_SURROGATE_MESSAGE;
   return undefined;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** String.prototype.isWellFormed (Node 20): native, so the common case costs no regular expression. */
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** The text with what the rule refuses spelled as escapes (`\u0000`, `\ud800`), so that it can be shown. */
 export const printable = (text: string) =>

@@ -30,7 +30,6 @@ import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
-import { PRIORITY_ORDER } from './recommendation-order.js';
 
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_REPLENISHMENT_PERIOD_DAYS = 28;
@@ -91,7 +90,7 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
     await tx.$executeRaw`
       UPDATE transfer_recommendations SET status = 'EXPIRED', "updatedAt" = ${NOW_UTC}
       WHERE "organizationId" = ${organizationId} AND status = 'PENDING' AND "expiresAt" <= ${NOW_UTC}`;
-    return tx.$queryRaw<(TransferRecommendationRow & { inserted: boolean })[]>`
+    return tx.$queryRaw<(TransferRecommendationRow & { inserted: boolean; total_count: number; created_count: number })[]>`
       WITH avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} ${byProduct('s."productMasterId"')}`)}),
       inbound AS (
         SELECT tr."destLocationId" AS loc, tl."productMasterId" AS p, SUM(tl."shippedQuantity" - tl."receivedQuantity")::bigint AS units
@@ -164,7 +163,8 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       ),
       final AS (
         SELECT *, ROUND((${margin}::float8 * lost - unit_cost * qty)::numeric, 2)::float8 AS roi FROM priced
-      )
+      ),
+      written AS (
       INSERT INTO transfer_recommendations AS r (id, "organizationId", "productMasterId", "sourceLocationId", "destLocationId", quantity, priority, status,
         reason, "estimatedROI", "unitMargin", "unitTransferCost", "unitsAtRisk", "expiresAt", "createdByType", "createdBy", "createdAt", "updatedAt")
       SELECT ${SQL_UUID_V7}, ${organizationId}, f.p, f.source, f.dest, f.qty,
@@ -194,12 +194,19 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
       DO UPDATE SET quantity = EXCLUDED.quantity, priority = EXCLUDED.priority, reason = EXCLUDED.reason, "estimatedROI" = EXCLUDED."estimatedROI",
         "unitMargin" = EXCLUDED."unitMargin", "unitTransferCost" = EXCLUDED."unitTransferCost", "unitsAtRisk" = EXCLUDED."unitsAtRisk",
         "expiresAt" = EXCLUDED."expiresAt", "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING ${recommendationColumns('r')}, (r.xmax = 0) AS inserted`;
+      RETURNING ${recommendationColumns('r')}, (r.xmax = 0) AS inserted
+      )
+      -- Only the counts and the first rows come back: thousands of rows read into the request thread would hold
+      -- it (the counts are taken over every row, before the limit).
+      SELECT w.*, (count(*) OVER ())::int AS total_count, (count(*) FILTER (WHERE w.inserted) OVER ())::int AS created_count
+      FROM written w
+      ORDER BY (CASE w.priority WHEN 'URGENT' THEN 1 WHEN 'HIGH' THEN 2 WHEN 'MEDIUM' THEN 3 ELSE 4 END),
+        w."productMasterId" COLLATE "C", w."destLocationId" COLLATE "C", w."sourceLocationId" COLLATE "C"
+      LIMIT ${GENERATED_SHOWN}`;
   }, GENERATE_TX_OPTIONS);
 
-  const created = rows.filter((row) => row.inserted).length;
-  const recommendations = rows
-    .map(({ inserted: _inserted, ...row }) => row as TransferRecommendationRow)
-    .sort((x, y) => PRIORITY_ORDER[x.priority] - PRIORITY_ORDER[y.priority] || x.productMasterId.localeCompare(y.productMasterId) || x.destLocationId.localeCompare(y.destLocationId) || x.sourceLocationId.localeCompare(y.sourceLocationId));
-  return { success: true, created, updated: rows.length - created, total: rows.length, recommendations: recommendations.slice(0, GENERATED_SHOWN) };
+  const total = rows[0]?.total_count ?? 0;
+  const created = rows[0]?.created_count ?? 0;
+  const recommendations = rows.map(({ inserted: _inserted, total_count: _total, created_count: _created, ...row }) => row as TransferRecommendationRow);
+  return { success: true, created, updated: total - created, total, recommendations };
 }
