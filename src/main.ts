@@ -24,14 +24,23 @@ for (const line of startBanner(running, config.dataDir)) console.log(line);
 // Time for the workers and the pool to close after requests have had theirs; past it the process exits anyway.
 const CLOSING_MARGIN_MS = 5_000;
 
+/**
+ * A SIGINT within this long of a first SIGINT is the same stop: Ctrl-C in a terminal reaches npm and the
+ * server at once (the whole process group), and npm relays it to the server a moment later.
+ */
+const SAME_STOP_MS = 300;
+
 let stopping = false;
+let firstInterruptAt: number | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    if (signal === 'SIGINT' && firstInterruptAt !== null && Date.now() - firstInterruptAt < SAME_STOP_MS) return;
     if (stopping) {
       console.log(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
+    if (signal === 'SIGINT') firstInterruptAt = Date.now();
     const graceMs = config.shutdownTimeoutSeconds * 1000;
     console.log(`${signal}: shutting down (requests in flight have ${config.shutdownTimeoutSeconds} s to finish; ${signal} again exits at once)`);
     setTimeout(() => {

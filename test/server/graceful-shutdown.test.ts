@@ -20,9 +20,11 @@ interface Started {
 
 const started: Started[] = [];
 
-async function npmStart(env: Record<string, string> = {}): Promise<Started> {
+async function npmStart(env: Record<string, string> = {}, options: { ownGroup?: boolean } = {}): Promise<Started> {
   const port = await freePort();
   const npm = spawn('npm', ['start'], {
+    // Its own process group, as a terminal's foreground job: a signal to the group reaches every process.
+    detached: options.ownGroup ?? false,
     cwd: ROOT,
     env: { ...process.env, ...database.env(), PORT: String(port), HOST: '0.0.0.0', SEED_DEMO: 'false', JWT_SECRET: 'shutdown-test-secret-long-enough-0000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -135,6 +137,23 @@ describe('npm start', () => {
     await treeExits(run, 30_000);
     expect(run.output()).toContain('stopped');
     expect(await portAnswers(run.port)).toBe(false);
+  }, 120_000);
+
+  it('Ctrl-C in a terminal (SIGINT to the whole process group) is one graceful stop: npm relaying it is not a second signal', async () => {
+    const run = await npmStart({}, { ownGroup: true });
+    const exitCode = new Promise<number | null>((resolve) => run.npm.once('exit', (code) => resolve(code)));
+    const server = run.pids.at(-1)!;
+    process.kill(-run.npm.pid!, 'SIGINT');
+    // npm relays the signal to the server, which has it already; how soon depends on the machine, and two
+    // deliveries close together may merge into one: the relay is sent here too, as it comes when late.
+    await new Promise((r) => setTimeout(r, 50));
+    if (processAlive(server)) process.kill(server, 'SIGINT');
+    await treeExits(run, 30_000);
+    expect(run.output()).toContain('SIGINT: shutting down');
+    expect(run.output()).toContain('stopped');
+    expect(run.output()).not.toContain('again: exiting now');
+    expect(processAlive(server)).toBe(false);
+    expect(await exitCode).toBe(0);
   }, 120_000);
 
   it('a second signal exits at once, whatever is still in flight', async () => {
