@@ -19,3 +19,16 @@ export async function mapInSlices<T, R>(items: readonly T[], fn: (item: T, index
   }
   return results;
 }
+
+/**
+ * For loops that cannot use mapInSlices (they stop early, or nest): `await pause()` between steps gives the
+ * event loop back whenever SLICE_MS have passed since it last did.
+ */
+export function sliceClock(): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart <= SLICE_MS) return;
+    await nextTurn();
+    sliceStart = performance.now();
+  };
+}

@@ -10,6 +10,7 @@ import type { ImportKind } from '../../generated/prisma/enums.js';
 import { authOf, orgId } from '../tenant.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../kernel/import-limits.js';
 import { CHUNK_APPLIERS, ROW_KEYS } from './appliers/applier-registry.js';
+import { mapInSlices, sliceClock } from '../../kernel/yielding.js';
 
 const linesOf = (row: unknown) => {
   const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;
@@ -52,9 +53,10 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   const rows = rowsOfBody(body);
   const size = CHUNK_SIZES[kind] ?? CHUNK_SIZE;
   const parts = splitIntoChunks(rows, size, LINED_KINDS.has(kind));
-  const chunks = parts.map((part, index) => ({ index, firstRow: part.first + 1, json: rowsJson(part.rows) }));
+  // 100,000 rows take a while to write out and compare: other requests get their turns in between.
+  const chunks = await mapInSlices(parts, (part, index) => ({ index, firstRow: part.first + 1, json: rowsJson(part.rows) }));
   const rowKeys = ROW_KEYS[kind];
-  const independentChunks = rowKeys !== undefined && chunksIndependent(rowKeys(organizationId), parts);
+  const independentChunks = rowKeys !== undefined && (await chunksIndependent(rowKeys(organizationId), parts));
   const perInsert = Math.max(1, Math.floor(ROWS_PER_INSERT / size));
   const job = await ctx.prisma.$transaction(async (tx) => {
     const created = await tx.importJob.create({
@@ -122,10 +124,12 @@ function splitIntoChunks(rows: unknown[], size: number, lined: boolean): { first
  * once, writes what applying them in order would (within a chunk the last row of a key wins). A key of
  * null means the row cannot be told apart from others: the chunks are not independent.
  */
-function chunksIndependent(keyOf: (row: unknown) => string | null, parts: { rows: unknown[] }[]): boolean {
+async function chunksIndependent(keyOf: (row: unknown) => string | null, parts: { rows: unknown[] }[]): Promise<boolean> {
   if (parts.length < 2) return false;
   const chunkOfKey = new Map<string, number>();
+  const pause = sliceClock();
   for (const [chunk, part] of parts.entries()) {
+    await pause();
     for (const row of part.rows) {
       const key = keyOf(row);
       if (key === null) return false;
