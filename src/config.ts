@@ -112,6 +112,15 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerAddress: number };
 }
 
+/** A yes/no setting: true or 1, false or 0 (or unset: the fallback); anything else is a typo to report. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = (env[name] ?? '').trim().toLowerCase();
+  if (text === '') return fallback;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new ConfigError(`${name} must be true, 1, false or 0, not "${env[name]}"`);
+}
+
 /** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
@@ -207,7 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: positive(env, 'GRAPHQL_MAX_ALIASES', 30),
       maxDirectives: positive(env, 'GRAPHQL_MAX_DIRECTIVES', 30),
       maxCost: positive(env, 'GRAPHQL_MAX_COST', 20_000),
-      anonymousIntrospection: env.GRAPHQL_PUBLIC_INTROSPECTION === 'true',
+      // Callers with credentials may always introspect; without, only when this is set.
+      anonymousIntrospection: flag(env, 'GRAPHQL_PUBLIC_INTROSPECTION', false),
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),

@@ -11,6 +11,7 @@ import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-err
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
 import { renderGraphiQLPage } from './graphiql-assets.js';
+import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_HEADERS } from './graphiql-defaults.js';
 import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
@@ -117,7 +118,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
   const yoga = createYoga<GraphQLServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS' },
+    graphiql: { title: 'Supply chain GraphQL', subscriptionsProtocol: 'WS', defaultQuery: GRAPHIQL_DEFAULT_QUERY, headers: GRAPHIQL_HEADERS },
     // Served from this server (/graphql/assets/), not a CDN, so that GraphiQL works without internet.
     renderGraphiQL: renderGraphiQLPage,
     landingPage: false,

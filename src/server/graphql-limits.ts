@@ -9,6 +9,8 @@ import {
   type GraphQLField,
   type GraphQLSchema,
   isListType,
+  Kind,
+  type SelectionSetNode,
   Lexer,
   NoSchemaIntrospectionCustomRule,
   Source,
@@ -45,10 +47,18 @@ function listSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
 }
 
 /**
+ * What __schema and __type cost, whatever they select: the schema is the same for every caller and
+ * small next to a page of data, and estimating its lists as pages (about 53,000 for GraphiQL's query)
+ * would refuse introspection. Its shape is bounded instead (introspectionShape).
+ */
+export const INTROSPECTION_COST = { __schema: 1_000, __type: 50 } as const;
+
+/**
  * One unit per field, times the size of the list it returns: nested pages multiply. A field that fits
  * forecasts adds the engine work it may start (schema/engine-cost.ts), so aliased copies add up.
  */
 function estimate({ field, args, childComplexity }: ComplexityEstimatorArgs): number {
+  if (field.name === '__schema' || field.name === '__type') return INTROSPECTION_COST[field.name];
   const connection = getNamedType(field.type).name.endsWith('Connection');
   const size = listSize(field, args);
   const result = connection || isListType(getNullableType(field.type)) ? size * (1 + childComplexity) : 1 + childComplexity;
@@ -110,8 +120,56 @@ export function limitRules(limits: GraphQLLimits, authenticated: boolean): Valid
     coded('MAX_DIRECTIVES_EXCEEDED', maxDirectivesRule as never, { n: limits.maxDirectives }),
   ];
   if (!authenticated && !limits.anonymousIntrospection) rules.push(introspectionForbidden);
+  else rules.push(introspectionShape);
   return rules;
 }
+
+/** Lists of a __Type: only on a type listed by __schema.types or named by __type, not on a type reference. */
+const TYPE_LISTS = new Set(['fields', 'inputFields', 'enumValues', 'interfaces', 'possibleTypes']);
+/** Fields that refer to another type: below them a type is named, not listed out. */
+const REFERENCES = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']);
+/** Nested lists inside introspection: __schema { types { fields { args } } } is the deepest a standard query goes. */
+const INTROSPECTION_LIST_NESTING = 3;
+
+/**
+ * Introspection has a flat cost, so its shape is bounded instead: a type a field, argument or type refers to
+ * (`type`, `ofType`, `interfaces`, `possibleTypes`) may be named but not have its fields listed again (which would multiply the whole schema by
+ * itself at each level), and lists nest at most three deep. getIntrospectionQuery() with any of its
+ * options and GraphiQL's query fit. Every other rule (depth excepted) still applies.
+ */
+const introspectionShape: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    const refuse = (field: string) =>
+      context.reportError(
+        limitError('MAX_DEPTH_EXCEEDED', `Introspection may not select ${field} here: list a type's fields from __schema.types or __type(name:), and only name the types they refer to`, { field }),
+      );
+    const walk = (selections: SelectionSetNode, lists: number, reference: boolean, seen: Set<string>) => {
+      for (const selection of selections.selections) {
+        if (selection.kind === Kind.INLINE_FRAGMENT) walk(selection.selectionSet, lists, reference, seen);
+        else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+          const fragment = context.getFragment(selection.name.value);
+          if (fragment && !seen.has(fragment.name.value)) walk(fragment.selectionSet, lists, reference, new Set(seen).add(fragment.name.value));
+        } else if (selection.selectionSet) {
+          const name = selection.name.value;
+          const list = name === 'types' || name === 'directives' || name === 'args' || TYPE_LISTS.has(name);
+          if ((reference && TYPE_LISTS.has(name)) || (list && lists + 1 > INTROSPECTION_LIST_NESTING)) return refuse(name);
+          walk(selection.selectionSet, lists + (list ? 1 : 0), reference || REFERENCES.has(name), seen);
+        }
+      }
+    };
+    for (const selection of operation.selectionSet.selections) {
+      // Introspection fields are only on the root of a query; fragments at the root are followed too.
+      const roots = selection.kind === Kind.FIELD ? [selection] : [];
+      if (selection.kind !== Kind.FIELD) {
+        const set = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : context.getFragment(selection.name.value)?.selectionSet;
+        for (const inner of set?.selections ?? []) if (inner.kind === Kind.FIELD) roots.push(inner);
+      }
+      for (const field of roots) {
+        if ((field.name.value === '__schema' || field.name.value === '__type') && field.selectionSet) walk(field.selectionSet, 0, false, new Set());
+      }
+    }
+  },
+});
 
 const introspectionForbidden: ValidationRule = (context) => {
   // graphql-js' rule, reporting with our code: the same context, but its reportError replaced.
