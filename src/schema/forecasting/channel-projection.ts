@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { type ChannelPart, type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
@@ -65,7 +68,9 @@ const ChannelProjectionRef = builder.objectRef<ChannelProjection>('ChannelProjec
   description: 'The forecast of a product at a location (its channels summed), split by channel from their recent shares.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest for the total.', resolve: (p) => p.method }),
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the backtest; null when the total was too short.' }),
     intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (p) => p.intervalSource }),

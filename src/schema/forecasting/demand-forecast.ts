@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import {
   type DemandForecastPoint,
@@ -139,7 +142,9 @@ const SeriesForecastRef = builder.objectRef<SeriesDemandForecast>('SeriesDemandF
   description: 'The forecast of one product at one location in one channel.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
     method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest.', resolve: (s) => s.method }),
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the rolling-origin backtest; null when the series was too short.' }),
