@@ -17,6 +17,8 @@ let a: Tenant;
 let b: Tenant;
 let store: { id: string };
 const products: string[] = [];
+// A cached key lookup that expires between two counted requests would add a query to one of them.
+const EVERY_REQUEST_LOOKS_UP_ITS_KEY = { API_KEY_CACHE_SECONDS: '0' };
 const sku = (i: number) => `LNK-${i}`;
 
 const counted = async <T>(run: () => Promise<T>) => {
@@ -26,7 +28,7 @@ const counted = async <T>(run: () => Promise<T>) => {
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
+  ({ server, a, b } = await startServerWithTwoTenants(EVERY_REQUEST_LOOKS_UP_ITS_KEY, { capabilities: [FORECASTING] }));
   store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   for (let i = 0; i < 8; i++) {
     const id = await createProduct(server, a.key, sku(i));

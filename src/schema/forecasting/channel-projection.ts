@@ -33,7 +33,7 @@ const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjection
   interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, of the total or of one channel.',
   fields: (t) => ({
-    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Monday of the ISO week (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the total's statistical forecast by (1: no event)." }),
     liftSource: t.field({ type: PointLiftSourceEnum, description: "Where those events' lifts came from.", resolve: (p) => p.liftSource }),
     adjustmentFactor: t.exposeFloat('adjustmentFactor', {
@@ -75,9 +75,9 @@ const ChannelProjectionRef = builder.objectRef<ChannelProjection>('ChannelProjec
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the backtest; null when the total was too short.' }),
     intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (p) => p.intervalSource }),
     historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history of the total.' }),
-    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    lastHistoryWeek: t.expose('lastHistoryWeek', { type: 'Date', description: 'The last of them (YYYY-MM-DD).' }),
     shareBasis: t.field({ type: ShareBasisEnum, description: 'Where the shares came from.', resolve: (p) => p.shareBasis }),
-    shareFrom: t.exposeString('shareFrom', { description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
+    shareFrom: t.expose('shareFrom', { type: 'Date', description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
     shareWeeks: t.exposeInt('shareWeeks', { description: 'Weeks in the share window (shareWeeks asked, or the whole history when shorter).' }),
     shares: t.field({ type: [ChannelShareRef], description: 'The shares used, one per channel of the history, by channel label.', resolve: (p) => p.shares }),
     events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one week of the total (stated or learned lifts).', resolve: (p) => p.events }),

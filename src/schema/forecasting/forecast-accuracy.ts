@@ -65,8 +65,8 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
     totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
     source: t.field({ type: SourceEnum, description: 'What was measured.', resolve: (p) => p.source }),
     groupBy: t.field({ type: GroupByEnum, description: 'What one row covers.', resolve: (p) => p.groupBy.toUpperCase() as never }),
-    from: t.exposeString('from', { nullable: true, description: 'The first measured week (Monday), when asked for.' }),
-    to: t.exposeString('to', { nullable: true, description: 'The last measured week (Monday), when asked for.' }),
+    from: t.expose('from', { type: 'Date', nullable: true, description: 'The first measured week (Monday), when asked for.' }),
+    to: t.expose('to', { type: 'Date', nullable: true, description: 'The last measured week (Monday), when asked for.' }),
     horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null otherwise.' }),
     includeAdjustments: t.exposeBoolean('includeAdjustments', {
       nullable: true,

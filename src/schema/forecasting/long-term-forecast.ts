@@ -24,8 +24,8 @@ const MonthlyPointRef = builder.objectRef<MonthlyPoint>('MonthlyForecastPoint').
   description: 'The forecast of one calendar month.',
   fields: (t) => ({
     month: t.exposeString('month', { description: 'The month (YYYY-MM).' }),
-    periodStart: t.exposeString('periodStart', { description: 'Its first day (YYYY-MM-DD).' }),
-    periodEnd: t.exposeString('periodEnd', { description: 'Its last day (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Its first day (YYYY-MM-DD).' }),
+    periodEnd: t.expose('periodEnd', { type: 'Date', description: 'Its last day (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', {
       description: "The events' lift: the mean over the month's days of the stacked factor of the events covering each day (an event over 10 of 30 days moves it by a third of its lift); 1 without.",
     }),
