@@ -9,6 +9,7 @@ import './inventory/stock-line.js';
 import './inventory/adjustments.js';
 import './inventory/receiving.js';
 import './inventory/stock-lines-queries.js';
+import './inventory/product-stock.js';
 import './inventory/availability.js';
 import './inventory/levels.js';
 import './inventory/analytics.js';

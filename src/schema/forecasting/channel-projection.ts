@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { type ChannelPart, type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
@@ -30,7 +33,7 @@ const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjection
   interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, of the total or of one channel.',
   fields: (t) => ({
-    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Monday of the ISO week (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the total's statistical forecast by (1: no event)." }),
     liftSource: t.field({ type: PointLiftSourceEnum, description: "Where those events' lifts came from.", resolve: (p) => p.liftSource }),
     adjustmentFactor: t.exposeFloat('adjustmentFactor', {
@@ -65,14 +68,16 @@ const ChannelProjectionRef = builder.objectRef<ChannelProjection>('ChannelProjec
   description: 'The forecast of a product at a location (its channels summed), split by channel from their recent shares.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest for the total.', resolve: (p) => p.method }),
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the backtest; null when the total was too short.' }),
     intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (p) => p.intervalSource }),
     historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history of the total.' }),
-    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    lastHistoryWeek: t.expose('lastHistoryWeek', { type: 'Date', description: 'The last of them (YYYY-MM-DD).' }),
     shareBasis: t.field({ type: ShareBasisEnum, description: 'Where the shares came from.', resolve: (p) => p.shareBasis }),
-    shareFrom: t.exposeString('shareFrom', { description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
+    shareFrom: t.expose('shareFrom', { type: 'Date', description: 'First week of the share window (YYYY-MM-DD); the window ends with lastHistoryWeek.' }),
     shareWeeks: t.exposeInt('shareWeeks', { description: 'Weeks in the share window (shareWeeks asked, or the whole history when shorter).' }),
     shares: t.field({ type: [ChannelShareRef], description: 'The shares used, one per channel of the history, by channel label.', resolve: (p) => p.shares }),
     events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one week of the total (stated or learned lifts).', resolve: (p) => p.events }),

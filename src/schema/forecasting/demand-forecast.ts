@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import {
   type DemandForecastPoint,
@@ -86,7 +89,7 @@ export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('De
   interfaces: [ForecastValuesRef],
   description: 'The forecast of one week, after event lifts.',
   fields: (t) => ({
-    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Monday of the ISO week (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', { description: "What the week's events multiplied the statistical forecast and bounds by (1: no event)." }),
     liftSource: t.field({
       type: PointLiftSourceEnum,
@@ -139,7 +142,9 @@ const SeriesForecastRef = builder.objectRef<SeriesDemandForecast>('SeriesDemandF
   description: 'The forecast of one product at one location in one channel.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
     method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest.', resolve: (s) => s.method }),
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the rolling-origin backtest; null when the series was too short.' }),
@@ -147,7 +152,7 @@ const SeriesForecastRef = builder.objectRef<SeriesDemandForecast>('SeriesDemandF
     demandClass: t.field({ type: DemandClassEnum, nullable: true, description: 'Demand class; null when the series has no demand at all.', resolve: (s) => s.demandClass }),
     intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (s) => s.intervalSource }),
     historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history the engine saw (a week without a record counts as 0).' }),
-    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    lastHistoryWeek: t.expose('lastHistoryWeek', { type: 'Date', description: 'The last of them (YYYY-MM-DD).' }),
     events: t.field({ type: [ForecastEventRef], description: 'Events that lifted at least one of the points.', resolve: (s) => s.events }),
     adjustments: t.field({
       type: SeriesAdjustmentRef,
@@ -171,7 +176,7 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
     totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
-    from: t.exposeString('from', { nullable: true, description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.' }),
+    from: t.expose('from', { type: 'Date', nullable: true, description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.' }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
   }),
 });

@@ -1,6 +1,9 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../contracts/forecasting/forecast-accuracy-query.js';
 import { MAX_HORIZON } from '../../contracts/forecasting/forecast-query.js';
 import type { AccuracyRow } from '../../services/forecasting/accuracy/accuracy-metrics.js';
@@ -33,7 +36,9 @@ const AccuracyRowRef = builder.objectRef<AccuracyRow>('ForecastAccuracyRow').imp
   description: 'Accuracy of the forecasts of one group against the actuals (README "Forecast accuracy" has the formulas).',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, when grouped by product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product, when grouped by product (null otherwise).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location, when grouped by location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location, when grouped by location (null otherwise).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { nullable: true, description: 'The channel label, when grouped by channel.' }),
     method: t.field({ type: ForecastMethodEnum, nullable: true, description: 'The method, when grouped by method.', resolve: (r) => r.method as never }),
     points: t.exposeInt('points', { description: 'Weeks measured (series × week with a recorded actual).' }),
@@ -60,8 +65,8 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
     totalPages: t.exposeInt('totalPages', { description: 'Number of pages.' }),
     source: t.field({ type: SourceEnum, description: 'What was measured.', resolve: (p) => p.source }),
     groupBy: t.field({ type: GroupByEnum, description: 'What one row covers.', resolve: (p) => p.groupBy.toUpperCase() as never }),
-    from: t.exposeString('from', { nullable: true, description: 'The first measured week (Monday), when asked for.' }),
-    to: t.exposeString('to', { nullable: true, description: 'The last measured week (Monday), when asked for.' }),
+    from: t.expose('from', { type: 'Date', nullable: true, description: 'The first measured week (Monday), when asked for.' }),
+    to: t.expose('to', { type: 'Date', nullable: true, description: 'The last measured week (Monday), when asked for.' }),
     horizon: t.exposeInt('horizon', { nullable: true, description: 'ENGINE: weeks forecast from `from`; null otherwise.' }),
     includeAdjustments: t.exposeBoolean('includeAdjustments', {
       nullable: true,

@@ -1,5 +1,8 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import type { ForecastChange } from '../../generated/prisma/client.js';
 import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
 import { canReadForecasts } from './forecast-scopes.js';
@@ -22,7 +25,9 @@ const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').im
     kind: t.field({ type: ForecastChangeKindEnum, description: 'What the change was.', resolve: (c) => c.kind }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario whose forecast changed; null for an override of the base forecast.' }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, for a change of one series or point.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product of productMasterId (null without one).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location, for a change of one series or point.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location of locationId (null without one).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { nullable: true, description: 'The channel label, for a change of one series or point.' }),
     periodStart: t.expose('periodStart', { type: 'Date', nullable: true, description: 'The week changed, for a change of one point.' }),
     totalBefore: t.exposeFloat('totalBefore', { nullable: true, description: 'Forecast total before the change, when a stored forecast was concerned.' }),

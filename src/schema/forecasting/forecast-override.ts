@@ -1,5 +1,8 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { ownProduct, ownLocation } from '../record-loaders.js';
 import type { ForecastOverride } from '../../generated/prisma/client.js';
 import {
   forecastOverridePage,
@@ -19,7 +22,9 @@ const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverrid
       description: 'The scenario it is for; null: the base forecast and every scenario without its own override of the point.',
     }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product of the series.' }),
+    product: t.field({ type: ProductType, description: 'The product of the series.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location of the series.' }),
+    location: t.field({ type: LocationType, description: 'The location of the series.', resolve: (row, _args, ctx) => ownLocation(ctx, row.locationId) }),
     channel: t.exposeString('channel', { description: 'The channel label of the series.' }),
     periodStart: t.expose('periodStart', { type: 'Date', description: 'The week overridden: its Monday.' }),
     quantity: t.exposeFloat('quantity', { description: 'The forecast of that week, in units.' }),

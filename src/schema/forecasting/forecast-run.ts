@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING } from '../../contracts/forecasting/forecast-run.js';
 import type { ForecastRun } from '../../generated/prisma/client.js';
@@ -30,9 +33,11 @@ export const ForecastRunRef = builder.objectRef<ForecastRun>('ForecastRun').impl
     status: t.field({ type: ForecastRunStatusEnum, description: 'PENDING, RUNNING, COMPLETED or FAILED.', resolve: (r) => r.status }),
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked (lower/upper are the first).' }),
-    from: t.string({ nullable: true, description: "The first forecast week (Monday) when one was asked for; null: each series from the week after its history.", resolve: (r) => day(r.fromWeek) }),
+    from: t.field({ type: 'Date', nullable: true, description: "The first forecast week (Monday) when one was asked for; null: each series from the week after its history.", resolve: (r) => day(r.fromWeek) }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'Only this product, when asked for.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product of productMasterId (null without one, or when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'Only this location, when asked for.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location of locationId (null without one, or when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { nullable: true, description: 'Only this channel label, when asked for.' }),
     totalSeries: t.exposeInt('totalSeries', { description: 'Series (product × location × channel) in the run.' }),
     processedSeries: t.exposeInt('processedSeries', { description: 'Series fitted and stored so far.' }),
@@ -73,7 +78,9 @@ const StoredSeriesRef = builder.objectRef<StoredSeriesForecast>('StoredSeriesFor
   description: 'One stored series of a forecast run: what GET /api/forecast answered for it when the run fitted it.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
     method: t.field({ type: ForecastMethodEnum, description: 'The method chosen by backtest.', resolve: (s) => s.method }),
     backtestError: t.exposeFloat('backtestError', { nullable: true, description: 'Mean MASE of the method over the backtest; null when the series was too short.' }),
@@ -81,7 +88,7 @@ const StoredSeriesRef = builder.objectRef<StoredSeriesForecast>('StoredSeriesFor
     demandClass: t.field({ type: DemandClassEnum, nullable: true, description: 'Demand class; null without any demand.', resolve: (s) => s.demandClass }),
     intervalSource: t.field({ type: IntervalSourceEnum, description: 'How the intervals were made.', resolve: (s) => s.intervalSource }),
     historyWeeks: t.exposeInt('historyWeeks', { description: 'Weeks of history the engine saw.' }),
-    lastHistoryWeek: t.exposeString('lastHistoryWeek', { description: 'The last of them (YYYY-MM-DD).' }),
+    lastHistoryWeek: t.expose('lastHistoryWeek', { type: 'Date', description: 'The last of them (YYYY-MM-DD).' }),
     eventIds: t.exposeIDList('eventIds', { description: 'Events that lifted at least one of the points.' }),
     adjustments: t.field({ type: SeriesAdjustmentRef, nullable: true, description: "The scenario's adjustments of this series.", resolve: (s) => s.adjustments }),
     totalForecast: t.exposeFloat('totalForecast', { description: 'Sum of the series’ weekly forecasts.' }),

@@ -13,7 +13,7 @@ import { seriesUpTo } from '../engine-cost.js';
 const PeriodTotalRef = builder.objectRef<ScenarioPeriodTotal>('ForecastScenarioPeriodTotal').implement({
   description: "One week's total forecast under a scenario and its difference from the first scenario's.",
   fields: (t) => ({
-    periodStart: t.exposeString('periodStart', { description: 'Monday of the ISO week (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Monday of the ISO week (YYYY-MM-DD).' }),
     forecast: t.exposeFloat('forecast', { description: 'Total forecast units of the matching series that week.' }),
     delta: t.exposeFloat('delta', { description: "forecast minus the first scenario's (0 for the first)." }),
     deltaPct: t.exposeFloat('deltaPct', { nullable: true, description: "delta as a fraction of the first scenario's forecast (0.1 = +10 %); null when that is 0." }),
@@ -43,7 +43,7 @@ const ComparisonResultRef = builder.objectRef<Compared>('ForecastScenarioCompari
     baseScenarioId: t.exposeID('baseScenarioId', { description: 'The first scenario: the deltas are against it.' }),
     series: t.exposeInt('series', { description: 'Series (product × location × channel) added up.' }),
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
-    from: t.exposeString('from', { nullable: true, description: "The first forecast week (Monday) when one was asked for; null: each series from the week after its history." }),
+    from: t.expose('from', { type: 'Date', nullable: true, description: "The first forecast week (Monday) when one was asked for; null: each series from the week after its history." }),
   }),
 });
 

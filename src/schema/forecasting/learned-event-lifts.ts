@@ -54,7 +54,7 @@ const LearnedLiftsRef = builder.objectRef<LearnedPage>('LearnedEventLifts').impl
     lifts: t.field({ type: [LearnedLiftRef], description: 'Per type its TYPE pool then its LINK pools, types in alphabetical order.', resolve: (p) => p.lifts }),
     occurrences: t.field({ type: [OccurrenceRef], description: 'The occurrences, oldest first.', resolve: (p) => p.occurrences }),
     before: t.exposeString('before', { nullable: true, description: 'Learned from the history before this week (Monday); null: all of it.' }),
-    learnedFrom: t.exposeString('learnedFrom', {
+    learnedFrom: t.expose('learnedFrom', { type: 'Date',
       nullable: true,
       description: `First week (Monday) of the history learned from: the last ${MAX_HISTORY_WEEKS} weeks of the organization's history before \`before\`; null without history.`,
     }),

@@ -1,5 +1,8 @@
 import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { productOf, locationOf } from '../record-loaders.js';
 import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
 import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../services/forecasting/long-term-forecast.js';
@@ -21,8 +24,8 @@ const MonthlyPointRef = builder.objectRef<MonthlyPoint>('MonthlyForecastPoint').
   description: 'The forecast of one calendar month.',
   fields: (t) => ({
     month: t.exposeString('month', { description: 'The month (YYYY-MM).' }),
-    periodStart: t.exposeString('periodStart', { description: 'Its first day (YYYY-MM-DD).' }),
-    periodEnd: t.exposeString('periodEnd', { description: 'Its last day (YYYY-MM-DD).' }),
+    periodStart: t.expose('periodStart', { type: 'Date', description: 'Its first day (YYYY-MM-DD).' }),
+    periodEnd: t.expose('periodEnd', { type: 'Date', description: 'Its last day (YYYY-MM-DD).' }),
     liftFactor: t.exposeFloat('liftFactor', {
       description: "The events' lift: the mean over the month's days of the stacked factor of the events covering each day (an event over 10 of 30 days moves it by a third of its lift); 1 without.",
     }),
@@ -37,7 +40,9 @@ const LongTermSeriesRef = builder.objectRef<LongTermSeriesForecast>('LongTermSer
   description: 'The monthly forecast of one product at one location in one channel.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
     channel: t.exposeString('channel', { description: 'Channel label of the demand history.' }),
     method: t.field({ type: LongTermMethodEnum, description: 'The monthly method.', resolve: (s) => s.method }),
     alpha: t.exposeFloat('alpha', { description: 'Level smoothing chosen by least in-sample one-step squared error.' }),

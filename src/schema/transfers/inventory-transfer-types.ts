@@ -1,4 +1,7 @@
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { ownProduct, ownLocation } from '../record-loaders.js';
 import { sumOf } from '../../kernel/quantity-totals.js';
 import type { TransferWithLines } from '../../services/transfers/inventory-transfers/transfer-shape.js';
 
@@ -36,6 +39,7 @@ const LineRef = builder.objectRef<TransferLine>('InventoryTransferLine').impleme
     id: t.exposeID('id', { description: 'Identifier (name it in a receipt).' }),
     lineNumber: t.exposeInt('lineNumber', { description: 'Position in the transfer, from 1.' }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, description: 'The product.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     quantity: t.exposeInt('quantity', { description: 'Units to move.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Ship only from this lot (null: first-expiring lots first).' }),
     binId: t.exposeID('binId', { nullable: true, description: 'Ship only from this source bin.' }),
@@ -55,7 +59,9 @@ export const InventoryTransferRef = builder.objectRef<TransferWithLines>('Invent
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     sourceLocationId: t.exposeID('sourceLocationId', { description: 'Where the stock leaves from.' }),
+    sourceLocation: t.field({ type: LocationType, description: 'The location the stock leaves from.', resolve: (row, _args, ctx) => ownLocation(ctx, row.sourceLocationId) }),
     destLocationId: t.exposeID('destLocationId', { description: 'Where the stock goes.' }),
+    destLocation: t.field({ type: LocationType, description: 'The location the stock goes to.', resolve: (row, _args, ctx) => ownLocation(ctx, row.destLocationId) }),
     status: t.field({ type: InventoryTransferStatusEnum, description: 'DRAFT, IN_TRANSIT, RECEIVED or CANCELLED.', resolve: (x) => x.status }),
     reference: t.exposeString('reference', { nullable: true, description: 'Your reference.' }),
     notes: t.exposeString('notes', { nullable: true, description: 'Free text.' }),

@@ -1,5 +1,8 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { ownProduct, ownLocation } from '../record-loaders.js';
 import { createTransfer, type TransferCreateInput, type TransferUpdateInput, updateTransfer } from '../../services/transfers/inventory-transfers/transfer-drafts.js';
 import { getTransfer, inTransit, type InTransitRow, listTransfers, type TransferListArgs } from '../../services/transfers/inventory-transfers/transfer-queries.js';
 import { cancelTransfer, receiveTransfer, type TransferReceiveInput } from '../../services/transfers/inventory-transfers/transfer-receiving.js';
@@ -24,7 +27,9 @@ const InTransitRowRef = builder.objectRef<InTransitRow>('InTransitStock').implem
   description: 'Units of one product in transit to or from one location (shipped, not yet received).',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, description: 'The product.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (row, _args, ctx) => ownLocation(ctx, row.locationId) }),
     inbound: t.expose('inbound', { type: 'BigQuantity', description: 'Units on their way to this location.' }),
     outbound: t.expose('outbound', { type: 'BigQuantity', description: 'Units shipped from this location and not yet received at their destination.' }),
   }),

@@ -7,6 +7,9 @@ import {
   type RecommendationPage,
 } from '../../services/transfers/recommendations/recommendations.js';
 import { builder } from '../builder.js';
+import { ProductType } from '../products/product.js';
+import { LocationType } from '../master-data/location.js';
+import { ownProduct, ownLocation } from '../record-loaders.js';
 
 export const canReadTransfers = { permission: 'transfers.read' } as const;
 
@@ -36,8 +39,11 @@ export const TransferRecommendationType = builder.objectRef<TransferRecommendati
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product to move.' }),
+    product: t.field({ type: ProductType, description: 'The product to move.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     sourceLocationId: t.exposeID('sourceLocationId', { description: 'Where the units leave (in surplus).' }),
+    sourceLocation: t.field({ type: LocationType, description: 'The location the units leave (in surplus).', resolve: (row, _args, ctx) => ownLocation(ctx, row.sourceLocationId) }),
     destLocationId: t.exposeID('destLocationId', { description: 'Where the units arrive (in deficit).' }),
+    destLocation: t.field({ type: LocationType, description: 'The location the units arrive at (in deficit).', resolve: (row, _args, ctx) => ownLocation(ctx, row.destLocationId) }),
     quantity: t.exposeInt('quantity', { description: 'Units to move.' }),
     priority: t.field({ type: TransferPriorityEnum, description: "URGENT, HIGH, MEDIUM or LOW, from the destination's state.", resolve: (r) => r.priority }),
     status: t.field({ type: RecommendationStatusEnum, description: 'PENDING, APPROVED, EXECUTED, REJECTED or EXPIRED (a PENDING one past expiresAt reads EXPIRED).', resolve: (r) => r.status }),

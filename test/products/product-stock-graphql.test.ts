@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocationFor } from '../../src/services/admin/admin.js';
+import { graphqlData } from '../support/api.js';
+import type { Tenant } from '../support/fixtures.js';
+import { runWithPermissions } from '../support/graphql.js';
+import type { TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
+import { startServerWithTwoTenants } from '../support/two-tenants.js';
+
+// Product.stock: a product list with its stock by location, lot and bin in one request.
+let server: TestServer;
+let a: Tenant;
+let b: Tenant;
+let store: { id: string };
+let theirLocation: { id: string };
+const products: { id: string; sku: string }[] = [];
+// A cached key lookup that expires between two counted requests would add a query to one of them.
+const EVERY_REQUEST_LOOKS_UP_ITS_KEY = { API_KEY_CACHE_SECONDS: '0' };
+
+const PAGE = `query ($first: Int, $search: String, $locationId: ID) {
+  products(first: $first, search: $search) { edges { node { id sku
+    stock(first: 10, locationId: $locationId) { totalCount edges { node {
+      id qtyOnHand qtyReserved qtyAvailable expiryDate lot { code expiryDate } bin { code } location { code } product { sku } } } } } } } }`;
+
+type Page = { products: { edges: { node: { id: string; sku: string; stock: { totalCount: number; edges: { node: any }[] } } }[] } };
+
+const counted = async (run: () => Promise<Page>) => {
+  server.queries.length = 0;
+  const data = await run();
+  return { queries: server.queries.length, data };
+};
+
+beforeAll(async () => {
+  ({ server, a, b } = await startServerWithTwoTenants(EVERY_REQUEST_LOOKS_UP_ITS_KEY));
+  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  theirLocation = b.warehouse;
+  for (let i = 0; i < 50; i++) {
+    const sku = `PS-${String(i).padStart(2, '0')}`;
+    const product = await server.app.prisma.productMaster.create({ data: { organizationId: a.org.id, sku, name: `Stocked ${i}` } });
+    products.push({ id: product.id, sku });
+    // Every product: a plain line at the warehouse, and a lot in a bin at the store.
+    await addStock(server.app, a.org.id, { productMasterId: product.id, locationId: a.warehouse.id }, { ON_HAND: 10 + i, RESERVED: 2 });
+    await addStock(server.app, a.org.id, { productMasterId: product.id, locationId: store.id, lotCode: `L${i}`, expiryDate: '2031-05-06', binCode: `B${i}` }, { ON_HAND: 5, ON_HOLD: 1 });
+  }
+  // Another organization's stock at its own location, with the same SKUs.
+  for (let i = 0; i < 2; i++) {
+    const product = await server.app.prisma.productMaster.create({ data: { organizationId: b.org.id, sku: `PS-${i}`, name: `Theirs ${i}` } });
+    await addStock(server.app, b.org.id, { productMasterId: product.id, locationId: theirLocation.id }, { ON_HAND: 999 });
+  }
+});
+afterAll(() => server?.close());
+
+describe('Product.stock', () => {
+  it('lists each product’s stock by location, lot and bin with availability', async () => {
+    const { products: page } = (await graphqlData(server, a.key, PAGE, { first: 50, search: 'PS-' })) as Page;
+    expect(page.edges).toHaveLength(50);
+    for (const { node } of page.edges) {
+      const i = Number(node.sku.slice(3));
+      expect(node.stock.totalCount).toBe(2);
+      expect(node.stock.edges.map((e) => e.node)).toEqual([
+        expect.objectContaining({ qtyOnHand: 10 + i, qtyReserved: 2, qtyAvailable: 8 + i, expiryDate: null, lot: null, bin: null, location: { code: 'WH1' }, product: { sku: node.sku } }),
+        expect.objectContaining({ qtyOnHand: 5, qtyReserved: 0, qtyAvailable: 4, expiryDate: '2031-05-06', lot: { code: `L${i}`, expiryDate: '2031-05-06' }, bin: { code: `B${i}` }, location: { code: 'ST1' } }),
+      ]);
+    }
+  });
+
+  it('a page of 50 products with stock makes as many SQL queries as a page of 2', async () => {
+    const two = await counted(() => graphqlData(server, a.key, PAGE, { first: 2, search: 'PS-' }));
+    const fifty = await counted(() => graphqlData(server, a.key, PAGE, { first: 50, search: 'PS-' }));
+    expect(two.data.products.edges).toHaveLength(2);
+    expect(fifty.data.products.edges).toHaveLength(50);
+    expect(fifty.data.products.edges.every(({ node }) => node.stock.edges.length === 2)).toBe(true);
+    expect(fifty.queries).toBe(two.queries);
+    // key lookup, products, their stock lines with counts, then one each for locations, products, lots and bins
+    expect(fifty.queries).toBeLessThanOrEqual(9);
+  });
+
+  it('filters by location', async () => {
+    const { products: page } = (await graphqlData(server, a.key, PAGE, { first: 3, search: 'PS-', locationId: store.id })) as Page;
+    for (const { node } of page.edges) {
+      expect(node.stock.totalCount).toBe(1);
+      expect(node.stock.edges.map((e) => e.node.location.code)).toEqual(['ST1']);
+    }
+  });
+
+  it('never shows another organization’s stock', async () => {
+    const ours = (await graphqlData(server, a.key, PAGE, { first: 50, search: 'PS-' })) as Page;
+    const lines = ours.products.edges.flatMap(({ node }) => node.stock.edges.map((e) => e.node));
+    expect(lines).toHaveLength(100);
+    expect(lines.some((line) => line.qtyOnHand === 999)).toBe(false);
+    // Their location as a filter: nothing of ours is there.
+    const filtered = (await graphqlData(server, a.key, PAGE, { first: 2, search: 'PS-', locationId: theirLocation.id })) as Page;
+    expect(filtered.products.edges.map(({ node }) => node.stock.totalCount)).toEqual([0, 0]);
+    // And they see only their own.
+    const theirs = (await graphqlData(server, b.key, PAGE, { first: 50, search: 'PS-' })) as Page;
+    expect(theirs.products.edges).toHaveLength(2);
+    expect(theirs.products.edges.flatMap(({ node }) => node.stock.edges.map((e) => [e.node.qtyOnHand, e.node.location.code]))).toEqual([
+      [999, 'WH1'],
+      [999, 'WH1'],
+    ]);
+  });
+
+  it('needs inventory.read as reading stock lines does', async () => {
+    const query = '{ products(first: 1) { edges { node { sku stock { totalCount } } } } }';
+    const refused = await runWithPermissions(server.app, a.org, ['products.read'], query);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_SCOPE');
+    const allowed = await runWithPermissions(server.app, a.org, ['products.read', 'inventory.read'], query);
+    expect(allowed.errors).toBeUndefined();
+  });
+});
