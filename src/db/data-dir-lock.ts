@@ -61,8 +61,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = await ownerOf(file);
-    if (owner && owner.pid !== process.pid && alive(owner.pid)) throw new DataDirInUseError(dataDir, owner);
-    if (owner?.pid === process.pid) throw new DataDirInUseError(dataDir, owner);
+    if (owner && (owner.pid === process.pid || alive(owner.pid))) throw new DataDirInUseError(dataDir, owner);
     // Left by a process that is gone (or half written by one that died while writing it).
     await rm(file, { force: true });
   }
