@@ -130,7 +130,9 @@ async function loopBlocks(file: string, from: number, to: number) {
 async function startService(dbEnv: Record<string, string>, memoryFile: string): Promise<{ child: Child; base: string }> {
   const port = await freePort();
   const env = { ...RATE_LIMITS_RAISED, ...dbEnv, SEED_DEMO: 'false', NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('base64url'), SCALE_MEMORY_FILE: memoryFile, PORT: String(port), HOST: '127.0.0.1', FORECAST_RUN_WORKERS: '0' };
-  const child = spawnTs('src/main.ts', [], env, root, ['--import', './bench/forecasting/memory-sampler.mjs']);
+  // BENCH_STALL_PROFILE=<dir> runs the server under --cpu-prof into that folder (to see where a row's time went).
+  const profile = process.env.BENCH_STALL_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STALL_PROFILE}`] : [];
+  const child = spawnTs('src/main.ts', [], env, root, [...profile, '--import', './bench/forecasting/memory-sampler.mjs']);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);
   return { child, base };
@@ -179,7 +181,9 @@ export async function benchStalls(backend: string, target: { databaseUrl?: strin
       if (status === 'timeout') await waitForHealth(service.base, service.child, 300_000);
     };
     let importJob: string | undefined;
-    for (const c of cases(data)) {
+    // BENCH_STALL_ONLY=<text> measures only the cases whose name contains it (to reproduce one row).
+    const only = process.env.BENCH_STALL_ONLY;
+    for (const c of cases(data).filter((c) => !only || c.name.includes(only))) {
       const key = { extreme: data.extremeKey, heavy: data.heavyKey, areas: data.areasKey }[c.org];
       await measure(c.name, async () => {
         const response = await fetch(service.base + c.path, {
