@@ -2,20 +2,23 @@
 // Reads the file, posts it to POST /api/import/<kind> in batches (one job each, one after the other so a
 // later row with the same key wins, as it would in one request), shows progress on stderr by polling
 // GET /api/import/status/<jobId>, then prints the counts and the first errors on stdout.
-// Exit codes: 0 every job COMPLETED (rows may have been rejected), 1 a job FAILED or the server answered
-// an error, 2 bad arguments or an unreadable file.
+// Exit codes: 0 every job COMPLETED (rows may have been rejected), 1 a job FAILED, the server answered
+// an error or went away (then it says which job to check and the --skip that resumes), 2 bad arguments or
+// an unreadable file.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CsvError, csvRows, type CsvRow } from './csv.js';
 
-const USAGE = `Usage: npm run import -- <kind> <file.csv|file.json> [--url <server>] [--key <api key>] [--batch <rows>]
+const USAGE = `Usage: npm run import -- <kind> <file.csv|file.json> [--url <server>] [--key <api key>] [--batch <rows>] [--skip <rows>]
 
   kind      catalog | inventory | suppliers | purchase-orders | orders | demand-history
   file      CSV with a header row naming the fields, or JSON holding an array of rows
   --url     server address (default: $SCM_URL or http://localhost:4000)
   --key     API key with the import:write and import:read scopes (default: $SCM_API_KEY)
   --batch   rows per request (default 10000)
+  --skip    leave out the first rows of the file (to resume: the loader prints the number when the server
+            goes away; a row sent twice is applied by its key, so it ends the same)
 
 Purchase orders and orders in CSV: one line per order line, repeating the order's columns; lines with the
 same number (purchase orders) or externalId (orders) are sent as one order. Line columns: sku, quantity,
@@ -41,6 +44,8 @@ const KINDS: Record<string, KindShape> = {
 
 class UsageError extends Error {}
 class ServerError extends Error {}
+/** The server could not be reached, or answered that it is stopping or unavailable. */
+class ServerGoneError extends ServerError {}
 
 /** One row of the request and the file lines it came from (several for a grouped order). */
 interface Item {
@@ -133,9 +138,15 @@ async function request(url: string, key: string, init: { method: string; body?: 
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (error) {
-    throw new ServerError(`Cannot reach ${url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+    throw new ServerGoneError(`Cannot reach ${url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new ServerGoneError(`${init.method} ${url}: the connection closed mid-answer (${(error as Error).message})`);
+  }
+  if (response.status >= 502 && response.status <= 504) throw new ServerGoneError(`${init.method} ${url} answered ${response.status}: ${text}`);
   if (!response.ok) throw new ServerError(`${init.method} ${url} answered ${response.status}:\n${text}`);
   try {
     return JSON.parse(text) as Job;
@@ -148,7 +159,7 @@ async function request(url: string, key: string, init: { method: string; body?: 
 class Progress {
   private readonly started = Date.now();
   private lastPrinted = 0;
-  private readonly tty = Boolean(process.stderr.isTTY);
+  readonly tty = Boolean(process.stderr.isTTY);
 
   constructor(private readonly total: number) {}
 
@@ -188,7 +199,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { url: { type: 'string' }, key: { type: 'string' }, batch: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { url: { type: 'string' }, key: { type: 'string' }, batch: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -208,10 +219,13 @@ async function main(argv: string[]): Promise<number> {
   if (!key) throw new UsageError('Give an API key with --key or the SCM_API_KEY environment variable.');
   const batch = Number(values.batch ?? 10_000);
   if (!Number.isInteger(batch) || batch < 1) throw new UsageError(`--batch must be a positive whole number, got ${values.batch}`);
+  const skip = Number(values.skip ?? 0);
+  if (!Number.isInteger(skip) || skip < 0) throw new UsageError(`--skip must be a whole number of rows, got ${values.skip}`);
   const base = (values.url ?? process.env.SCM_URL ?? 'http://localhost:4000').replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base)) throw new UsageError(`--url must start with http:// or https://, got ${base}`);
 
   const items = await readItems(file, shape);
+  if (skip > items.length) throw new UsageError(`--skip ${skip} leaves nothing to send: the file has ${items.length} rows`);
   const json = /\.json$/i.test(file);
   const started = Date.now();
   const progress = new Progress(items.length);
@@ -219,15 +233,30 @@ async function main(argv: string[]): Promise<number> {
   const errors: string[] = [];
   const jobIds: string[] = [];
   let failure: string | undefined;
-  progress.update(0);
-  for (let offset = 0; offset < items.length && !failure; offset += batch) {
+  progress.update(skip);
+  for (let offset = skip; offset < items.length && !failure; offset += batch) {
     const slice = items.slice(offset, offset + batch);
-    let job = await request(`${base}/api/import/${kind}`, key, { method: 'POST', body: slice.map((item) => item.data) });
+    const rows = `rows ${offset + 1}–${offset + slice.length}`;
+    const gone = (error: unknown, what: string, resumeAt: number, job?: string) => {
+      if (!(error instanceof ServerGoneError) || (offset === skip && !job)) return error;
+      return new ServerError(wentAway({ what, cause: error.message, done: jobIds.slice(0, job ? -1 : undefined), skip, offset, resumeAt, job, base, command: resumeCommand(kind, file) }));
+    };
+    let job: Job;
+    try {
+      job = await request(`${base}/api/import/${kind}`, key, { method: 'POST', body: slice.map((item) => item.data) });
+    } catch (error) {
+      throw gone(error, `while receiving ${rows}; they may not have been accepted`, offset);
+    }
     jobIds.push(job.jobId);
+    process.stderr.write(`${progress.tty ? '\r\x1b[K' : ''}job ${job.jobId}: ${rows}\n`);
     while (job.state !== 'COMPLETED' && job.state !== 'FAILED') {
       progress.update(offset + job.processedRows);
       await sleep(200);
-      job = await request(`${base}/api/import/status/${encodeURIComponent(job.jobId)}`, key, { method: 'GET' });
+      try {
+        job = await request(`${base}/api/import/status/${encodeURIComponent(job.jobId)}`, key, { method: 'GET' });
+      } catch (error) {
+        throw gone(error, `while job ${job.jobId} was applying ${rows}`, offset + slice.length, job.jobId);
+      }
     }
     totals.rows += job.totalRows;
     totals.processed += job.processedRows;
@@ -246,7 +275,7 @@ async function main(argv: string[]): Promise<number> {
   const seconds = (Date.now() - started) / 1000;
   const out = [
     `Import of ${kind} from ${path.basename(file)}: ${failure ? 'FAILED' : 'COMPLETED'}`,
-    `  rows:      ${items.length}${totals.rows !== items.length ? ` (${totals.rows} sent before stopping)` : ''}`,
+    `  rows:      ${items.length}${skip ? ` (the first ${skip} skipped)` : ''}${totals.rows !== items.length - skip ? ` (${totals.rows} sent before stopping)` : ''}`,
     `  processed: ${totals.processed}`,
     `  rejected:  ${totals.rejected}`,
     `  jobs:      ${jobIds.join(', ') || 'none (the file has no rows)'}`,
@@ -256,6 +285,35 @@ async function main(argv: string[]): Promise<number> {
   if (errors.length) out.push(`Errors (first ${errors.length} of ${totals.errors}):`, ...errors);
   process.stdout.write(`${out.join('\n')}\n`);
   return failure ? 1 : 0;
+}
+
+/** The command that was run, for the resume hint (without --skip and without the key). */
+function resumeCommand(kind: string, file: string): string {
+  const args = process.argv.slice(2);
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--skip' || arg === '--key') i++;
+    else if (!arg.startsWith('--skip=') && !arg.startsWith('--key=')) kept.push(arg);
+  }
+  return `npm run import -- ${kept.length ? kept.join(' ') : `${kind} ${file}`}`;
+}
+
+/** What to do when the server went away mid-import: which job to check, and where to resume. */
+function wentAway(at: { what: string; cause: string; done: string[]; skip: number; offset: number; resumeAt: number; job?: string; base: string; command: string }): string {
+  const lines = [`\nThe server went away ${at.what} (${at.cause}).`];
+  if (at.offset > at.skip) lines.push(`Rows ${at.skip + 1}–${at.offset} were applied by job${at.done.length > 1 ? 's' : ''} ${at.done.join(', ')}.`);
+  if (at.job) {
+    lines.push(
+      `The server resumes job ${at.job} when it starts again. Check it with:`,
+      `  curl -H "authorization: Bearer $SCM_API_KEY" ${at.base}/api/import/status/${at.job}`,
+      `When it is COMPLETED, send the rest with:`,
+    );
+  } else {
+    lines.push('When the server is back, send the rest (a row sent twice is applied by its key, so it ends the same) with:');
+  }
+  lines.push(`  ${at.command} --skip ${at.resumeAt}`);
+  return lines.join('\n');
 }
 
 main(process.argv.slice(2)).then(
