@@ -255,33 +255,33 @@ async function main() {
   const write = !args['no-write'] && !args.profile;
   if (results.products.length) {
     console.log(`\n${textTable(results.products)}\n\n${verdict(results.products)}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), markdownSection(started, machine, { ...settings, products: PRODUCT_COUNT }, results.products, results.notes));
+    if (write) appendToBenchmarks(root, markdownSection(started, machine, { ...settings, products: PRODUCT_COUNT }, results.products, results.notes));
   }
   if (results.inventory.length) {
     console.log(`\n${inventoryTextTable(results.inventory, results.checks)}\n\n${inventoryVerdict(results.inventory, results.checks).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), inventorySection(started, machine, settings, results.inventory, results.checks, results.inventoryNotes));
+    if (write) appendToBenchmarks(root, inventorySection(started, machine, settings, results.inventory, results.checks, results.inventoryNotes));
   }
   if (results.imports.length) {
     console.log(`\n${importTextTable(results.imports)}\n\n${importVerdict(results.imports).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), importSection(started, machine, settings.mode, results.imports, results.importNotes));
+    if (write) appendToBenchmarks(root, importSection(started, machine, settings.mode, results.imports, results.importNotes));
   }
   if (forecast) {
     console.log(`\n${forecastTextTable(forecast)}\n\n${forecastVerdict(forecast).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), forecastSection(started, machine, forecast));
+    if (write) appendToBenchmarks(root, forecastSection(started, machine, forecast));
   }
   if (scale) {
     console.log(`\n${scaleTextTable(scale)}\n\n${scaleVerdict(scale).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), scaleSection(started, machine, scale));
+    if (write) appendToBenchmarks(root, scaleSection(started, machine, scale));
   }
   if (transfers?.runs.length) {
     console.log(`\n${transfersTextTable(transfers)}\n\n${transfersVerdict(transfers).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), transfersSection(started, machine, transfers));
+    if (write) appendToBenchmarks(root, transfersSection(started, machine, transfers));
   }
   if (stalls.length) {
     console.log(`\n${stallsTextTable(stalls)}\n\n${stallsVerdict(stalls).join('\n')}`);
-    if (write) appendToBenchmarks(join(root, 'BENCHMARKS.md'), stallsSection(started, machine, stalls));
+    if (write) appendToBenchmarks(root, stallsSection(started, machine, stalls));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length)) console.log('Appended to BENCHMARKS.md');
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
   const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;
 }

@@ -29,7 +29,7 @@ export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (base
   const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
   for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
-    // Any request may meet a rate limit (README: Rate limits) or an unexpected failure.
+    // Any request may meet a rate limit (docs/limits.md) or an unexpected failure.
     (paths[path] ??= {})[route.method.toLowerCase()] = { ...doc, responses: responseDocs({ ...doc.responses, 429: errorResponses[429], 500: errorResponses[500] }, schemas) };
   }
   const tags = new Map<string, ApiTag>([...areas.flatMap((area) => area.tags), ADMINISTRATION].map((tag) => [tag.name, tag]));

@@ -1,5 +1,5 @@
-// Prints the scope and role tables of the README from src/auth/permissions.ts.
-// test/architecture/readme.test.ts fails when the README's copy differs: run `npm run docs:permissions` and paste.
+// Prints the scope and role tables of docs/authentication.md from src/auth/permissions.ts.
+// test/architecture/permissions-doc.test.ts fails when that copy differs: run `npm run docs:permissions` and paste.
 import { PERMISSIONS, ROLE_PERMISSIONS, SCOPE_PERMISSIONS } from '../src/auth/permissions.js';
 
 const list = (perms: readonly string[]) => (perms.length === PERMISSIONS.length ? 'all' : perms.length ? [...perms].sort().map((p) => `\`${p}\``).join(', ') : '—');

@@ -51,7 +51,7 @@ export interface Config {
   forecastRequestsPerOrganization: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
-  /** Transfer recommendations (README: Transfers). */
+  /** Transfer recommendations (docs/transfers.md). */
   transfers: {
     /** How long a PENDING recommendation stays actionable after it was generated, in hours. */
     recommendationTtlHours: number;
@@ -93,7 +93,7 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
   corsOrigins: string[];
-  /** Request limits per window; 0 turns a limit off (README: Rate limits). */
+  /** Request limits per window; 0 turns a limit off (docs/limits.md). */
   rateLimit: {
     windowSeconds: number;
     perApiKey: number;

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load-generator.js';
+import { recordBenchmarkSection } from './benchmarks-file.js';
 
 export interface Row {
   backend: string;
@@ -119,7 +120,8 @@ export function markdownSection(date: Date, machine: Machine, settings: RunSetti
 
 const HEADER = `# Benchmarks
 
-Produced by \`npm run bench\` (bench/run.ts); every run appends a dated section, newest last.
+Produced by \`npm run bench\` (bench/run.ts). Below the method: the latest section of each benchmark (a run
+replaces the one of its kind); every earlier section is in [bench/history.md](bench/history.md), newest first.
 \`npm run bench -- --quick\` measures 3 s per target; \`BENCH_DURATION\`, \`BENCH_CONNECTIONS\`
 (or \`--duration\`, \`--connections\`) and \`BENCH_DATABASE_URL\` change the defaults (10 s, 32,
 postgresql://postgres@127.0.0.1:5432/postgres).
@@ -146,7 +148,7 @@ the machine's CPU (all cores) that processes other than the server, its database
 generator used during the run: when it is high, requests/s and latencies are understated.
 
 \`npm run bench -- --products\` runs only the product-list part and \`--inventory\` only the inventory part
-(default: both; each part appends its own dated section).
+(default: both; each part records its own dated section).
 
 Inventory method (issue 3, bench/inventory/): on top of the 10,000 products, 5 locations, one lot per
 product and location (expiry dates over the next year, 2% already expired, 0.5% recalled), one stock
@@ -175,7 +177,7 @@ PGlite serves one query at a time, so its inventory targets use 8 connections (\
 
 `;
 
-export function appendToBenchmarks(file: string, section: string) {
-  const before = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
-  writeFileSync(file, `${before.replace(/\n*$/, '\n\n')}${section}`);
+/** Records a run's section in BENCHMARKS.md (the latest of its kind; the one it replaces goes to bench/history.md). */
+export function appendToBenchmarks(root: string, section: string) {
+  recordBenchmarkSection(root, section, HEADER);
 }

@@ -29,7 +29,7 @@ export const authRoutes = defineRoutes([
       operationId: 'signIn',
       summary: 'Sign in with email and password',
       description:
-        'Attempts are counted per account and per client address; past the limits (README: Rate limits) the account or ' +
+        'Attempts are counted per account and per client address; past the limits (docs/limits.md) the account or ' +
         'address is locked for a while and every attempt, the right password included, is answered 429 RATE_LIMITED with Retry-After.',
       tags: ['Authentication'],
       security: [],

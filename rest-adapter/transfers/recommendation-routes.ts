@@ -139,7 +139,7 @@ export const recommendationRoutes = defineRoutes([
       description:
         'Per product, finds locations in deficit (available below the reorder point, or fewer days of forecast demand than the lead time) and in surplus (above the maximum, ' +
         'or more days of demand than the horizon) and proposes PENDING moves that bring destinations toward their maximum without taking a source below its reorder point ' +
-        '(README: Transfers). A PENDING recommendation of the same product, source and destination is refreshed instead of duplicated (`updated`). An unknown or foreign ' +
+        '(docs/transfers.md). A PENDING recommendation of the same product, source and destination is refreshed instead of duplicated (`updated`). An unknown or foreign ' +
         'locationId or productMasterId: 400 naming it in details. Roles ADMIN, MANAGER, PLANNER. ' +
         `The body lists at most the first ${GENERATED_SHOWN} recommendations proposed (most pressing first); \`total\` counts them all, and \`listUrl\` (the PENDING list, ` +
         'with the product filter of the generation) pages them with limit and offset.',

@@ -33,7 +33,7 @@ const GroupByEnum = builder.enumType('ForecastAccuracyGroupBy', {
 });
 
 const AccuracyRowRef = builder.objectRef<AccuracyRow>('ForecastAccuracyRow').implement({
-  description: 'Accuracy of the forecasts of one group against the actuals (README "Forecast accuracy" has the formulas).',
+  description: 'Accuracy of the forecasts of one group against the actuals (docs/forecasting.md, "Forecast accuracy", has the formulas).',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, when grouped by product.' }),
     product: t.field({ type: ProductType, nullable: true, description: 'The product, when grouped by product (null otherwise).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),

@@ -62,7 +62,7 @@ const LearnedLiftsRef = builder.objectRef<LearnedPage>('LearnedEventLifts').impl
       description: `At most this many events are learned from (the most recent in those weeks); an event over ${MAX_OCCURRENCE_WEEKS} weeks is no occurrence.`,
     }),
     minOccurrences: t.exposeInt('minOccurrences', { description: 'Occurrences a pool needs before forecasts use it.' }),
-    method: t.exposeString('method', { description: 'How occurrence lifts are estimated and pooled (README "Learned event lifts").' }),
+    method: t.exposeString('method', { description: 'How occurrence lifts are estimated and pooled (docs/forecasting.md, "Learned event lifts").' }),
   }),
 });
 

@@ -19,7 +19,7 @@ import { asForecastRequest } from '../engine/engine-admission.js';
 
 /**
  * Forecast accuracy against the actuals of the demand history, one row per group: MASE, WAPE, bias and
- * MAPE (README "Forecast accuracy" has the formulas). IMPORTED measures the history's own forecastUnits,
+ * MAPE (docs/forecasting.md, "Forecast accuracy", has the formulas). IMPORTED measures the history's own forecastUnits,
  * aggregated in SQL; ENGINE replays GET /api/forecast from `from` (at most ENGINE_MAX_SERIES series) and
  * measures its forecasts against the weeks recorded after it: with events and base overrides
  * (includeAdjustments, default) or the statistical forecast alone; STORED measures a stored run's points, in SQL.
