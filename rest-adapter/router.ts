@@ -68,9 +68,15 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
 export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes = 1_048_576 }: RestAdapterOptions) {
   const router = IttyRouter();
   const compiled = routes.map((route) => compile(schema, route));
+  // A path without parameters (/api/forecast/scenarios/compare) belongs to its own routes only: a route
+  // with a parameter at that place (/api/forecast/scenarios/:id) never takes it, so a wrong method there
+  // is 405 with the fixed path's methods, not a lookup of the id "compare".
+  const fixedPaths = new Map<string, string[]>();
+  for (const route of compiled.filter((r) => !r.path.includes(':'))) fixedPaths.set(route.path, [...(fixedPaths.get(route.path) ?? []), route.method]);
   for (const route of compiled) {
+    const parameterized = route.path.includes(':');
     router[route.method.toLowerCase() as 'get'](route.path, (request: RouterRequest, clientIp: string) =>
-      handle(route, request, clientIp).catch(errorResponse),
+      parameterized && fixedPaths.has(new URL(request.url).pathname) ? undefined : handle(route, request, clientIp).catch(errorResponse),
     );
   }
 
@@ -106,7 +112,8 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
   }
 
   /** The methods of the routes whose path matches, in the route table's order. */
-  const methodsOf = (pathname: string) => [...new Set(router.routes.filter(([, pattern]) => pattern.test(pathname)).map(([method]) => method))];
+  const methodsOf = (pathname: string) =>
+    fixedPaths.get(pathname) ?? [...new Set(router.routes.filter(([, pattern]) => pattern.test(pathname)).map(([method]) => method))];
 
   function unrouted(request: Request): Response {
     const { pathname } = new URL(request.url);

@@ -33,6 +33,22 @@ describe('a method a known path does not have', () => {
     expect(res.headers.get('allow')).toBe('PATCH, DELETE');
   });
 
+  it('answers 405 on a fixed sub-path a parameter route would otherwise take as an id', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/api/forecast/scenarios/compare', 'POST'],
+      ['GET', '/api/inventory/availability/check', 'POST'],
+      ['DELETE', '/api/forecast/events/learned-lifts', 'GET'],
+      ['PATCH', '/api/inventory/transfers/bins', 'GET, POST'],
+    ] as const) {
+      const res = await server.call(method, path, { token: a.key, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.body).toEqual({ error: `${method} is not allowed on ${path} (allowed: ${allow})`, code: 'METHOD_NOT_ALLOWED' });
+    }
+    // The parameter routes still serve ids.
+    expect((await server.call('GET', '/api/forecast/scenarios/01a219cb-0000-7000-8000-000000000000', { token: a.key })).status).not.toBe(405);
+  });
+
   it('does so on every path of the route table, without credentials too (the body is never read)', async () => {
     let refused = 0;
     for (const [path, declared] of methodsByPath()) {
