@@ -143,10 +143,10 @@ export const adjustmentRoutes = defineRoutes([
       summary: 'Stock ledger history',
       description:
         'Ledger rows of the organization, newest first: by default every change of on hand (ADJUSTMENT, RECEIPT, COUNT, ' +
-        'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. Filters on another ' +
-        "organization's ids match nothing. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
+        'LOT_CORRECTION and the on-hand rows of other documents); `bucket` selects another quantity or ALL. A stock line, product or ' +
+        "location filter that is not the organization's is 404. pagination carries both shapes of the interface (limit/offset/hasMore and page/pageSize/total/totalPages).",
       ...inventory,
-      responses: responses(ok('A page of ledger rows', ledgerHistory), [400, 401, 403]),
+      responses: responses(ok('A page of ledger rows', ledgerHistory), [400, 401, 403, 404]),
     },
   },
   {

@@ -39,7 +39,7 @@ describe('bad input on the transfer paths', () => {
   it('inventory transfers: create and act', async () => {
     const before = await server.app.prisma.inventoryTransfer.count();
     expectAnswer(await call('POST', T, '{"lines":'), 400, 'BAD_REQUEST');
-    expectAnswer(await call('POST', T, '[]'), 400, '_');
+    expectAnswer(await call('POST', T, '[]'), 400, 'body');
     expectAnswer(await call('POST', T, draftBody({ lines: [{ productMasterId: productId, quantity: 1e300 }] })), 400, 'lines.0.quantity');
     expectAnswer(await call('POST', T, draftBody({ lines: [{ productMasterId: productId, quantity: -1 }] })), 400, 'lines.0.quantity');
     expectAnswer(await call('POST', T, draftBody({ lines: [{ productMasterId: productId, quantity: '5' }] })), 400, 'lines.0.quantity');
@@ -94,7 +94,7 @@ describe('bad input on the transfer paths', () => {
 
   it('transfer recommendations', async () => {
     expectAnswer(await call('POST', RECS, '{"a":'), 400, 'BAD_REQUEST');
-    expectAnswer(await call('POST', RECS, '"x"'), 400, '_');
+    expectAnswer(await call('POST', RECS, '"x"'), 400, 'body');
     expectAnswer(await call('POST', RECS, { locationId: b.warehouse.id }), 400, 'locationId');
     expectAnswer(await call('POST', RECS, { locationId: 'a\u0000' }), 400, 'locationId');
     expectAnswer(await call('POST', RECS, { minStockDifferencePct: 1.5 }), 400, 'minStockDifferencePct');
@@ -108,7 +108,7 @@ describe('bad input on the transfer paths', () => {
     expectAnswer(await call('GET', `${RECS}/a%00`), 400, 'id');
     for (const move of ['approve', 'reject']) {
       expectAnswer(await call('POST', `${RECS}/nope/${move}`, { comment: 5 }), 400, 'comment');
-      expectAnswer(await call('POST', `${RECS}/nope/${move}`, '5'), 400, '_');
+      expectAnswer(await call('POST', `${RECS}/nope/${move}`, '5'), 400, 'body');
       expectAnswer(await call('POST', `${RECS}/nope/${move}`, {}), 404);
     }
   });
