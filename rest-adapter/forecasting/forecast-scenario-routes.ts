@@ -19,29 +19,24 @@ const scenarioResponse = (description: string) => ({ description, ...jsonContent
 
 const READ_ONLY = 'PUBLISHED and ARCHIVED scenarios are read-only: 409 INVALID_STATE.';
 
-const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => {
-  const replace = method === 'PUT';
-  return {
-    method,
-    path: '/api/forecast/scenarios/:id',
-    operation: replace
-      ? `mutation ($id: ID!, $input: ForecastScenarioInput!) { replaceForecastScenario(id: $id, input: $input) { ${SCENARIO} } }`
-      : `mutation ($id: ID!, $input: ForecastScenarioUpdateInput!) { updateForecastScenario(id: $id, input: $input) { ${SCENARIO} } }`,
-    input: { body: replace ? forecastScenarioCreate : forecastScenarioUpdate },
-    variables: ({ params, body }) => ({ id: params.id, input: body }),
-    result: (data) => envelope(replace ? data.replaceForecastScenario : data.updateForecastScenario),
-    doc: {
-      operationId: replace ? 'replaceForecastScenario' : 'updateForecastScenario',
-      summary: replace ? 'Replace a draft scenario' : 'Update a draft scenario',
-      description: replace
-        ? `Sets every updatable field: name and type are required, an absent description or assumptions is cleared. ${READ_ONLY}`
-        : `Partial update: absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions. ${READ_ONLY}`,
-      ...forecasting,
-      parameters: [idParam],
-      responses: withForbidden({ 200: scenarioResponse('The changed scenario') }, [400, 401, 404, 409]),
-    },
-  };
-};
+/** PUT and PATCH are one partial update (the interface lists the update "also as PATCH"), as for events. */
+const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => ({
+  method,
+  path: '/api/forecast/scenarios/:id',
+  operation: `mutation ($id: ID!, $input: ForecastScenarioUpdateInput!) { updateForecastScenario(id: $id, input: $input) { ${SCENARIO} } }`,
+  input: { body: forecastScenarioUpdate },
+  variables: ({ params, body }) => ({ id: params.id, input: body }),
+  result: (data) => envelope(data.updateForecastScenario),
+  doc: {
+    operationId: method === 'PUT' ? 'putForecastScenario' : 'updateForecastScenario',
+    summary: 'Update a draft scenario',
+    description:
+      `Partial update, the same for PUT and PATCH: absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions. ${READ_ONLY}`,
+    ...forecasting,
+    parameters: [idParam],
+    responses: withForbidden({ 200: scenarioResponse('The changed scenario') }, [400, 401, 404, 409]),
+  },
+});
 
 const moveRoute = (move: 'publish' | 'archive'): RouteSpec => {
   const field = move === 'publish' ? 'publishForecastScenario' : 'archiveForecastScenario';

@@ -38,3 +38,20 @@ export const flag = z.preprocess((raw) => {
 
 /** Text; an empty value counts as absent. */
 export const text = z.preprocess((raw) => blankIsAbsent(firstOf(raw)), z.string({ error: 'Must be text' }).optional());
+
+/**
+ * One value of a closed list, in any case (`status=draft` or `DRAFT`): the one rule of every enum query
+ * parameter (the interface's machine-readable variant spells values in lower case, GraphQL enums in upper
+ * case). Blank is absent. `cased` is the case the values are declared in.
+ */
+export const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T, cased: 'upper' | 'lower' = 'upper') =>
+  z
+    .preprocess(
+      (raw) => {
+        const value = blankIsAbsent(firstOf(raw));
+        if (typeof value !== 'string') return value;
+        return cased === 'upper' ? value.trim().toUpperCase() : value.trim().toLowerCase();
+      },
+      z.enum(values, { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${values.join(', ')} (any case)`) }).optional(),
+    )
+    .meta({ type: 'string', enum: [...new Set([...values, ...values.map((value) => (cased === 'upper' ? value.toLowerCase() : value.toUpperCase()))])] });

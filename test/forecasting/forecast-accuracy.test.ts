@@ -273,11 +273,11 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
 describe('refusals', () => {
   it('answers 400 VALIDATION_ERROR with details per field for bad values', async () => {
     const cases: [string, Record<string, string[]>][] = [
-      ['?source=MODEL', { source: ['Must be one of IMPORTED, ENGINE, STORED'] }],
+      ['?source=MODEL', { source: ['One of IMPORTED, ENGINE, STORED (any case)'] }],
       ['?source=STORED', { runId: ['runId or scenarioId is required with source=STORED'] }],
       ['?source=STORED&runId=r&scenarioId=s', { scenarioId: ['Not together with runId'] }],
       ['?runId=r', { runId: ['Only with source=STORED'] }],
-      ['?groupBy=week', { groupBy: ['Must be one of product, location, channel, method, total'] }],
+      ['?groupBy=week', { groupBy: ['One of product, location, channel, method, total (any case)'] }],
       ['?groupBy=method', { groupBy: ['method needs source=ENGINE or STORED'] }],
       ['?source=ENGINE', { from: ['Required with source=ENGINE'] }],
       [`?from=${week(5)}&to=${week(4)}`, { to: ['Must not be before from'] }],

@@ -78,6 +78,13 @@ describe('REST /api/forecast/events', () => {
     expect(put.body).toMatchObject({ id: created.id, name: 'Very rainy week', type: 'WEATHER', productMaster: null, isGlobal: true, isOrgWide: false });
     expect(put.body.value).toEqual(created.value);
 
+    // A partial update of the nested value keeps the value's fields it does not name.
+    const lift = await server.call('PATCH', `/api/forecast/events/${created.id}`, { token: a.key, body: { value: { liftPct: 0.7 } } });
+    expect(lift.status).toBe(200);
+    expect(lift.body.value).toEqual({ liftPct: 0.7, stackingMode: 'ADDITIVE', description: 'umbrellas sell' });
+    const described = await server.call('PUT', `/api/forecast/events/${created.id}`, { token: a.key, body: { value: { description: null } } });
+    expect(described.body.value).toEqual({ liftPct: 0.7, stackingMode: 'ADDITIVE', description: null });
+
     const patch = await server.call('PATCH', `/api/forecast/events/${created.id}`, { token: a.key, body: { value: null, type: 'HOLIDAY', locationId: null } });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ name: 'Very rainy week', type: 'HOLIDAY', value: null, location: null, isGlobal: true, isOrgWide: true });

@@ -131,7 +131,7 @@ describe('GET /api/forecast/events/learned-lifts', () => {
 
   it('answers 400 with details, and the forecasting gates', async () => {
     await expectValidationDetails(get, [
-      ['?type=PARTY', { type: ['One of PROMOTION, PRICE_CHANGE, HOLIDAY, WEATHER, BOOKING, MACRO, OTHER'] }],
+      ['?type=PARTY', { type: ['One of PROMOTION, PRICE_CHANGE, HOLIDAY, WEATHER, BOOKING, MACRO, OTHER (any case)'] }],
       ['?before=soon', { before: [expect.any(String)] as any }],
     ]);
     await expectForecastReadGates(get, plain, a);

@@ -41,4 +41,23 @@ describe('query parameters', () => {
       expect(res.body, path).toMatchObject({ error: 'locationId is required', code: 'VALIDATION_ERROR', details: { locationId: ['Required'] } });
     }
   });
+
+  it('takes every enum value in any case, and names the values when one is not of them', async () => {
+    for (const path of [
+      '/api/forecast/scenarios?status=draft',
+      '/api/forecast/scenarios?status=Draft&type=baseline',
+      '/api/forecast/change-history?kind=publish',
+      '/api/forecast/events/learned-lifts?type=promotion',
+      '/api/inventory/adjustments?bucket=all',
+      '/api/forecast/accuracy?source=imported&groupBy=PRODUCT',
+      '/api/transfers/recommendations?status=pending&priority=urgent',
+      '/api/inventory/transfers?status=draft',
+    ]) {
+      const res = await server.call('GET', path, { token: a.key });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const res = await server.call('GET', '/api/forecast/scenarios?status=drafty', { token: a.key });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual({ status: ['One of DRAFT, PUBLISHED, ARCHIVED (any case)'] });
+  });
 });

@@ -49,7 +49,7 @@ export const externalEventUpdate = z
     value: eventValue,
     ...scope,
   })
-  .meta({ description: 'Absent fields stay as they are; value is replaced as a whole; null clears value, productMasterId or locationId.' });
+  .meta({ description: 'Absent fields stay as they are, within value too (liftPct alone keeps the description); null clears value, productMasterId or locationId.' });
 
 /** Query of GET /api/forecast/events. */
 export const externalEventListQuery = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { calendarDateText, windowWithin } from '../date-times.js';
 import { pagingShape } from '../paging.js';
-import { flag, text, wholeNumberOr } from '../query-values.js';
+import { anyCaseEnum, flag, text, wholeNumberOr } from '../query-values.js';
 import { DEFAULT_HORIZON, MAX_HORIZON } from './forecast-query.js';
 
 export const DEFAULT_ACCURACY_HORIZON = DEFAULT_HORIZON;
@@ -17,23 +17,15 @@ export const ACCURACY_PAGING = { limit: 50, max: 500 };
 /** Series the ENGINE source replays in one request (each is fitted): one page of GET /api/forecast at its largest. */
 export const ENGINE_MAX_SERIES = 100;
 
-/** One value of a closed list, case-insensitive (GraphQL enums are upper case, the query string may be lower). */
-const oneOfCased = <T extends readonly [string, ...string[]]>(values: T, cased: (text: string) => string) =>
-  z.preprocess((raw) => {
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value === '' || value === null) return undefined;
-    return typeof value === 'string' ? cased(value) : value;
-  }, z.enum(values, { error: `Must be one of ${values.join(', ')}` }).optional());
-
 /** Query of GET /api/forecast/accuracy and arguments of forecastAccuracy. */
 export const forecastAccuracyQuery = z
   .object({
-    source: oneOfCased(ACCURACY_SOURCES, (s) => s.toUpperCase()).meta({
+    source: anyCaseEnum(ACCURACY_SOURCES).meta({
       description:
         "What is measured: IMPORTED (default) the demand history's own forecastUnits, ENGINE the engine's forecasts replayed from `from`, " +
         'STORED the points of a stored forecast run (runId, or the latest completed run of scenarioId).',
     }),
-    groupBy: oneOfCased(ACCURACY_GROUPS, (s) => s.toLowerCase()).meta({
+    groupBy: anyCaseEnum(ACCURACY_GROUPS, 'lower').meta({
       description: 'One row per product (default), location, channel, method (ENGINE or STORED: the method chosen per series) or one total row.',
     }),
     runId: text.meta({ description: "STORED: the forecast run measured (404 when it is not one of the organization's)." }),

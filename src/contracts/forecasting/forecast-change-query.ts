@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { dateTimeText, windowWithin } from '../date-times.js';
-import { text, wholeNumber } from '../query-values.js';
-import { optionalEnum } from './forecast-scenario.js';
+import { anyCaseEnum, text, wholeNumber } from '../query-values.js';
 
 export const FORECAST_CHANGE_KINDS = ['GENERATE', 'PUBLISH', 'OVERRIDE', 'ARCHIVE'] as const;
 
@@ -10,7 +9,7 @@ export const FORECAST_CHANGE_KINDS = ['GENERATE', 'PUBLISH', 'OVERRIDE', 'ARCHIV
 export const CHANGE_HISTORY_MAX_LIMIT = 500;
 export const CHANGE_HISTORY_DEFAULT_LIMIT = 50;
 
-const kind = optionalEnum(FORECAST_CHANGE_KINDS);
+const kind = anyCaseEnum(FORECAST_CHANGE_KINDS);
 
 /** Query of GET /api/forecast/change-history and arguments of forecastChanges. */
 export const forecastChangeQuery = z

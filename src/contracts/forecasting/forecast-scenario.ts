@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mustBe } from '../parse.js';
-import { flag } from '../query-values.js';
+import { anyCaseEnum, flag } from '../query-values.js';
 
 export const SCENARIO_TYPES = ['BASELINE', 'PROMOTIONAL', 'CONSERVATIVE', 'OPTIMISTIC', 'CHANNEL_LAUNCH', 'CUSTOM'] as const;
 export const SCENARIO_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
@@ -74,16 +74,9 @@ export const forecastScenarioUpdate = z
   })
   .meta({ description: 'Absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions.' });
 
-/** One of `values` in a query string or a GraphQL argument; empty or null is absent. */
-export const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((raw) => {
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    return value === '' || value === null ? undefined : value;
-  }, z.enum(values, { error: oneOf(values) }).optional());
-
 /** Query of GET /api/forecast/scenarios and arguments of forecastScenarios. */
 export const forecastScenarioListQuery = z.object({
-  status: optionalEnum(SCENARIO_STATUSES).meta({ description: 'Only scenarios in this state (ARCHIVED lists archived ones without includeArchived).' }),
-  type: optionalEnum(SCENARIO_TYPES).meta({ description: 'Only scenarios of this type.' }),
+  status: anyCaseEnum(SCENARIO_STATUSES).meta({ description: 'Only scenarios in this state (ARCHIVED lists archived ones without includeArchived).' }),
+  type: anyCaseEnum(SCENARIO_TYPES).meta({ description: 'Only scenarios of this type.' }),
   includeArchived: flag.meta({ description: 'Include archived scenarios (default false).' }),
 });

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { calendarDateText } from '../date-times.js';
-import { text } from '../query-values.js';
+import { anyCaseEnum, text } from '../query-values.js';
 import { EXTERNAL_EVENT_TYPES } from './external-event.js';
 
 /** Query of GET /api/forecast/events/learned-lifts and arguments of learnedEventLifts. */
 export const learnedLiftQuery = z.object({
-  type: z
-    .preprocess((value) => (value === '' ? undefined : Array.isArray(value) ? value[0] : value), z.enum(EXTERNAL_EVENT_TYPES, { error: `One of ${EXTERNAL_EVENT_TYPES.join(', ')}` }).optional())
-    .meta({ description: 'Only events of this kind.' }),
+  type: anyCaseEnum(EXTERNAL_EVENT_TYPES).meta({ description: 'Only events of this kind (any case).' }),
   productMasterId: text.meta({ description: "Only LINK pools of events linked to this product (TYPE pools stay); 404 when it is not one of the organization's." }),
   locationId: text.meta({ description: "Only LINK pools of events linked to this location (TYPE pools stay); 404 when it is not one of the organization's." }),
   before: text.pipe(calendarDateText.optional()).meta({

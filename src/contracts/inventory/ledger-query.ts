@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { dateOrDateTimeText, windowWithin } from '../date-times.js';
-import { text, wholeNumber } from '../query-values.js';
+import { anyCaseEnum, text, wholeNumber } from '../query-values.js';
 
 /** Largest page of GET /api/inventory/adjustments (the interface leaves the maximum open). */
 export const HISTORY_MAX_LIMIT = 500;
@@ -18,9 +18,7 @@ const filterFields = {
   locationId: text.meta({ description: 'Only rows at this location.' }),
   startDate: when.meta({ description: 'From this date (start of day, UTC) or date-time with a time zone.' }),
   endDate: when.meta({ description: `Up to this date (the whole day, UTC, included) or date-time with a time zone; not before startDate, at most ${MAX_WINDOW_DAYS} days after it.` }),
-  bucket: z
-    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(BUCKET_FILTERS, { message: `One of ${BUCKET_FILTERS.join(', ')}` }).nullish())
-    .meta({ description: 'Which quantity (default ON_HAND).' }),
+  bucket: anyCaseEnum(BUCKET_FILTERS).meta({ description: 'Which quantity (default ON_HAND; any case).' }),
   transactionType: text.pipe(z.string().trim().max(200, 'At most 200 characters').optional()).meta({ description: 'Only these types, comma-separated (for example ADJUSTMENT,COUNT).' }),
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DECIMAL } from '../../kernel/input-limits.js';
 import { mustBe } from '../parse.js';
-import { flag, text, wholeNumberOr } from '../query-values.js';
+import { anyCaseEnum, flag, text, wholeNumberOr } from '../query-values.js';
 import { optionalNote } from '../text-fields.js';
 
 export const RECOMMENDATION_STATUSES = ['PENDING', 'APPROVED', 'EXECUTED', 'REJECTED', 'EXPIRED'] as const;
@@ -47,16 +47,6 @@ export const generateRecommendations = z
  * Upper or lower case (`pending` and `PENDING`), from a query string or a GraphQL enum; empty is absent.
  * OpenAPI lists both spellings, since the machine-readable variant of the interface uses the lower case.
  */
-const anyCaseEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (raw) => {
-      const value = Array.isArray(raw) ? raw[0] : raw;
-      if (value === '' || value === null) return undefined;
-      return typeof value === 'string' ? value.trim().toUpperCase() : value;
-    },
-    z.enum(values, { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${values.join(', ')} (any case)`) }).optional(),
-  ).meta({ type: 'string', enum: [...values, ...values.map((value) => value.toLowerCase())] });
-
 const paging = {
   limit: wholeNumberOr(RECOMMENDATIONS_DEFAULT_LIMIT, `Must be a whole number from 1 to ${RECOMMENDATIONS_MAX_LIMIT}`, { min: 1, max: RECOMMENDATIONS_MAX_LIMIT }).meta({
     description: `Page size (default ${RECOMMENDATIONS_DEFAULT_LIMIT}, at most ${RECOMMENDATIONS_MAX_LIMIT}).`,

@@ -119,7 +119,7 @@ const ExternalEventCreateInput = builder.inputType('ExternalEventCreateInput', {
 });
 
 const ExternalEventUpdateInput = builder.inputType('ExternalEventUpdateInput', {
-  description: 'Changes to an event; absent fields stay as they are. value is replaced as a whole; null clears value, productMasterId or locationId.',
+  description: 'Changes to an event; absent fields stay as they are. within value too, absent fields stay (liftPct alone keeps the description); null clears value, productMasterId or locationId.',
   fields: (t) => ({
     name: t.string({ description: 'New name.' }),
     type: t.field({ type: ExternalEventTypeEnum, description: 'New kind of event.' }),

@@ -43,6 +43,15 @@ export function eventValue(row: { liftPct: number | null; stackingMode: Stacking
   return { liftPct: row.liftPct, stackingMode: row.stackingMode, description: row.valueDescription };
 }
 
+/** A partial `value` over the stored one: the fields it names change, the others stay. */
+function mergedValue(current: { liftPct: number | null; stackingMode: StackingMode | null; valueDescription: string | null }, patch: NonNullable<z.output<typeof value>>) {
+  return {
+    liftPct: patch.liftPct === undefined ? current.liftPct : patch.liftPct,
+    stackingMode: patch.stackingMode === undefined ? current.stackingMode : patch.stackingMode,
+    description: patch.description === undefined ? current.valueDescription : patch.description,
+  };
+}
+
 function valueColumns(input: z.output<typeof value>) {
   if (!input || (input.liftPct == null && input.stackingMode == null && input.description == null)) {
     return { liftPct: null, stackingMode: null, valueDescription: null };
@@ -161,7 +170,7 @@ export async function createExternalEvent(ctx: RequestContext, raw: CreateExtern
   });
 }
 
-/** Changes the fields given; `value` is replaced as a whole, and null clears value, product or location. */
+/** Changes the fields given, within `value` too (its absent fields stay); null clears value, product or location. */
 export async function updateExternalEvent(ctx: RequestContext, eventId: string, raw: UpdateExternalEventInput, query: Query = {}) {
   const input = parseInput(updateSchema, raw);
   return ctx.prisma.$transaction(async (tx) => {
@@ -183,7 +192,7 @@ export async function updateExternalEvent(ctx: RequestContext, eventId: string, 
         type: input.type,
         startsAt: input.startsAt,
         endsAt: input.endsAt,
-        ...(input.value === undefined ? {} : valueColumns(input.value)),
+        ...(input.value === undefined ? {} : valueColumns(input.value && mergedValue(current, input.value))),
         productMasterId,
         locationId,
         ...flags,
