@@ -10,6 +10,7 @@ import {
   updateExternalEvent,
 } from '../../services/forecasting/external-events.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { NodeRef } from '../node-interface.js';
 
 const canRead = canReadForecasts;
 const canWrite = canWriteForecasts;
@@ -61,6 +62,7 @@ const EventLocation = builder.prismaObject('Location', {
 });
 
 builder.prismaObject('ExternalEvent', {
+  interfaces: [NodeRef],
   description: 'Something outside the demand history, such as a promotion or a holiday, that lifts or lowers forecast demand over a period.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -11,6 +11,7 @@ import {
   updateForecastScenario,
 } from '../../services/forecasting/scenarios/forecast-scenarios.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { NodeRef } from '../node-interface.js';
 
 export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType', {
   description: 'What a forecast scenario is for.',
@@ -92,6 +93,7 @@ const AssumptionsRef = builder.objectRef<ForecastScenarioAssumptions>('ForecastS
 });
 
 builder.prismaObject('ForecastScenario', {
+  interfaces: [NodeRef],
   description: 'A named set of assumptions a forecast is generated under.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
