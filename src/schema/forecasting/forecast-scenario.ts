@@ -43,7 +43,7 @@ export const ForecastActorRef = builder.objectRef<ScenarioActor>('ForecastActor'
   description: 'Who did something to a forecast: a signed-in user or an API key.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'USER or API_KEY.' }),
-    id: t.exposeID('id', { description: "The user's or the API key's id." }),
+    actorId: t.exposeID('id', { description: "The user's or the API key's id (an API key's is also its ApiKey node id)." }),
   }),
 });
 
