@@ -199,3 +199,18 @@ describe('ids are unique across types', () => {
     expect(seen.size).toBeGreaterThanOrEqual(Object.keys(ours).length);
   });
 });
+
+describe('views of an entity name it and link to it instead of carrying its id', () => {
+  it('availability, channel ATP and bin reports link to the StockLine, Bin and Location nodes', async () => {
+    const data = await graphqlData(server, a.key, `query ($line: ID!, $l: ID!, $p: ID) {
+      availabilityLine(id: $line) { __typename stockLineId stockLine { __typename id } }
+      channelLocationDrilldown(locationId: $l, productMasterId: $p) { location { __typename id } stockLines { stockLineId stockLine { __typename id } } }
+      locationBins(locationId: $l) { location { __typename id } bins { binId bin { __typename id } } }
+    }`, { line: ours.StockLine, l: ours.Location, p: ours.Product });
+    expect(data.availabilityLine).toEqual({ __typename: 'AvailabilityLine', stockLineId: ours.StockLine, stockLine: { __typename: 'StockLine', id: ours.StockLine } });
+    expect(data.channelLocationDrilldown.location).toEqual({ __typename: 'Location', id: ours.Location });
+    expect(data.channelLocationDrilldown.stockLines).toContainEqual({ stockLineId: ours.StockLine, stockLine: { __typename: 'StockLine', id: ours.StockLine } });
+    expect(data.locationBins.location).toEqual({ __typename: 'Location', id: ours.Location });
+    expect(data.locationBins.bins).toContainEqual({ binId: ours.Bin, bin: { __typename: 'Bin', id: ours.Bin } });
+  });
+});
