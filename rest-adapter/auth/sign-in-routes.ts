@@ -16,7 +16,7 @@ export const authRoutes = defineRoutes([
     path: '/api/auth/sign-in',
     operation: `mutation ($email: String!, $password: String!, $organizationId: ID) {
       signIn(email: $email, password: $password, organizationId: $organizationId) {
-        token expiresAt user { id email name } organizationId role organizations { id name role }
+        token expiresAt user { id: userId email name } organizationId role organizations { id: organizationId name role }
       }
     }`,
     input: { body: signInBody },

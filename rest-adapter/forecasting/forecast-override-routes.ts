@@ -4,7 +4,7 @@ import { jsonContent, pathParam } from '../openapi-common.js';
 import { forecasting, withForbidden } from './forecast-docs.js';
 import { forecastOverride, forecastOverrideList } from './forecast-override-responses.js';
 
-const OVERRIDE = 'id scenarioId productMasterId locationId channel periodStart quantity note setBy { type id } createdAt updatedAt';
+const OVERRIDE = 'id scenarioId productMasterId locationId channel periodStart quantity note setBy { type id: actorId } createdAt updatedAt';
 
 export const forecastOverrideRoutes = defineRoutes([
   {

@@ -5,7 +5,7 @@ import { forecasting, withForbidden } from './forecast-docs.js';
 import { forecastPage } from './forecast-responses.js';
 
 const SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
-  events { id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
+  events { id: eventId name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
   points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId }`;
 

@@ -5,7 +5,7 @@ import { forecasting, withForbidden } from './forecast-docs.js';
 import { forecastRunEnvelope, forecastRunList, forecastRunSeriesPage } from './forecast-run-responses.js';
 
 const RUN = `id scenarioId status horizon levels from productMasterId locationId channel totalSeries processedSeries totalBatches processedBatches progress
-  totalForecast failureReason failedAttempts retryAt createdBy { type id } createdAt startedAt completedAt`;
+  totalForecast failureReason failedAttempts retryAt createdBy { type id: actorId } createdAt startedAt completedAt`;
 
 const STORED_SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek eventIds
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor } totalForecast

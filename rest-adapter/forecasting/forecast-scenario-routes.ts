@@ -5,7 +5,7 @@ import { jsonContent, pathParam } from '../openapi-common.js';
 import { withForbidden } from './forecast-docs.js';
 import { forecastChangeHistory, forecastScenarioEnvelope, forecastScenarioList } from './forecast-scenario-responses.js';
 
-const ACTOR = 'type id';
+const ACTOR = 'type id: actorId';
 const SCENARIO = `id name description type status
   assumptions { narrative globalLiftPct categoryAdjustments { categoryId liftPct } channelAdjustments { channelId liftPct } includedEventIds }
   createdBy { ${ACTOR} } publishedBy { ${ACTOR} } publishedAt archivedAt createdAt updatedAt`;

@@ -6,7 +6,7 @@ import { forecasting, withForbidden } from './forecast-docs.js';
 import { channelProjectionPage, longTermPage } from './projection-responses.js';
 
 const WEEK_POINT = 'periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor overridden overrideId';
-const EVENT = 'id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences';
+const EVENT = 'id: eventId name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences';
 const ADJUSTMENTS = 'scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor';
 const MONTH_POINT = 'month periodStart periodEnd forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource adjustmentFactor';
 

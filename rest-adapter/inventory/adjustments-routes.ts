@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { jsonContent, responses } from '../openapi-common.js';
 import { adjustmentResult, countSheet, ledgerHistory, lotCorrectionResult, reasonCodeList, recordCountResult, recordStockResult } from './adjustments-responses.js';
 
-const LINE = 'id productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
+const LINE = 'id: stockLineId productMasterId locationId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyOnHold qtyPicked qtyRecalled qtyExpired qtyReserved';
 const ENTRY = `id inventoryItemId productMasterId locationId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode
   comment rootCause createdAt createdBy actorType sourceType sourceId`;
 const ADJUSTMENT = `success message transaction { ${ENTRY} } inventoryItem { ${LINE} }`;

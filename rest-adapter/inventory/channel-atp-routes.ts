@@ -25,7 +25,7 @@ export const channelAtpRoutes = defineRoutes([
     operation: `query ($locationId: ID, $productMasterId: ID, $channelId: ID) {
       channelLocationDrilldown(locationId: $locationId, productMasterId: $productMasterId, channelId: $channelId) {
         product { ${PRODUCT} } location { ${LOCATION} } channels { ${ENTRY} } channelList { ${CHANNEL} }
-        stockLines { id lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired excluded excludedReason }
+        stockLines { id: stockLineId lotId lotCode binId binCode expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired excluded excludedReason }
       }
     }`,
     input: { query: channelDrilldownQuery },

@@ -6,7 +6,7 @@ import { jsonContent, pathParam, responses } from '../openapi-common.js';
 import { availability, availabilityCheckResults, availabilityLine, stockLinePage, stockMoveResult } from './stock-lines-responses.js';
 
 const LIST_ITEM = 'id productMasterId locationId quantityOnHand quantityReserved quantityAvailable lotId binId expiryDate createdAt updatedAt';
-const LINE = 'id productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
+const LINE = 'id: stockLineId productMasterId locationId lotId binId expiryDate qtyOnHand qtyAvailable qtyReserved qtyOnHold qtyPicked qtyRecalled qtyExpired';
 const TOTALS = 'totalOnHand totalAvailable totalReserved totalOnHold totalPicked totalRecalled totalExpired';
 const TRANSACTION = 'id inventoryItemId transactionType bucket deltaQty qtyBefore qtyAfter reasonCodeId reasonCode comment sourceType sourceId createdBy actorType createdAt';
 

@@ -39,7 +39,7 @@ export const inventoryTransferRoutes = defineRoutes([
     operation: `query ($locationId: ID!, $productMasterId: ID) {
       locationBins(locationId: $locationId, productMasterId: $productMasterId) {
         location { id name code }
-        bins { id code locationId totalOnHand totalAvailable stock { stockLineId productMasterId sku productName lotId lotCode expiryDate qtyOnHand qtyAvailable } }
+        bins { id: binId code locationId totalOnHand totalAvailable stock { stockLineId productMasterId sku productName lotId lotCode expiryDate qtyOnHand qtyAvailable } }
       }
     }`,
     input: { query: locationBinsQuery },

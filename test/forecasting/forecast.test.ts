@@ -251,7 +251,7 @@ describe('GraphQL demandForecast', () => {
   const QUERY = `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $levels: [Float!], $from: Date, $page: Int, $limit: Int) {
     demandForecast(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, levels: $levels, from: $from, page: $page, limit: $limit) {
       items { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
-        events { id name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
+        events { id: eventId name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
         adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
         points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId } }
       page limit total totalPages horizon levels from scenarioId } }`;

@@ -213,7 +213,7 @@ describe('long-term forecast with events and a scenario (the assumptions of GET 
     const gql = await graphqlData(
       server,
       a.key,
-      `query ($p: ID, $s: ID) { longTermForecast(productMasterId: $p, channel: "ALL", scenarioId: $s) { scenarioId items { locationId events { id } points { forecast liftFactor adjustmentFactor } } } }`,
+      `query ($p: ID, $s: ID) { longTermForecast(productMasterId: $p, channel: "ALL", scenarioId: $s) { scenarioId items { locationId events { id: eventId } points { forecast liftFactor adjustmentFactor } } } }`,
       { p: p1, s: up },
     );
     const item = gql.longTermForecast.items.find((i: any) => i.locationId === a.warehouse.id);

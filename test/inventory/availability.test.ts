@@ -303,17 +303,17 @@ describe('tenant isolation of availability filters', () => {
 
   it('GraphQL availability, availabilityLine and checkAvailability stay inside the organization', async () => {
     const query = `query ($p: ID, $id: ID!) {
-      availability(productMasterId: $p) { type count totals { totalAvailable } lines { id } }
-      availabilityLine(id: $id) { id }
+      availability(productMasterId: $p) { type count totals { totalAvailable } lines { id: stockLineId } }
+      availabilityLine(id: $id) { id: stockLineId }
     }`;
     const own = await server.graphql(query, { p: atp.id, id: L.plain!.id }, a.key);
     expect(own.body.data.availability).toMatchObject({ type: 'stockLines', count: 3, totals: { totalAvailable: 8 + 6 + 7 } });
     expect(own.body.data.availabilityLine.id).toBe(L.plain!.id);
     const foreignList = await server.graphql(`query ($p: ID) { availability(productMasterId: $p) { count } }`, { p: atp.id }, b.key);
     expect(foreignList.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const foreignLine = await server.graphql(`query ($id: ID!) { availabilityLine(id: $id) { id } }`, { id: L.plain!.id }, b.key);
+    const foreignLine = await server.graphql(`query ($id: ID!) { availabilityLine(id: $id) { id: stockLineId } }`, { id: L.plain!.id }, b.key);
     expect(foreignLine.body.errors[0].extensions.code).toBe('NOT_FOUND');
-    const summary = await server.graphql(`query ($l: ID, $p: ID) { availability(locationId: $l, productMasterId: $p, summary: true, includeStockLines: true) { type lines { id } summary { locationId totalOnHand stockLines { id } } } }`,
+    const summary = await server.graphql(`query ($l: ID, $p: ID) { availability(locationId: $l, productMasterId: $p, summary: true, includeStockLines: true) { type lines { id: stockLineId } summary { locationId totalOnHand stockLines { id: stockLineId } } } }`,
       { l: store.id, p: atp.id },
       a.key,
     );

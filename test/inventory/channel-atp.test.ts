@@ -22,7 +22,7 @@ const DELETE = `mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { ... on A
 const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { id channelId locationId } }';
 const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locationId: $locationId, limit: $limit) {
   products { productMasterId channels { channelId atp severity } } location { id } pagination { total } } }`;
-const DRILL_GQL = 'query ($l: ID, $p: ID) { channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { productMasterId } stockLines { id } } }';
+const DRILL_GQL = 'query ($l: ID, $p: ID) { channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { productMasterId } stockLines { id: stockLineId } } }';
 const SUMMARY_GQL = 'query ($l: ID) { channelSummary(locationId: $l) { channelId totalAtp } }';
 
 const gql = (token: string, query: string, variables: Record<string, unknown> = {}) => graphqlData(server, token, query, variables);

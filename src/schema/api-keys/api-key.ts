@@ -7,12 +7,14 @@ import {
   rotateApiKey,
   updateApiKey,
 } from '../../services/api-keys/api-keys.js';
+import { NodeRef } from '../node-interface.js';
 
 // Managing keys needs an administrator's session: a key must never be able to mint or widen keys.
 const MANAGE = { $all: { session: true, permission: 'apikeys.manage' } } as const;
 
 // The hashes are deliberately not exposed.
 export const ApiKeyType = builder.prismaObject('ApiKey', {
+  interfaces: [NodeRef],
   name: 'ApiKey',
   description: 'An API key of the organization. The secret itself is only ever returned by createApiKey and rotateApiKey.',
   fields: (t) => ({

@@ -8,7 +8,7 @@ const RoleEnum = builder.enumType(Role, { name: 'Role', description: 'Role of a 
 const SignedInUser = builder.objectRef<{ id: string; email: string; name: string | null }>('SignedInUser').implement({
   description: 'The user who signed in.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'User id.' }),
+    userId: t.exposeID('id', { description: 'User id (users are not Node entities: no other type carries this id).' }),
     email: t.exposeString('email', { description: 'Email address.' }),
     name: t.exposeString('name', { nullable: true, description: 'Display name.' }),
   }),
@@ -17,7 +17,7 @@ const SignedInUser = builder.objectRef<{ id: string; email: string; name: string
 const OrganizationMembership = builder.objectRef<{ id: string; name: string; role: Role }>('OrganizationMembership').implement({
   description: 'An organization the user belongs to.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Organization id.' }),
+    organizationId: t.exposeID('id', { description: 'Organization id.' }),
     name: t.exposeString('name', { description: 'Organization name.' }),
     role: t.expose('role', { type: RoleEnum, description: 'The user\'s role there.' }),
   }),

@@ -109,7 +109,13 @@ export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('De
 export const ForecastEventRef = builder.objectRef<ForecastEvent>('ForecastAppliedEvent').implement({
   description: 'An external event that lifted at least one week of a forecast.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The event id.' }),
+    eventId: t.exposeID('id', { description: 'The id of the external event.' }),
+    event: t.prismaField({
+      type: 'ExternalEvent',
+      nullable: true,
+      description: 'The external event itself (null when it was deleted since the forecast was computed).',
+      resolve: (query, e, _args, ctx) => ctx.prisma.externalEvent.findUnique({ ...query, where: { id: e.id } }),
+    }),
     name: t.exposeString('name', { description: 'Event name.' }),
     startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When the event starts.' }),
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When the event ends.' }),

@@ -10,6 +10,7 @@ import {
   updateExternalEvent,
 } from '../../services/forecasting/external-events.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { NodeRef } from '../node-interface.js';
 
 const canRead = canReadForecasts;
 const canWrite = canWriteForecasts;
@@ -49,18 +50,8 @@ const ExternalEventValueRef = builder.objectRef<ExternalEventValue>('ExternalEve
   }),
 });
 
-// A location as an event shows it (id, name, code), kept apart from the full Location type.
-const EventLocation = builder.prismaObject('Location', {
-  variant: 'EventLocation',
-  description: 'The location an event is limited to.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier.' }),
-    name: t.exposeString('name', { description: 'Location name.' }),
-    code: t.exposeString('code', { description: 'Short code, unique within the organization.' }),
-  }),
-});
-
 builder.prismaObject('ExternalEvent', {
+  interfaces: [NodeRef],
   description: 'Something outside the demand history, such as a promotion or a holiday, that lifts or lowers forecast demand over a period.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -81,7 +72,7 @@ builder.prismaObject('ExternalEvent', {
       description: 'The event applies at every location of the organization (it has no location).',
     }),
     productMaster: t.relation('productMaster', { nullable: true, description: 'The one product the event is limited to, if any.' }),
-    location: t.relation('location', { type: EventLocation, nullable: true, description: 'The one location the event is limited to, if any.' }),
+    location: t.relation('location', { nullable: true, description: 'The one location the event is limited to, if any.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the event was last changed.' }),
   }),

@@ -7,6 +7,7 @@ import type { ForecastChange } from '../../generated/prisma/client.js';
 import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastActorRef } from './forecast-scenario.js';
+import { NodeRef } from '../node-interface.js';
 
 const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
   description: 'What changed a forecast.',
@@ -19,6 +20,7 @@ const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
 });
 
 const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').implement({
+  interfaces: [NodeRef],
   description: 'One entry of the forecast change history: who changed which forecast when, and its total before and after where one is known.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -12,8 +12,10 @@ import {
 } from '../../services/forecasting/overrides/forecast-overrides.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { ForecastActorRef } from './forecast-scenario.js';
+import { NodeRef } from '../node-interface.js';
 
 const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
+  interfaces: [NodeRef],
   description: "A planner's quantity for one week of one series, winning over the model's forecast.",
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

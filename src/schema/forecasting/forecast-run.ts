@@ -12,6 +12,7 @@ import { scenarioActor } from '../../services/forecasting/scenarios/forecast-sce
 import { DemandClassEnum, DemandForecastPointRef, ErrorScaleEnum, ForecastMethodEnum, IntervalSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
 import { ForecastActorRef } from './forecast-scenario.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { NodeRef } from '../node-interface.js';
 
 export const ForecastRunStatusEnum = builder.enumType('ForecastRunStatus', {
   description: 'Where a stored forecast run is: PENDING until a worker takes its first batch, RUNNING while batches are fitted, then COMPLETED or FAILED.',
@@ -26,6 +27,7 @@ export const ForecastRunStatusEnum = builder.enumType('ForecastRunStatus', {
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 export const ForecastRunRef = builder.objectRef<ForecastRun>('ForecastRun').implement({
+  interfaces: [NodeRef],
   description: "A stored forecast of a scenario's series: a job held in the database, fitted in batches by the server's workers.",
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

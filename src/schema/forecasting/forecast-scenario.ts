@@ -11,6 +11,7 @@ import {
   updateForecastScenario,
 } from '../../services/forecasting/scenarios/forecast-scenarios.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
+import { NodeRef } from '../node-interface.js';
 
 export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType', {
   description: 'What a forecast scenario is for.',
@@ -42,7 +43,7 @@ export const ForecastActorRef = builder.objectRef<ScenarioActor>('ForecastActor'
   description: 'Who did something to a forecast: a signed-in user or an API key.',
   fields: (t) => ({
     type: t.exposeString('type', { description: 'USER or API_KEY.' }),
-    id: t.exposeID('id', { description: "The user's or the API key's id." }),
+    actorId: t.exposeID('id', { description: "The user's or the API key's id (an API key's is also its ApiKey node id)." }),
   }),
 });
 
@@ -92,6 +93,7 @@ const AssumptionsRef = builder.objectRef<ForecastScenarioAssumptions>('ForecastS
 });
 
 builder.prismaObject('ForecastScenario', {
+  interfaces: [NodeRef],
   description: 'A named set of assumptions a forecast is generated under.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

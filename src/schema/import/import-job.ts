@@ -2,6 +2,7 @@ import { builder } from '../builder.js';
 import { ImportJobState, ImportKind } from '../../generated/prisma/enums.js';
 import { ENVELOPE_ERRORS } from '../../kernel/import-limits.js';
 import { getImportJob, startImport } from '../../services/import/jobs.js';
+import { NodeRef } from '../node-interface.js';
 
 const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
 const ImportJobStateEnum = builder.enumType(ImportJobState, {
@@ -20,6 +21,7 @@ builder.prismaObject('ImportRowError', {
 });
 
 export const ImportJobType = builder.prismaObject('ImportJob', {
+  interfaces: [NodeRef],
   description: 'An asynchronous import: its rows are stored, then applied in chunks by the server workers.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Job id.' }),

@@ -14,7 +14,7 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
     'A stock line (inventory item) exactly as a change left it, read inside the same transaction, so its quantities agree with ' +
     'each other and with the ledger row even when other requests change the line right after.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stock line id (inventoryItemId).' }),
+    stockLineId: t.exposeID('id', { description: 'The stock line (inventoryItemId): its StockLine id.' }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product.' }),
     locationId: t.exposeID('locationId', { description: 'Location.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, when the line is lot-controlled.' }),
@@ -36,7 +36,7 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
     stockLine: t.prismaField({
       type: 'StockLine',
       description: 'The line as it is now, with product, location, lot and bin (may include later changes).',
-      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id, organizationId: line.organizationId } }),
+      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
     }),
   }),
 });

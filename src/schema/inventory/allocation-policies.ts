@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
 import { deleteAllocationPolicy, listAllocationPolicies, setAllocationPolicy } from '../../services/inventory/channel-atp/allocation-policies.js';
+import { NodeRef } from '../node-interface.js';
 
 export const AllocationModeEnum = builder.enumType('AllocationMode', {
   description: 'How an allocation policy limits what a channel may promise at a location.',
@@ -10,6 +11,7 @@ export const AllocationModeEnum = builder.enumType('AllocationMode', {
 });
 
 builder.prismaObject('ChannelAllocationPolicy', {
+  interfaces: [NodeRef],
   name: 'AllocationPolicy',
   description: 'How much of a location\'s available stock one sales channel may promise, and when its ATP counts as low.',
   fields: (t) => ({

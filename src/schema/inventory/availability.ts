@@ -17,7 +17,12 @@ const asString = (value: string | number | null | undefined) => (value == null ?
 const AvailabilityLineType = builder.objectRef<AvailabilityLine>('AvailabilityLine').implement({
   description: 'A stock line as availability shows it (qty* naming). Available excludes lines of expired or recalled lots unless included.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stock line (inventory item) id.' }),
+    stockLineId: t.exposeID('id', { description: 'The stock line (inventory item): its StockLine id.' }),
+    stockLine: t.prismaField({
+      type: 'StockLine',
+      description: 'The stock line itself (its current state).',
+      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
+    }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product.' }),
     locationId: t.exposeID('locationId', { description: 'Location.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, when the line is lot-controlled.' }),

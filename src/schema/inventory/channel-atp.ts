@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { LocationType } from '../master-data/location.js';
+import { ownLocation } from '../record-loaders.js';
 import { AllocationModeEnum } from './allocation-policies.js';
 import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp/channel-atp.js';
 import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp/channel-atp-rule.js';
@@ -19,15 +21,6 @@ const SeverityEnum = builder.enumType('AtpSeverity', {
     LOW: { description: 'ATP is above 0 and below the low-ATP threshold.' },
     CRITICAL: { description: 'ATP is 0 or less.' },
   } as const,
-});
-
-const AtpLocation = builder.objectRef<{ id: string; name: string; code: string }>('ChannelAtpLocation').implement({
-  description: 'The location an ATP read is about.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier.' }),
-    name: t.exposeString('name', { description: 'Location name.' }),
-    code: t.exposeString('code', { description: 'Short code.' }),
-  }),
 });
 
 const ChannelAtpChannel = builder.objectRef<ChannelColumn>('ChannelAtpChannel').implement({
@@ -91,7 +84,7 @@ const ChannelLocationAtp = builder.objectRef<Page>('ChannelLocationAtp').impleme
   fields: (t) => ({
     products: t.field({ type: [ChannelAtpProduct], description: 'Products on this page.', resolve: (p) => p.products }),
     channels: t.field({ type: [ChannelAtpChannel], description: 'Channels shown, in name order.', resolve: (p) => p.channels }),
-    location: t.field({ type: AtpLocation, description: 'The location.', resolve: (p) => p.location }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (p, _args, ctx) => ownLocation(ctx, p.location.id) }),
     pagination: t.field({ type: ChannelLocationPagination, description: 'Paging.', resolve: (p) => p.pagination }),
   }),
 });
@@ -99,7 +92,12 @@ const ChannelLocationAtp = builder.objectRef<Page>('ChannelLocationAtp').impleme
 const ChannelAtpStockLine = builder.objectRef<DrilldownLine>('ChannelAtpStockLine').implement({
   description: 'A stock line behind a product\'s ATP at a location.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Stock line id.' }),
+    stockLineId: t.exposeID('id', { description: 'The stock line (its StockLine id).' }),
+    stockLine: t.prismaField({
+      type: 'StockLine',
+      description: 'The stock line itself.',
+      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
+    }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, if any.' }),
     lotCode: t.exposeString('lotCode', { nullable: true, description: 'Lot code, if any.' }),
     binId: t.exposeID('binId', { nullable: true, description: 'Bin, if any.' }),
@@ -121,7 +119,7 @@ const ChannelLocationDrilldown = builder.objectRef<Drilldown>('ChannelLocationDr
   description: 'One product at one location: its channel ATP and the stock lines behind it.',
   fields: (t) => ({
     product: t.field({ type: ChannelAtpProduct, description: 'The product with its channel ATP.', resolve: (d) => d.product }),
-    location: t.field({ type: AtpLocation, description: 'The location.', resolve: (d) => d.location }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (d, _args, ctx) => ownLocation(ctx, d.location.id) }),
     channels: t.field({ type: [ChannelAtpEntryRef], description: 'The channel ATP entries (the same as product.channels).', resolve: (d) => d.channels }),
     channelList: t.field({ type: [ChannelAtpChannel], description: 'The channels shown, with their policies.', resolve: (d) => d.channelList }),
     stockLines: t.field({ type: [ChannelAtpStockLine], description: 'Every stock line of the product at the location.', resolve: (d) => d.stockLines }),

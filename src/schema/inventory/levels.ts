@@ -8,6 +8,7 @@ import {
   upsertInventoryLevel,
 } from '../../services/inventory/levels/levels.js';
 import { ProductType } from '../products/product.js';
+import { NodeRef } from '../node-interface.js';
 
 export const AbcClassEnum = builder.enumType(AbcClass, {
   name: 'AbcClass',
@@ -15,6 +16,7 @@ export const AbcClassEnum = builder.enumType(AbcClass, {
 });
 
 builder.prismaObject('InventoryLevel', {
+  interfaces: [NodeRef],
   description:
     'Planning parameters of one product at one location (one level per product and location). Invariant: ' +
     'minQuantity <= reorderQuantity <= maxQuantity, all whole units of 0 or more.',

@@ -1,9 +1,11 @@
 import { builder } from '../builder.js';
 import { availableQty } from '../../services/inventory/ledger/quantities.js';
+import { NodeRef } from '../node-interface.js';
 
 const quantitySelect = { qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true } as const;
 
 builder.prismaObject('Lot', {
+  interfaces: [NodeRef],
   description: 'A production or receiving lot of one product.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -16,6 +18,7 @@ builder.prismaObject('Lot', {
 });
 
 builder.prismaObject('Bin', {
+  interfaces: [NodeRef],
   description: 'A storage place inside a location.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -26,6 +29,7 @@ builder.prismaObject('Bin', {
 });
 
 export const StockLineType = builder.prismaObject('StockLine', {
+  interfaces: [NodeRef],
   description:
     'A stock line (inventory item): one product at one location, optionally in a lot and a bin. On hand counts everything ' +
     'there; reserved, on hold, picked, recalled and expired are parts of it; available is on hand minus those parts.',
@@ -70,6 +74,7 @@ export const StockLineType = builder.prismaObject('StockLine', {
 });
 
 export const StockTransactionType = builder.prismaObject('StockTransaction', {
+  interfaces: [NodeRef],
   description: 'A stock ledger row: one change of one quantity of one stock line. Rows are never changed or removed.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -94,6 +99,7 @@ export const StockTransactionType = builder.prismaObject('StockTransaction', {
 });
 
 builder.prismaObject('ReasonCode', {
+  interfaces: [NodeRef],
   description: 'Why stock was adjusted.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

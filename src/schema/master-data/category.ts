@@ -1,8 +1,10 @@
 import { builder } from '../builder.js';
 import { categories } from '../../services/master-data/categories.js';
 import { defineMasterDataFields } from './master-data-fields.js';
+import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('Category', {
+  interfaces: [NodeRef],
   description: 'A product category of the organization.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Category name, unique within the organization.' }),

@@ -1,8 +1,10 @@
 import { builder } from '../builder.js';
 import { channels } from '../../services/master-data/channels.js';
 import { defineMasterDataFields } from './master-data-fields.js';
+import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('Channel', {
+  interfaces: [NodeRef],
   description: 'A sales channel the organization sells through (web shop, marketplace, wholesale, ...).',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Channel name, unique within the organization.' }),

@@ -1,8 +1,10 @@
 import { builder } from '../builder.js';
 import { locations } from '../../services/master-data/locations.js';
 import { defineMasterDataFields } from './master-data-fields.js';
+import { NodeRef } from '../node-interface.js';
 
 export const LocationType = builder.prismaObject('Location', {
+  interfaces: [NodeRef],
   description: 'A place that holds stock: a warehouse, store or other site of the organization.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'Short code, unique within the organization.' }),

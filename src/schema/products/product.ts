@@ -1,7 +1,9 @@
 import { builder } from '../builder.js';
 import { countProducts, createProduct, findProducts, getProduct, listProducts, updateProduct } from '../../services/products/products.js';
+import { NodeRef } from '../node-interface.js';
 
 export const ProductType = builder.prismaObject('ProductMaster', {
+  interfaces: [NodeRef],
   name: 'Product',
   description: 'An item the organization stocks (also called a product master).',
   fields: (t) => ({

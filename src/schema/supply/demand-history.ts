@@ -1,8 +1,10 @@
 import { builder } from '../builder.js';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { findDemandHistory } from '../../services/supply/supply-queries.js';
+import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('DemandHistory', {
+  interfaces: [NodeRef],
   name: 'DemandRecord',
   description: 'Demand of one product at one location in one channel for one ISO week (imported with POST /api/import/demand-history).',
   fields: (t) => ({

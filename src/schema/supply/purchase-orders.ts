@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
 import { findPurchaseOrders } from '../../services/supply/supply-queries.js';
+import { NodeRef } from '../node-interface.js';
 
 const PurchaseOrderStatusEnum = builder.enumType(PurchaseOrderStatus, {
   name: 'PurchaseOrderStatus',
@@ -8,6 +9,7 @@ const PurchaseOrderStatusEnum = builder.enumType(PurchaseOrderStatus, {
 });
 
 builder.prismaObject('PurchaseOrder', {
+  interfaces: [NodeRef],
   description: 'Inbound supply: an order to a supplier for goods expected at a destination location. Its number is the idempotent import key.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -25,6 +27,7 @@ builder.prismaObject('PurchaseOrder', {
 });
 
 builder.prismaObject('PurchaseOrderLine', {
+  interfaces: [NodeRef],
   description: 'An expected receipt: a quantity of one product on a purchase order.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

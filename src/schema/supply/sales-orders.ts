@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { SalesOrderStatus } from '../../generated/prisma/enums.js';
 import { findSalesOrders } from '../../services/supply/supply-queries.js';
+import { NodeRef } from '../node-interface.js';
 
 const SalesOrderStatusEnum = builder.enumType(SalesOrderStatus, {
   name: 'SalesOrderStatus',
@@ -8,6 +9,7 @@ const SalesOrderStatusEnum = builder.enumType(SalesOrderStatus, {
 });
 
 builder.prismaObject('SalesOrder', {
+  interfaces: [NodeRef],
   description: 'Demand to fulfil from a location. Its stock is reserved first-expiring lots first; what cannot be reserved is backordered.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -22,6 +24,7 @@ builder.prismaObject('SalesOrder', {
 });
 
 builder.prismaObject('SalesOrderLine', {
+  interfaces: [NodeRef],
   description: 'A requested quantity of one product; requestedQty = reservedQty + backorderedQty.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -36,6 +39,7 @@ builder.prismaObject('SalesOrderLine', {
 });
 
 builder.prismaObject('SalesOrderAllocation', {
+  interfaces: [NodeRef],
   description: 'Units of an order line reserved on one stock line.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -1,7 +1,9 @@
 import { builder } from '../builder.js';
 import { findSuppliers } from '../../services/supply/supply-queries.js';
+import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('Supplier', {
+  interfaces: [NodeRef],
   description: 'A supplier the organization buys from (imported with POST /api/import/suppliers).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { LocationType } from '../master-data/location.js';
+import { ownLocation } from '../record-loaders.js';
 import { type BinMoveInput, locationBins, moveBinStock } from '../../services/transfers/bin-moves/bin-moves.js';
 import { canReadTransfers, canWriteTransfers } from './transfer-scopes.js';
 
@@ -24,7 +26,12 @@ const BinStockRef = builder.objectRef<BinEntry['stock'][number]>('BinStock').imp
 const BinRef = builder.objectRef<BinEntry>('LocationBin').implement({
   description: 'A bin of a location with the stock in it.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The bin.' }),
+    binId: t.exposeID('id', { description: 'The bin (its Bin id).' }),
+    bin: t.prismaField({
+      type: 'Bin',
+      description: 'The bin itself.',
+      resolve: (query, b, _args, ctx) => ctx.prisma.bin.findUniqueOrThrow({ ...query, where: { id: b.id } }),
+    }),
     code: t.exposeString('code', { description: 'Bin code.' }),
     locationId: t.exposeID('locationId', { description: 'Its location.' }),
     totalOnHand: t.expose('totalOnHand', { type: 'BigQuantity', description: 'Units on hand in the bin.' }),
@@ -33,19 +40,10 @@ const BinRef = builder.objectRef<BinEntry>('LocationBin').implement({
   }),
 });
 
-const BinLocationRef = builder.objectRef<Report['location']>('BinLocation').implement({
-  description: 'The location whose bins are listed.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'Identifier.' }),
-    name: t.exposeString('name', { description: 'Name.' }),
-    code: t.exposeString('code', { description: 'Code.' }),
-  }),
-});
-
 const ReportRef = builder.objectRef<Report>('LocationBins').implement({
   description: 'The bins of a location with their stock.',
   fields: (t) => ({
-    location: t.field({ type: BinLocationRef, description: 'The location.', resolve: (r) => r.location }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (r, _args, ctx) => ownLocation(ctx, r.location.id) }),
     bins: t.field({ type: [BinRef], description: 'Its bins, by code.', resolve: (r) => r.bins }),
   }),
 });

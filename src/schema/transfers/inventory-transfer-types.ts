@@ -4,6 +4,7 @@ import { LocationType } from '../master-data/location.js';
 import { ownProduct, ownLocation } from '../record-loaders.js';
 import { sumOf } from '../../kernel/quantity-totals.js';
 import type { TransferWithLines } from '../../services/transfers/inventory-transfers/transfer-shape.js';
+import { NodeRef } from '../node-interface.js';
 
 type TransferLine = TransferWithLines['lines'][number];
 type TransferPiece = TransferLine['shipments'][number];
@@ -19,6 +20,7 @@ export const InventoryTransferStatusEnum = builder.enumType('InventoryTransferSt
 });
 
 const PieceRef = builder.objectRef<TransferPiece>('InventoryTransferLot').implement({
+  interfaces: [NodeRef],
   description: 'Units of a shipped line taken from one source stock line (lot and bin), and what became of them.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
@@ -34,6 +36,7 @@ const PieceRef = builder.objectRef<TransferPiece>('InventoryTransferLot').implem
 });
 
 const LineRef = builder.objectRef<TransferLine>('InventoryTransferLine').implement({
+  interfaces: [NodeRef],
   description: 'One product of a transfer: asked, shipped and received quantities, and the lots shipped.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier (name it in a receipt).' }),
@@ -55,6 +58,7 @@ const LineRef = builder.objectRef<TransferLine>('InventoryTransferLine').impleme
 });
 
 export const InventoryTransferRef = builder.objectRef<TransferWithLines>('InventoryTransfer').implement({
+  interfaces: [NodeRef],
   description: 'Stock moving from one location to another, line by line, through the stock ledger.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -1,7 +1,9 @@
 import { listTransferCosts, setTransferCost } from '../../services/transfers/recommendations/transfer-costs.js';
 import { builder } from '../builder.js';
+import { NodeRef } from '../node-interface.js';
 
 const TransferCostType = builder.prismaObject('TransferCost', {
+  interfaces: [NodeRef],
   description: 'What moving one unit from one location to another costs (this direction only).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),

@@ -10,6 +10,7 @@ import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
 import { ownProduct, ownLocation } from '../record-loaders.js';
+import { NodeRef } from '../node-interface.js';
 
 export const canReadTransfers = { permission: 'transfers.read' } as const;
 
@@ -35,6 +36,7 @@ export const TransferPriorityEnum = builder.enumType('TransferPriority', {
 });
 
 export const TransferRecommendationType = builder.objectRef<TransferRecommendationRow>('TransferRecommendation').implement({
+  interfaces: [NodeRef],
   description: 'A proposed move of one product from a location in surplus to one in deficit.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
