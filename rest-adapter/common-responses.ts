@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../src/kernel/errors.js';
 
 /**
  * Response pieces every area uses: value shapes (integers, date-times, nullable text), the error bodies and
@@ -18,60 +19,62 @@ export const dateTime = z.iso.datetime();
 export const calendarDate = z.iso.date();
 export const nullableString = z.string().nullable();
 
-export const errorBody = z
-  .object({
-    error: z.string().describe('What went wrong, in words.'),
-    code: z.string().describe('Machine-readable error code, for example NOT_FOUND or INSUFFICIENT_SCOPE.').optional(),
-  })
-  .meta({ id: 'Error' });
+/** The codes of one HTTP status, from the one code table (src/kernel/errors.ts), so a typed client can narrow on them. */
+function codesOf(...statuses: number[]) {
+  const codes = Object.entries(ERROR_CODES).filter(([, { status }]) => statuses.includes(status)).map(([code]) => code);
+  return z.enum(codes as [string, ...string[]]).describe(`Machine-readable error code: ${codes.map((code) => `${code} (${ERROR_CODES[code as ErrorCode].description})`).join('; ')}`);
+}
+
+const message = z.string().describe('What went wrong, in words.');
+
+/** The error body of a status without extra fields: `error` and its `code`. */
+const codedError = (status: number, id: string, description: string) => z.object({ error: message, code: codesOf(status) }).meta({ id, description });
+
+export const unauthorizedBody = codedError(401, 'UnauthorizedError', 'The Error body of a 401: missing, unknown, revoked or expired credentials.');
+export const notFoundBody = codedError(404, 'NotFoundError', "The Error body of a 404: the record does not exist or is not the organization's.");
+export const conflictBody = codedError(409, 'ConflictError', 'The Error body of a 409: the record is in a state that does not allow this, or kept changing.');
 
 // One schema per status: a oneOf of bodies that share their fields would match both and fail strict validators.
 export const badRequestBody = z
-  .intersection(
-    errorBody,
-    z.object({
-      details: z.record(z.string(), z.array(z.string())).describe('Messages per field (VALIDATION_ERROR).').optional(),
-    }),
-  )
+  .object({
+    error: message,
+    code: codesOf(400),
+    details: z.record(z.string(), z.array(z.string())).describe('Messages per field (VALIDATION_ERROR).').optional(),
+  })
   .meta({ id: 'BadRequestError', description: 'The Error body of a 400: VALIDATION_ERROR carries details, messages per field named by its path (lines.3.quantity).' });
 
 export const forbiddenBody = z
-  .intersection(
-    errorBody,
-    z.object({
-      permission: z.string().describe('The permission the API key or role does not grant (INSUFFICIENT_SCOPE, FORBIDDEN).').optional(),
-      feature: z.string().describe('The missing plan capability (FEATURE_NOT_ENABLED).').optional(),
-      planCapability: z.string().describe('The same as feature.').optional(),
-      entitlement: z.string().describe('The same as feature (the other description names it so).').optional(),
-    }),
-  )
+  .object({
+    error: message,
+    code: codesOf(403),
+    permission: z.string().describe('The permission the API key or role does not grant (INSUFFICIENT_SCOPE, FORBIDDEN).').optional(),
+    feature: z.string().describe('The missing plan capability (FEATURE_NOT_ENABLED).').optional(),
+    planCapability: z.string().describe('The same as feature.').optional(),
+    entitlement: z.string().describe('The same as feature (the other description names it so).').optional(),
+  })
   .meta({ id: 'ForbiddenError', description: 'The Error body of a 403: the permission the caller lacks, or the plan capability the organization lacks (FEATURE_NOT_ENABLED).' });
 
 export const payloadTooLargeBody = z
-  .intersection(
-    errorBody,
-    z.object({
-      code: z.enum(['PAYLOAD_TOO_LARGE']),
-      maxBodyBytes: integer.describe('Largest accepted body for this path in bytes (sent when the body is over it).').optional(),
-      maxRows: integer.describe('Most rows accepted in one import request (sent when the request has more rows).').optional(),
-      rows: integer.describe('Rows the import request sent (with maxRows).').optional(),
-    }),
-  )
+  .object({
+    error: message,
+    code: codesOf(413),
+    maxBodyBytes: integer.describe('Largest accepted body for this path in bytes (sent when the body is over it).').optional(),
+    maxRows: integer.describe('Most rows accepted in one import request (sent when the request has more rows).').optional(),
+    rows: integer.describe('Rows the import request sent (with maxRows).').optional(),
+  })
   .meta({ id: 'PayloadTooLargeError', description: 'The Error body of 413 PAYLOAD_TOO_LARGE, with the limit that was passed.' });
 
 export const rateLimitedBody = z
-  .intersection(
-    errorBody,
-    z.object({
-      code: z.enum(['RATE_LIMITED', 'ENGINE_BUSY']),
-      retryAfter: integer.describe('Seconds to wait before trying again (the same as the Retry-After header).'),
-      limit: integer.describe('ENGINE_BUSY: the forecasting requests one organization may have running at once.').optional(),
-    }),
-  )
+  .object({
+    error: message,
+    code: codesOf(429),
+    retryAfter: integer.describe('Seconds to wait before trying again (the same as the Retry-After header).'),
+    limit: integer.describe('ENGINE_BUSY: the forecasting requests one organization may have running at once.').optional(),
+  })
   .meta({ id: 'RateLimitedError', description: 'The Error body of 429 RATE_LIMITED, or of ENGINE_BUSY on forecasting paths.' });
 
 export const internalErrorBody = z
-  .object({ error: z.enum(['Internal Server Error']).optional(), code: z.string().optional(), message: z.string().optional() })
+  .object({ error: z.string().optional(), code: codesOf(500).optional(), message: z.string().optional() })
   .meta({ id: 'InternalError' });
 
 /** Page-number pagination (products). */

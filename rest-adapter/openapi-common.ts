@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequestBody, errorBody, forbiddenBody, internalErrorBody, payloadTooLargeBody, rateLimitedBody } from './common-responses.js';
+import { badRequestBody, conflictBody, forbiddenBody, internalErrorBody, notFoundBody, payloadTooLargeBody, rateLimitedBody, unauthorizedBody } from './common-responses.js';
 
 /** Shared OpenAPI helpers: the error responses and the pieces every area's route docs use. */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -9,10 +9,10 @@ export const jsonContent = (schema: z.ZodType | Record<string, unknown>) => ({ c
 
 export const errorResponses = {
   400: { description: 'Invalid request (VALIDATION_ERROR with details per field, BAD_REQUEST, INSUFFICIENT_STOCK)', ...jsonContent(badRequestBody) },
-  401: { description: 'Missing or invalid credentials (MISSING_AUTHORIZATION, INVALID_API_KEY, REVOKED_API_KEY, EXPIRED_API_KEY, INVALID_TOKEN)', ...jsonContent(errorBody) },
+  401: { description: 'Missing or invalid credentials (MISSING_AUTHORIZATION, INVALID_API_KEY, REVOKED_API_KEY, EXPIRED_API_KEY, INVALID_TOKEN)', ...jsonContent(unauthorizedBody) },
   403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(forbiddenBody) },
-  404: { description: 'Does not exist or belongs to another organization', ...jsonContent(errorBody) },
-  409: { description: 'Conflicts with the current state', ...jsonContent(errorBody) },
+  404: { description: 'Does not exist or belongs to another organization', ...jsonContent(notFoundBody) },
+  409: { description: 'Conflicts with the current state', ...jsonContent(conflictBody) },
   413: { description: 'Request body too large (PAYLOAD_TOO_LARGE, with maxBodyBytes)', ...jsonContent(payloadTooLargeBody) },
   429: {
     description:

@@ -3,6 +3,7 @@ import { type GraphQLObjectType, getNamedType, isObjectType, Kind, parse, type S
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../rest-adapter/all-routes.js';
+import { ERROR_CODES } from '../../src/kernel/errors.js';
 import { schema } from '../../src/schema/index.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -107,6 +108,19 @@ describe('GET /api/openapi.json', () => {
       const discriminated = [...names].some((name) => !pinnedBy(name).includes('null') && new Set(pinnedBy(name)).size === branches.length);
       expect(new Set(kinds).size === branches.length || discriminated).toBe(true);
     }
+  });
+
+  it('types the code of each error status as the enum of its codes, from the one code table', () => {
+    const byStatus = new Map<number, string[]>();
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    for (const [status, component] of [[400, 'BadRequestError'], [401, 'UnauthorizedError'], [403, 'ForbiddenError'], [404, 'NotFoundError'], [409, 'ConflictError'], [413, 'PayloadTooLargeError'], [429, 'RateLimitedError']] as const) {
+      const schema = doc.components.schemas[component];
+      expect(schema.properties.code.enum, component).toEqual(byStatus.get(status));
+      expect(schema.required, component).toContain('code');
+    }
+    // Each operation's 404 refers to the 404 body, so a client narrows `code` to NOT_FOUND there.
+    const notFound = doc.paths['/products/{id}'].get.responses['404'];
+    expect(JSON.stringify(notFound)).toContain('#/components/schemas/NotFoundError');
   });
 
   it('lints with zero errors (Redocly, recommended rules)', async () => {
