@@ -92,6 +92,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
+    refusals: ['ValidationError'],
     type: ApiKeyWithSecret,
     description: 'Creates an API key and returns its secret, once. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -99,6 +100,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => createApiKey(ctx, args.input),
   }),
   updateApiKey: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: 'ApiKey',
     description: 'Changes the name, scopes, allowed IPs or expiry of a key that is not revoked. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -109,6 +111,7 @@ builder.mutationFields((t) => ({
     resolve: (_query, _parent, args, ctx) => updateApiKey(ctx, String(args.id), args.input),
   }),
   revokeApiKey: t.prismaField({
+    refusals: ['NotFoundError', 'ConflictError'],
     type: 'ApiKey',
     description: 'Revokes a key: it stops working at once, for good. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -116,6 +119,7 @@ builder.mutationFields((t) => ({
     resolve: (_query, _parent, args, ctx) => revokeApiKey(ctx, String(args.id)),
   }),
   rotateApiKey: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: ApiKeyWithSecret,
     description: 'Gives a key a new secret, returned once; the old one stops working now or after the grace period. Administrators only, signed in.',
     authScopes: MANAGE,
