@@ -69,11 +69,12 @@ describe('mutation refusals in the schema', () => {
 
 /** A small schema built with the same plugins, for what the real schema must never do. */
 function schemaWith(define: (builder: PluginBuilder) => void) {
+  // Only these two plugins: the options other plugins require (prisma, scopeAuth) do not apply.
   const builder = new SchemaBuilder<{ DefaultFieldNullability: false }>({
     plugins: [ErrorsPlugin, mutationRefusalsPlugin],
     errors: { directResult: true },
     defaultFieldNullability: false,
-  });
+  } as never);
   const MutationError = builder.interfaceRef<DomainError>('MutationError').implement({
     fields: (t) => ({ code: t.string({ resolve: (error) => error.code }) }),
   });
