@@ -78,7 +78,7 @@ export interface Answer {
  * Runs one mutation with these arguments (as variables, typed from the schema) as `token`, selecting
  * only `__typename` and the refusal's code; fails on top-level errors, which a typed refusal never has.
  */
-export async function runMutation(server: TestServer, token: string, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
+export async function runMutation(server: TestServer, token: string | undefined, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
   const field = schema.getMutationType()!.getFields()[name];
   if (!field) throw new Error(`No mutation ${name}`);
   const used = field.args.filter((arg) => arg.name in args);
