@@ -94,6 +94,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
+    refusals: ['ValidationError'],
     type: ApiKeyWithSecret,
     description: 'Creates an API key and returns its secret, once. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -101,6 +102,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => createApiKey(ctx, args.input),
   }),
   updateApiKey: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: 'ApiKey',
     description: 'Changes the name, scopes, allowed IPs or expiry of a key that is not revoked. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -111,6 +113,7 @@ builder.mutationFields((t) => ({
     resolve: (_query, _parent, args, ctx) => updateApiKey(ctx, String(args.id), args.input),
   }),
   revokeApiKey: t.prismaField({
+    refusals: ['NotFoundError', 'ConflictError'],
     type: 'ApiKey',
     description: 'Revokes a key: it stops working at once, for good. Administrators only, signed in.',
     authScopes: MANAGE,
@@ -118,6 +121,7 @@ builder.mutationFields((t) => ({
     resolve: (_query, _parent, args, ctx) => revokeApiKey(ctx, String(args.id)),
   }),
   rotateApiKey: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: ApiKeyWithSecret,
     description: 'Gives a key a new secret, returned once; the old one stops working now or after the grace period. Administrators only, signed in.',
     authScopes: MANAGE,

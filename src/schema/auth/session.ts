@@ -60,6 +60,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   signIn: t.field({
+    refusals: ['ValidationError'],
     type: SignInPayload,
     description: 'Signs a user in with email and password and starts a session.',
     authScopes: { public: true },
@@ -71,6 +72,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => signIn(ctx, { ...args, organizationId: args.organizationId ? String(args.organizationId) : null }),
   }),
   signOut: t.boolean({
+    refusals: [],
     description: 'Ends the current session (API keys have no session: false).',
     authScopes: { authenticated: true },
     resolve: (_parent, _args, ctx) => signOut(ctx),

@@ -155,6 +155,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createExternalEvent: t.prismaField({
+    refusals: ['ValidationError'],
     type: 'ExternalEvent',
     description: 'Creates an external event.',
     authScopes: canWrite,
@@ -163,6 +164,7 @@ builder.mutationFields((t) => ({
       createExternalEvent(ctx, { ...args.input, productMasterId: asString(args.input.productMasterId), locationId: asString(args.input.locationId) }, query),
   }),
   updateExternalEvent: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
     type: 'ExternalEvent',
     description: 'Changes an external event; absent fields stay as they are.',
     authScopes: canWrite,
@@ -183,6 +185,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteExternalEvent: t.prismaField({
+    refusals: ['NotFoundError'],
     type: 'ExternalEvent',
     description: 'Deletes an external event and returns it as it was.',
     authScopes: canWrite,

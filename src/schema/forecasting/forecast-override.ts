@@ -93,6 +93,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   setForecastOverride: t.field({
+    refusals: ['ValidationError', 'ConflictError'],
     type: ForecastOverrideRef,
     description:
       "Sets the forecast of one week of one series, winning over the model; replaces the point's override of the same scenario (or base). " +
@@ -108,6 +109,7 @@ builder.mutationFields((t) => ({
       }),
   }),
   removeForecastOverride: t.field({
+    refusals: ['NotFoundError', 'ConflictError'],
     type: ForecastOverrideRef,
     description: 'Removes an override (the point answers the model again, or a scenario the base override) and answers it as it was; writes an OVERRIDE row to the change history.',
     authScopes: canWriteForecasts,

@@ -171,6 +171,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   generateForecast: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: ForecastRunRef,
     description:
       "Stores a forecast of a DRAFT scenario's series (PUBLISHED or ARCHIVED: INVALID_STATE): answers the PENDING run at once; the server's workers fit it in batches. " +

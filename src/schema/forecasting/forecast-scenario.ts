@@ -222,6 +222,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createForecastScenario: t.prismaField({
+    refusals: ['ValidationError'],
     type: 'ForecastScenario',
     description: 'Creates a scenario in DRAFT.',
     authScopes: canWriteForecasts,
@@ -229,6 +230,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => createForecastScenario(ctx, withAssumptions(args.input), query),
   }),
   replaceForecastScenario: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: 'ForecastScenario',
     description: 'Sets every updatable field of a DRAFT scenario (absent description or assumptions are cleared); a PUBLISHED or ARCHIVED one is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
@@ -236,6 +238,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), withAssumptions(args.input), { replace: true }, query),
   }),
   updateForecastScenario: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: 'ForecastScenario',
     description: 'Changes the given fields of a DRAFT scenario; a PUBLISHED or ARCHIVED one is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
@@ -243,6 +246,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), withAssumptions(args.input), {}, query),
   }),
   publishForecastScenario: t.prismaField({
+    refusals: ['NotFoundError', 'ConflictError'],
     type: 'ForecastScenario',
     description: 'DRAFT → PUBLISHED, recorded in the change history; any other state is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
@@ -250,6 +254,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => publishForecastScenario(ctx, String(args.id), query),
   }),
   archiveForecastScenario: t.prismaField({
+    refusals: ['NotFoundError', 'ConflictError'],
     type: 'ForecastScenario',
     description: 'DRAFT or PUBLISHED → ARCHIVED (nothing is removed), recorded in the change history; an archived one is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,

@@ -55,6 +55,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   startImport: t.prismaField({
+    refusals: ['ValidationError'],
     type: 'ImportJob',
     description: 'Stores rows for asynchronous import and returns the PENDING job; poll importJob for progress.',
     authScopes: { permission: 'import.write' },

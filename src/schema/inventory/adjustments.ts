@@ -183,6 +183,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   adjustStock: t.field({
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: AdjustmentResultType,
     description: 'Sets on hand of a stock line to an absolute quantity, with an ADJUSTMENT ledger row.',
     authScopes: { permission: 'inventory.adjust' },
@@ -190,6 +191,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => adjustStock(ctx, args.input),
   }),
   adjustStockBy: t.field({
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: AdjustmentResultType,
     description: 'Changes on hand of a stock line by a signed amount, with an ADJUSTMENT ledger row.',
     authScopes: { permission: 'inventory.adjust' },
@@ -197,6 +199,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => adjustStockBy(ctx, args.input),
   }),
   correctLot: t.field({
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: LotCorrectionResultType,
     description: 'Moves quantity from one lot to another (two LOT_CORRECTION ledger rows, one transaction).',
     authScopes: { permission: 'inventory.adjust' },

@@ -57,6 +57,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   setAllocationPolicy: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
     type: 'ChannelAllocationPolicy',
     description: 'Creates or replaces the allocation policy of a channel at a location.',
     authScopes: { permission: 'inventory.write' },
@@ -65,6 +66,7 @@ builder.mutationFields((t) => ({
       setAllocationPolicy(ctx, { ...args.input, channelId: String(args.input.channelId), locationId: String(args.input.locationId) }, query),
   }),
   deleteAllocationPolicy: t.prismaField({
+    refusals: ['NotFoundError'],
     type: 'ChannelAllocationPolicy',
     description: 'Deletes an allocation policy and returns it as it was; the channel is then unrestricted at that location.',
     authScopes: { permission: 'inventory.write' },

@@ -196,6 +196,7 @@ builder.queryFields((t) => {
 
 builder.mutationFields((t) => ({
   moveStock: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'InsufficientStockError'],
     type: StockMoveResultType,
     description: 'Moves quantity between the buckets of one stock line (reserve, release, pick, hold, recall, expire), atomically with ledger rows.',
     authScopes: { permission: 'inventory.write' },

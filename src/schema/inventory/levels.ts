@@ -139,6 +139,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   upsertInventoryLevel: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
     type: 'InventoryLevel',
     description: 'Creates the level of a product at a location, or updates the existing one.',
     authScopes: { permission: 'inventory.write' },
@@ -146,6 +147,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => upsertInventoryLevel(ctx, input(args.input), query),
   }),
   updateInventoryLevel: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
     type: 'InventoryLevel',
     description: 'Changes an inventory level.',
     authScopes: { permission: 'inventory.write' },
@@ -156,6 +158,7 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => updateInventoryLevel(ctx, String(args.id), input(args.input), query),
   }),
   deleteInventoryLevel: t.field({
+    refusals: ['NotFoundError'],
     type: InventoryLevelDeleteResult,
     description: 'Deletes an inventory level.',
     authScopes: { permission: 'inventory.write' },

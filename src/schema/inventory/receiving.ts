@@ -108,6 +108,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   recordStock: t.field({
+    refusals: ['ValidationError'],
     type: RecordStockResult,
     description: 'Records received stock: adds each quantity to its stock line (RECEIPT), creating lots, bins and lines as needed.',
     authScopes: { permission: 'inventory.write' },
@@ -115,6 +116,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => recordStock(ctx, args.input),
   }),
   recordCount: t.field({
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: RecordCountResult,
     description: 'Records counted stock: sets each stock line\'s on hand to the counted quantity (COUNT), creating lots, bins and lines as needed.',
     authScopes: { permission: 'inventory.adjust' },

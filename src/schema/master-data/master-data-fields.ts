@@ -75,6 +75,7 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
     [`create${Name}`]: t.prismaField({
       type: model,
       description: `Creates a ${singular}.`,
+      refusals: ['ValidationError'],
       authScopes: { permission: spec.write },
       args: { input: t.arg({ type: createInput, required: true, description: `The ${singular}.` }) },
       resolve: (_query, _parent, args, ctx) => service.create(ctx, input(args.input)) as never,
@@ -82,6 +83,7 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
     [`update${Name}`]: t.prismaField({
       type: model,
       description: `Changes a ${singular}; absent fields stay as they are.`,
+      refusals: ['ValidationError', 'NotFoundError'],
       authScopes: { permission: spec.write },
       args: { id: t.arg.id(idArg), input: t.arg({ type: updateInput, required: true, description: 'The changes.' }) },
       resolve: (query, _parent, args, ctx) => service.update(ctx, String(args.id), input(args.input), query) as never,
@@ -89,6 +91,8 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
     [`delete${Name}`]: t.prismaField({
       type: model,
       description: `Deletes a ${singular} and returns it as it was.`,
+      // Nothing refuses a delete in use yet (no `inUse` check): add ConflictError with the first.
+      refusals: ['NotFoundError'],
       authScopes: { permission: spec.write },
       args: { id: t.arg.id(idArg) },
       resolve: (query, _parent, args, ctx) => service.remove(ctx, String(args.id), query) as never,

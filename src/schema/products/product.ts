@@ -92,6 +92,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createProduct: t.prismaField({
+    refusals: ['ValidationError'],
     type: 'ProductMaster',
     description: 'Creates a product.',
     authScopes: { permission: 'products.write' },
@@ -99,6 +100,7 @@ builder.mutationFields((t) => ({
     resolve: (_query, _parent, args, ctx) => createProduct(ctx, args.input),
   }),
   updateProduct: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
     type: 'ProductMaster',
     description: 'Changes a product.',
     authScopes: { permission: 'products.write' },

@@ -100,6 +100,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   moveBinStock: t.field({
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: MoveRef,
     description: 'Moves available units between two bins of one location through the ledger (BIN_MOVE out and in); INSUFFICIENT_STOCK when the bin lacks them.',
     authScopes: canWriteTransfers,

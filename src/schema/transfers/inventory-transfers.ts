@@ -167,6 +167,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createInventoryTransfer: t.field({
+    refusals: ['ValidationError'],
     type: InventoryTransferRef,
     description: 'Creates a DRAFT transfer; no stock moves until it is shipped.',
     authScopes: canWriteTransfers,
@@ -174,6 +175,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => createTransfer(ctx, asInput<TransferCreateInput>(args.input)),
   }),
   updateInventoryTransfer: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: InventoryTransferRef,
     description: 'Changes fields of a DRAFT transfer (else INVALID_STATE).',
     authScopes: canWriteTransfers,
@@ -184,6 +186,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => updateTransfer(ctx, String(args.id), asInput<TransferUpdateInput>(args.input)),
   }),
   shipInventoryTransfer: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError', 'InsufficientStockError'],
     type: InventoryTransferRef,
     description:
       'Ships a DRAFT transfer: every line leaves the source (TRANSFER_OUT ledger rows), all or nothing; INSUFFICIENT_STOCK with the lines at fault when the source lacks available stock.',
@@ -195,6 +198,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => shipTransfer(ctx, String(args.id), { comment: args.comment }),
   }),
   receiveInventoryTransfer: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: InventoryTransferRef,
     description: 'Receives shipped units at the destination (TRANSFER_IN rows, lots kept); RECEIVED when every shipped unit is in. Over-receipt: VALIDATION_ERROR.',
     authScopes: canWriteTransfers,
@@ -205,6 +209,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => receiveTransfer(ctx, String(args.id), asInput<TransferReceiveInput>(args.input ?? {})),
   }),
   inventoryTransferAction: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError', 'InsufficientStockError'],
     type: InventoryTransferRef,
     description: 'Ships, receives, cancels or updates a transfer, as the mutation of that name does (what POST /api/inventory/transfers/{id} runs).',
     authScopes: canWriteTransfers,
@@ -215,6 +220,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => actOnTransfer(ctx, String(args.id), asInput<TransferActionInput>(args.input)),
   }),
   cancelInventoryTransfer: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: InventoryTransferRef,
     description: 'Cancels a DRAFT or IN_TRANSIT transfer; units in transit go back to the source lots they left.',
     authScopes: canWriteTransfers,

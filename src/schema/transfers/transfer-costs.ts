@@ -49,6 +49,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   setTransferCost: t.field({
+    refusals: ['ValidationError'],
     type: TransferCostType,
     description: 'Sets the cost per unit of one direction of a location pair (creating or replacing it).',
     authScopes: { permission: 'transfers.write' },

@@ -38,6 +38,7 @@ const canApprove = { permission: 'transfers.approve' } as const;
 
 builder.mutationFields((t) => ({
   generateTransferRecommendations: t.field({
+    refusals: ['ValidationError'],
     type: GeneratedType,
     description: 'Finds locations in deficit and in surplus per product and proposes PENDING moves between them (refreshing an identical PENDING one instead of adding a duplicate).',
     authScopes: { permission: 'transfers.write' },
@@ -46,6 +47,7 @@ builder.mutationFields((t) => ({
       generateTransferRecommendations(ctx, { ...args.input, locationId: args.input?.locationId?.toString(), productMasterId: args.input?.productMasterId?.toString() }),
   }),
   approveTransferRecommendation: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: TransferRecommendationType,
     description: 'PENDING → APPROVED (approvedAt, approvedBy); any other state, an overdue PENDING one included, is refused (INVALID_STATE).',
     authScopes: canApprove,
@@ -53,6 +55,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => approveTransferRecommendation(ctx, String(args.id), { comment: args.comment }),
   }),
   rejectTransferRecommendation: t.field({
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: TransferRecommendationType,
     description: 'PENDING → REJECTED, recording who and why; any other state is refused (INVALID_STATE).',
     authScopes: canApprove,
@@ -60,6 +63,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => rejectTransferRecommendation(ctx, String(args.id), { comment: args.comment }),
   }),
   executeTransferRecommendation: t.field({
+    refusals: ['NotFoundError', 'ConflictError', 'InsufficientStockError'],
     type: TransferRecommendationType,
     description:
       'APPROVED → EXECUTED, exactly once: creates and ships an inventory transfer for the quantity (stock leaves the source through the ledger) and links it (transferId). ' +

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import { itProvokesEachRefusal, runMutation } from '../support/mutation-refusals.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { addStock } from '../support/stock.js';
+
+let server: TestServer;
+let a: Tenant;
+let productId: string;
+/** 5 on hand, 3 of them reserved; no lot, no bin. */
+let reservedLine: string;
+/** 5 on hand in lot L1. */
+let lotLine: string;
+let levelId: string;
+let channelId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await createTenant(server.app.prisma);
+  const organizationId = a.org.id;
+  productId = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'REFUSE-INV', name: 'Refusals' } })).body.id;
+  const at = { productMasterId: productId, locationId: a.warehouse.id };
+  reservedLine = (await addStock(server.app, organizationId, at, { ON_HAND: 5, RESERVED: 3 })).id;
+  lotLine = (await addStock(server.app, organizationId, { ...at, lotCode: 'L1' }, { ON_HAND: 5 })).id;
+  levelId = (await server.app.prisma.inventoryLevel.create({ data: { organizationId, ...at, minQuantity: 1, reorderQuantity: 5, maxQuantity: 10 } })).id;
+  channelId = (await server.app.prisma.channel.create({ data: { organizationId, name: 'Web' } })).id;
+});
+afterAll(() => server?.close());
+
+const run = (name: string, args: Record<string, unknown> = {}) => runMutation(server, a.key, name, args);
+const unknownId = randomUUID();
+
+describe('refusals of inventory mutations', () => {
+  itProvokesEachRefusal({
+    adjustStock: {
+      ValidationError: ['VALIDATION_ERROR', () => run('adjustStock', { input: { inventoryItemId: unknownId, newQtyOnHand: 4, reasonCodeId: 'LOST' } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('adjustStock', { input: { inventoryItemId: reservedLine, newQtyOnHand: 1, reasonCodeId: 'LOST' } })],
+    },
+    adjustStockBy: {
+      ValidationError: ['VALIDATION_ERROR', () => run('adjustStockBy', { input: { inventoryItemId: reservedLine, delta: -1, reasonCodeId: 'NO_SUCH_REASON' } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('adjustStockBy', { input: { inventoryItemId: reservedLine, delta: -4, reasonCodeId: 'LOST' } })],
+    },
+    correctLot: {
+      ValidationError: ['VALIDATION_ERROR', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 1, toLotCode: 'L1' } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 9, toLotCode: 'L2' } })],
+    },
+    recordStock: {
+      ValidationError: ['VALIDATION_ERROR', () => run('recordStock', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
+    },
+    recordCount: {
+      ValidationError: ['VALIDATION_ERROR', () => run('recordCount', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('recordCount', { input: { lines: [{ productMasterId: productId, locationId: a.warehouse.id, quantity: 1 }] } })],
+    },
+    moveStock: {
+      ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
+      NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 50 } })],
+    },
+    upsertInventoryLevel: {
+      ValidationError: ['VALIDATION_ERROR', () => run('upsertInventoryLevel', { input: { productMasterId: productId, locationId: a.warehouse.id, minQuantity: 20 } })],
+      NotFoundError: ['NOT_FOUND', () => run('upsertInventoryLevel', { input: { productMasterId: unknownId, locationId: a.warehouse.id } })],
+    },
+    updateInventoryLevel: {
+      ValidationError: ['VALIDATION_ERROR', () => run('updateInventoryLevel', { id: levelId, input: { minQuantity: 20 } })],
+      NotFoundError: ['NOT_FOUND', () => run('updateInventoryLevel', { id: unknownId, input: { minQuantity: 2 } })],
+    },
+    deleteInventoryLevel: { NotFoundError: ['NOT_FOUND', () => run('deleteInventoryLevel', { id: unknownId })] },
+    setAllocationPolicy: {
+      ValidationError: ['VALIDATION_ERROR', () => run('setAllocationPolicy', { input: { channelId, locationId: a.warehouse.id, mode: 'SHARE' } })],
+      NotFoundError: ['NOT_FOUND', () => run('setAllocationPolicy', { input: { channelId: unknownId, locationId: a.warehouse.id, mode: 'SHARE', sharePct: 0.5 } })],
+    },
+    deleteAllocationPolicy: { NotFoundError: ['NOT_FOUND', () => run('deleteAllocationPolicy', { id: unknownId })] },
+  });
+});
