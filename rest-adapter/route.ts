@@ -32,7 +32,11 @@ export interface RouteSpec {
   method: HttpMethod;
   /** Path with :params, starting with /api (itty-router syntax). */
   path: string;
-  /** The GraphQL operation this route runs in-process; parsed and validated once at start-up. */
+  /**
+   * The GraphQL operation this route runs in-process; parsed and validated once at start-up. A lookup by id
+   * it selects (`product(id:)`, declared `orNullWhenAbsent`) answers null when absent: the router answers
+   * that with the 404 the service wrote, so a route needs nothing for it.
+   */
   operation: string;
   /**
    * The route's contract (zod schemas from src/contracts): path and query are parsed through it and the body

@@ -1,10 +1,11 @@
-import { type ExecutionResult, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, parse, validate } from 'graphql';
+import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, type SelectionSetNode, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { IttyRouter } from 'itty-router';
 import type { RequestContext } from '../src/context.js';
-import { DomainError } from '../src/kernel/errors.js';
+import { DomainError, notFound } from '../src/kernel/errors.js';
 import { parseJsonBody, readBodyBytes } from '../src/kernel/request-body.js';
 import { assertCleanInput } from '../src/input-text.js';
+import { absenceOf } from '../src/schema/field-errors-plugin.js';
 import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../src/schema/session-field-check.js';
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
@@ -30,9 +31,22 @@ interface CompiledRoute extends RouteSpec {
   sessionFields: ReturnType<typeof sessionOnlyFields>;
   /** authScopes of the root fields a plan capability gates (capability, then permission), also checked before the body is read. */
   planFields: ReturnType<typeof planGatedFields>;
+  /** Response keys of the lookups by id (orNullWhenAbsent) the operation selects: null from one is the documented 404. */
+  lookups: string[];
   run: (contextValue: RequestContext, variableValues: Record<string, unknown>) => Promise<ExecutionResult> | ExecutionResult;
   /** The data as the route selected it; throws a mutation's typed refusal as the REST error. */
   settle: TypedMutationErrors['settle'];
+}
+
+/** The response keys (alias or name) of the root fields that answer null for an unknown or foreign id. */
+function lookupKeys(schema: GraphQLSchema, selectionSet: SelectionSetNode, document: DocumentNode): string[] {
+  const fields = (schema.getQueryType()?.getFields() ?? {}) as Record<string, { extensions: { pothosOptions?: { orNullWhenAbsent?: boolean } } }>;
+  return selectionSet.selections.flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) return fields[selection.name.value]?.extensions.pothosOptions?.orNullWhenAbsent ? [(selection.alias ?? selection.name).value] : [];
+    if (selection.kind === Kind.INLINE_FRAGMENT) return lookupKeys(schema, selection.selectionSet, document);
+    const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === selection.name.value);
+    return fragment?.kind === Kind.FRAGMENT_DEFINITION ? lookupKeys(schema, fragment.selectionSet, document) : [];
+  });
 }
 
 function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
@@ -46,7 +60,8 @@ function compile(schema: GraphQLSchema, route: RouteSpec): CompiledRoute {
   const jit = compileQuery(schema, document);
   if (!isCompiledQuery(jit)) throw new Error(`${route.method} ${route.path}: cannot compile: ${jit.errors?.map((e) => e.message).join('; ')}`);
   const run = (contextValue: RequestContext, variableValues: Record<string, unknown>) => jit.query(undefined, contextValue, variableValues);
-  return { ...route, definition, sessionFields: sessionOnlyFields(schema, definition, document), planFields: planGatedFields(schema, definition, document), run, settle };
+  const lookups = definition.operation === 'query' ? lookupKeys(schema, definition.selectionSet, document) : [];
+  return { ...route, definition, lookups, sessionFields: sessionOnlyFields(schema, definition, document), planFields: planGatedFields(schema, definition, document), run, settle };
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
@@ -106,6 +121,10 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       // the operation's types cannot take. Answer in our words (test/server/route-contracts.test.ts hunts for such gaps).
       if (!first!.path) throw new DomainError('VALIDATION_ERROR', 'The request does not fit this operation');
       throw first;
+    }
+    // GraphQL answers null for an unknown or foreign id; the documented path answers 404 with the service's message.
+    for (const key of route.lookups) {
+      if (result.data?.[key] === null) throw absenceOf(contextValue, key) ?? notFound('Record');
     }
     const data = route.settle(result.data);
     return json(route.status ?? 200, route.result(data, restRequest), route.headers?.(data, contextValue));

@@ -9,6 +9,7 @@ import type PrismaTypes from '../generated/pothos-prisma-types.js';
 import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Permission } from '../auth/permissions.js';
 import { mutationRefusalsPlugin } from './mutation-refusals-plugin.js';
+import { fieldErrorsPlugin } from './field-errors-plugin.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -35,8 +36,9 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false;
 }>({
   // Errors before Prisma (so prismaField mutations get typed errors), and before the plugin that gives
-  // every mutation its refusal types; scope-auth first, so that permission failures stay top-level errors.
-  plugins: [ScopeAuthPlugin, RelayPlugin, ErrorsPlugin, mutationRefusalsPlugin, PrismaPlugin],
+  // every mutation its refusal types; scope-auth first, so that permission failures stay top-level errors
+  // (on the refused field: fieldErrors makes refusable root Query fields nullable, and lookups null when absent).
+  plugins: [ScopeAuthPlugin, RelayPlugin, ErrorsPlugin, mutationRefusalsPlugin, fieldErrorsPlugin, PrismaPlugin],
   // A mutation's union holds the object it returns itself (no Success wrapper): a client adds
   // `... on Product { … }` around the selection it had, and `... on MutationError { code message fields { field messages } }`.
   errors: { directResult: true },

@@ -106,6 +106,26 @@ export function planGatedFields(schema: GraphQLSchema, operation: OperationDefin
   return rootFieldScopes(schema, operation, document, planScopesOf);
 }
 
+const credentialScopes = new WeakMap<GraphQLField<unknown, unknown>, ScopeMap | null>();
+
+/** The field's authScopes unless it is open to anyone (`public`), else null. */
+function credentialScopesOf(field: GraphQLField<unknown, unknown>): ScopeMap | null {
+  if (!credentialScopes.has(field)) {
+    const scopes = (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
+    const map = scopes && typeof scopes === 'object' ? (scopes as ScopeMap) : {};
+    credentialScopes.set(field, map.public === true ? null : map);
+  }
+  return credentialScopes.get(field)!;
+}
+
+/**
+ * A request without credentials that selects a root field which needs them is refused as a whole
+ * (MISSING_AUTHORIZATION), not field by field: it could read nothing but the public fields.
+ */
+export function assertCredentialsIfNeeded(ctx: RequestContext, schema: GraphQLSchema, operation: OperationDefinitionNode, document?: DocumentNode) {
+  if (!ctx.auth && rootFieldScopes(schema, operation, document, credentialScopesOf).length) scopesOf(ctx).authenticated();
+}
+
 function rootFieldScopes(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,

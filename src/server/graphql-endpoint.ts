@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import { getOperationAST, GraphQLError, type GraphQLSchema } from 'graphql';
+import { type DocumentNode, getOperationAST, getVariableValues, GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { App, RequestContext } from '../context.js';
 import { DomainError } from '../kernel/errors.js';
@@ -12,7 +12,7 @@ import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphq
 import { useInputCheck } from './input-check-plugin.js';
 import { renderGraphiQLPage } from './graphiql-assets.js';
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_HEADERS } from './graphiql-defaults.js';
-import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../schema/session-field-check.js';
+import { assertCredentialsIfNeeded, assertSessionScopes, planGatedFields, sessionOnlyFields } from '../schema/session-field-check.js';
 
 export interface GraphQLServerContext {
   req?: IncomingMessage;
@@ -48,21 +48,31 @@ function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
 }
 
 /**
- * Root fields only a signed-in user may call, and root fields a plan capability gates (forecasting), are
- * refused to callers they exclude before the variables are coerced (which GraphQL does before any
- * resolver's authScopes run), as a resolver would refuse them.
+ * Refusals that depend on the caller alone, before the variables are coerced (which GraphQL does before
+ * any resolver's authScopes run):
+ * - a request without credentials that selects a field which needs them is refused as a whole
+ *   (MISSING_AUTHORIZATION, 401);
+ * - a root field only a signed-in user may call, or one a plan capability gates (forecasting), that the
+ *   caller may not call: when the variables coerce, the operation runs and that field alone answers null
+ *   with its refusal (its path and code, from its authScopes), its siblings intact; when they do not, the
+ *   refusal answers for the whole operation, so that the caller learns nothing about an input it may not
+ *   send at all.
  */
 function sessionFieldsPlugin(): Plugin<{ requestContext?: RequestContext }> {
-  const refusal = (args: { schema: GraphQLSchema; document: import('graphql').DocumentNode; operationName?: string | null; contextValue: unknown }) => {
+  const refusal = (args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; contextValue: unknown; variableValues?: unknown }) => {
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return null;
+    const context = args.contextValue as RequestContext;
     try {
-      assertSessionScopes(args.contextValue as RequestContext, sessionOnlyFields(args.schema, operation, args.document));
-      assertSessionScopes(args.contextValue as RequestContext, planGatedFields(args.schema, operation, args.document));
+      assertCredentialsIfNeeded(context, args.schema, operation, args.document);
+      assertSessionScopes(context, sessionOnlyFields(args.schema, operation, args.document));
+      assertSessionScopes(context, planGatedFields(args.schema, operation, args.document));
       return null;
     } catch (error) {
-      if (error instanceof DomainError) return { data: null, errors: [toGraphQLError(error)] };
-      throw error;
+      if (!(error instanceof DomainError)) throw error;
+      const variables = getVariableValues(args.schema, operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>);
+      if (context.auth && !variables.errors) return null;
+      return { data: null, errors: [toGraphQLError(error)] };
     }
   };
   return {

@@ -227,7 +227,7 @@ describe('tenant isolation and permissions', () => {
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
     }
-    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRun(id: $id) { id } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
+    expect(await graphqlData(server, a.key, 'query ($id: ID!) { forecastRun(id: $id) { id } }', { id: theirRun.id })).toEqual({ forecastRun: null });
     expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRunSeries(id: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRuns(scenarioId: $id) { total } }', { id: theirScenario })).code).toBe('NOT_FOUND');
     const refused = await graphqlData(server, a.key, `mutation ($id: ID!) { generateForecast(scenarioId: $id) { ... on ForecastRun { id } ${REFUSAL} } }`, { id: theirScenario });

@@ -71,7 +71,7 @@ describe('GraphQL', () => {
     });
     expect(await graphqlRefusal(server, a.key, GENERATE, { input: { locationId: b.warehouse.id } })).toMatchObject({ type: 'ValidationError', details: { locationId: ['Location not found'] } });
     expect(await graphqlRefusal(server, b.key, APPROVE, { id: rec.id })).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
-    expect(await graphqlError(server, b.key, `query ($id: ID!) { transferRecommendation(id: $id) { id } }`, { id: rec.id })).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await graphqlData(server, b.key, `query ($id: ID!) { transferRecommendation(id: $id) { id } }`, { id: rec.id })).toEqual({ transferRecommendation: null });
   });
 
   it('keeps permission failures top-level: a VIEWER may read but not generate, a PLANNER not approve', async () => {

@@ -85,7 +85,8 @@ builder.queryFields((t) => ({
   }),
   apiKey: t.prismaField({
     type: 'ApiKey',
-    description: 'One API key by id. Administrators only, signed in.',
+    description: "One API key by id (null when it is unknown or not the organization's). Administrators only, signed in.",
+    orNullWhenAbsent: true,
     authScopes: MANAGE,
     args: { id: t.arg.id({ required: true, description: 'API key id.' }) },
     resolve: (query, _parent, args, ctx) => getApiKey(ctx, String(args.id), query),

@@ -146,7 +146,8 @@ builder.queryFields((t) => ({
   }),
   externalEvent: t.prismaField({
     type: 'ExternalEvent',
-    description: 'One external event by id.',
+    description: "One external event by id; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: canRead,
     args: { id: t.arg.id(idArg) },
     resolve: (query, _parent, args, ctx) => getExternalEvent(ctx, String(args.id), query),

@@ -130,7 +130,8 @@ const runIdArg = { required: true, description: 'Forecast run id.' } as const;
 builder.queryFields((t) => ({
   forecastRun: t.field({
     type: ForecastRunRef,
-    description: 'One stored forecast run by id (what GET /api/forecast/runs/{id} serves).',
+    description: "One stored forecast run by id (what GET /api/forecast/runs/{id} serves); null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: canReadForecasts,
     args: { id: t.arg.id(runIdArg) },
     resolve: (_parent, args, ctx) => getForecastRun(ctx, String(args.id)),

@@ -213,7 +213,8 @@ builder.queryFields((t) => ({
   }),
   forecastScenario: t.prismaField({
     type: 'ForecastScenario',
-    description: 'One forecast scenario by id.',
+    description: "One forecast scenario by id; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: canReadForecasts,
     args: { id: t.arg.id(idArg) },
     resolve: (query, _parent, args, ctx) => getForecastScenario(ctx, String(args.id), query),

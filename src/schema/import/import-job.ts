@@ -46,7 +46,8 @@ export const ImportJobType = builder.prismaObject('ImportJob', {
 builder.queryFields((t) => ({
   importJob: t.prismaField({
     type: 'ImportJob',
-    description: 'One import job of the organization by id.',
+    description: "One import job of the organization by id; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: { permission: 'import.read' },
     args: { id: t.arg.id({ required: true, description: 'Import job id.' }) },
     resolve: (query, _parent, args, ctx) => getImportJob(ctx, String(args.id), query),

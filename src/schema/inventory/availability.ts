@@ -179,7 +179,8 @@ builder.queryFields((t) => {
   }),
   availabilityLine: t.field({
     type: AvailabilityLineType,
-    description: 'One stock line in the availability naming.',
+    description: "One stock line in the availability naming; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: { permission: 'inventory.read' },
     args: { id: t.arg.id({ required: true, description: 'Stock line (inventory item) id.' }), ...includeArgs() },
     resolve: (_parent, args, ctx) => getAvailabilityLine(ctx, String(args.id), args),

@@ -66,7 +66,8 @@ builder.queryFields((t) => {
     }),
     stockLine: t.prismaField({
       type: 'StockLine',
-      description: 'One stock line by id.',
+      description: "One stock line by id; null when it is unknown or not the organization's.",
+      orNullWhenAbsent: true,
       authScopes: { permission: 'inventory.read' },
       args: { id: t.arg.id({ required: true, description: 'Stock line (inventory item) id.' }) },
       resolve: (query, _parent, args, ctx) => getStockLine(ctx, String(args.id), query),

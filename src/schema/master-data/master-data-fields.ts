@@ -64,7 +64,8 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
     }),
     [singular]: t.prismaField({
       type: model,
-      description: `One ${singular} by id.`,
+      description: `One ${singular} by id; null when it is unknown or not the organization's.`,
+      orNullWhenAbsent: true,
       authScopes: { permission: spec.read },
       args: { id: t.arg.id(idArg) },
       resolve: (query, _parent, args, ctx) => service.get(ctx, String(args.id), query) as never,

@@ -83,7 +83,8 @@ builder.queryFields((t) => ({
   }),
   product: t.prismaField({
     type: 'ProductMaster',
-    description: 'One product by id.',
+    description: "One product by id; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: { permission: 'products.read' },
     args: { id: t.arg.id({ required: true, description: 'Product id.' }) },
     resolve: (query, _parent, args, ctx) => getProduct(ctx, String(args.id), query),

@@ -148,7 +148,8 @@ builder.queryFields((t) => ({
   }),
   inventoryTransfer: t.field({
     type: InventoryTransferRef,
-    description: 'One transfer with its lines (404 when it is not one of the organization).',
+    description: "One transfer with its lines; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
     authScopes: canReadTransfers,
     args: { id: t.arg.id({ required: true, description: 'The transfer.' }) },
     resolve: (_parent, args, ctx) => getTransfer(ctx, String(args.id)),

@@ -113,7 +113,8 @@ builder.queryFields((t) => {
     }),
     transferRecommendation: t.field({
       type: TransferRecommendationType,
-      description: 'One transfer recommendation by id.',
+      description: "One transfer recommendation by id; null when it is unknown or not the organization's.",
+      orNullWhenAbsent: true,
       authScopes: canReadTransfers,
       args: { id: t.arg.id({ required: true, description: 'Recommendation id.' }) },
       resolve: (_parent, args, ctx) => getTransferRecommendation(ctx, String(args.id)),
