@@ -127,7 +127,7 @@ describe('cursors of every connection', () => {
     }
     expect(problems).toEqual([]);
     // The same through a variable, and below Query.
-    const variable = await server.graphql('query ($n: Int) { categories { products(first: $n) { totalCount } } }', { n: 150 }, tenant.key);
+    const variable = await server.graphql('query ($n: Int) { categories { edges { node { products(first: $n) { totalCount } } } } }', { n: 150 }, tenant.key);
     expect(variable.status).toBe(400);
     expect(variable.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { first: ['first must be at most 100: page on with the cursors of pageInfo'] } });
   });
@@ -152,7 +152,7 @@ describe('cursors of every connection', () => {
     );
     expect(both.status).toBe(400);
     expect(both.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { before: [expect.stringContaining('cannot be used together')] } });
-    const negative = await server.graphql('{ categories { products(first: -1) { totalCount } } }', {}, tenant.key);
+    const negative = await server.graphql('{ categories { edges { node { products(first: -1) { totalCount } } } } }', {}, tenant.key);
     expect(negative.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { first: ['Must be 0 or more'] } });
   });
 });

@@ -155,7 +155,7 @@ const LotCorrectionInput = builder.inputType('LotCorrectionInput', {
 builder.queryFields((t) => ({
   reasonCodes: t.prismaField({
     type: ['ReasonCode'],
-    description: 'Active adjustment reason codes of the organization, by code.',
+    description: 'Active adjustment reason codes of the organization, by code. A plain list, bounded by design: the fixed set every organization is seeded with (no operation adds codes).',
     authScopes: { permission: 'inventory.adjust' },
     resolve: (query, _parent, _args, ctx) => activeReasonCodes(ctx, query),
   }),
