@@ -170,7 +170,8 @@ builder.queryFields((t) => ({
   }),
   stockTransactionHistory: t.field({
     type: LedgerPageType,
-    description: 'Stock ledger rows by offset (what GET /api/inventory/adjustments serves).',
+    description: "REST adapter's shape (GET /api/inventory/adjustments): stock ledger rows by offset.",
+    deprecationReason: "The REST adapter's offset shape (GET /api/inventory/adjustments); GraphQL clients use the connection `stockTransactions`.",
     authScopes: { permission: 'inventory.adjust' },
     args: {
       ...filterArgs(t),
