@@ -7,11 +7,11 @@ export const locationRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/locations',
-    operation: `query ($search: String) { locations(search: $search) { id code name type } }`,
+    operation: `query ($search: String) { allLocations(search: $search) { id code name type } }`,
     input: { query: locationListQuery },
     variables: ({ query }) => ({ search: query.search }),
     // The interface shows both a named list and a `data` list for similar endpoints; answer both.
-    result: ({ locations }) => ({ locations, data: locations }),
+    result: ({ allLocations: locations }) => ({ locations, data: locations }),
     doc: {
       operationId: 'listLocations',
       summary: 'List locations',

@@ -46,8 +46,8 @@ export const builder = new SchemaBuilder<{
   relay: {
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    firstArgOptions: { description: 'Return at most this many items from the start (after `after`).' },
-    lastArgOptions: { description: 'Return at most this many items from the end (before `before`).' },
+    firstArgOptions: { description: 'Return at most this many items from the start (after `after`): 0 to 100 unless the list says otherwise; more is VALIDATION_ERROR, never a cut page.' },
+    lastArgOptions: { description: 'Return at most this many items from the end (before `before`): 0 to 100 unless the list says otherwise; more is VALIDATION_ERROR, never a cut page.' },
     afterArgOptions: { description: 'Return items after this cursor (an `endCursor` or edge `cursor` of a previous page).' },
     beforeArgOptions: { description: 'Return items before this cursor (a `startCursor` or edge `cursor` of a previous page).' },
     defaultConnectionTypeOptions: { description: 'A page of items with the cursors to fetch the next or previous page.' },

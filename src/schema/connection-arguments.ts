@@ -13,6 +13,12 @@ import {
 import { type FieldErrors, newFieldErrors, validationError } from '../kernel/errors.js';
 import { textProblem } from '../kernel/text-rule.js';
 
+/** Largest page a connection serves unless it documents its own (`maxPageSize` in the field's extensions). */
+export const MAX_PAGE_SIZE = 100;
+
+/** Extensions of a connection field whose pages may be larger or must be smaller than MAX_PAGE_SIZE. */
+export const maxPageSize = (size: number) => ({ maxPageSize: size });
+
 export const BAD_CURSOR_MESSAGE = 'Not a cursor of this list: send an endCursor, startCursor or edge cursor it returned';
 
 /**
@@ -38,8 +44,12 @@ function isConnection(field: GraphQLField<unknown, unknown>): boolean {
   return names.has('after') && names.has('before') && isObjectType(type) && 'edges' in type.getFields() && 'pageInfo' in type.getFields();
 }
 
-/** What the Prisma plugin's cursor connections refuse of these paging arguments, by argument. */
-function pagingProblems({ after, before, first, last }: Record<string, unknown>, details: FieldErrors) {
+/**
+ * What a connection refuses of these paging arguments, by argument. A page size over the maximum is
+ * refused rather than cut to it (which Relay's helpers do silently), so a client never mistakes a cut
+ * page for the whole list.
+ */
+function pagingProblems({ after, before, first, last }: Record<string, unknown>, max: number, details: FieldErrors) {
   const add = (name: string, message: string) => (details[name] ??= []).push(message);
   for (const [name, cursor] of [['after', after], ['before', before]] as const) {
     const problem = cursorProblem(cursor);
@@ -47,6 +57,7 @@ function pagingProblems({ after, before, first, last }: Record<string, unknown>,
   }
   for (const [name, size] of [['first', first], ['last', last]] as const) {
     if (typeof size === 'number' && size < 0) add(name, 'Must be 0 or more');
+    if (typeof size === 'number' && size > max) add(name, `${name} must be at most ${max}: page on with the cursors of pageInfo`);
   }
   const together = (a: string, b: string) => `${a} and ${b} cannot be used together: page forward with first/after, backward with last/before`;
   if (after != null && before != null) add('before', together('after', 'before'));
@@ -57,7 +68,8 @@ function pagingProblems({ after, before, first, last }: Record<string, unknown>,
 /**
  * The one place a connection's paging arguments are judged, for every connection field of a document
  * (below Query too: a related connection is loaded with its parent's query) and these variables, before
- * anything runs: a cursor the list did not issue, a negative page size or arguments that page both ways
+ * anything runs: a cursor the list did not issue, a negative page size or one over the list's maximum,
+ * or arguments that page both ways
  * are 400 VALIDATION_ERROR naming the argument, instead of an unexpected error from the database or an
  * error without a code. Variables GraphQL cannot coerce are left to execution, which reports them.
  */
@@ -76,7 +88,8 @@ export function assertConnectionArguments(schema: GraphQLSchema, document: Docum
         } catch {
           return;
         }
-        pagingProblems(args, details);
+        const max = field.extensions?.maxPageSize;
+        pagingProblems(args, typeof max === 'number' ? max : MAX_PAGE_SIZE, details);
       },
     }),
   );

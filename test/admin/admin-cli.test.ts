@@ -87,12 +87,12 @@ describe('admin CLI', () => {
 
         const viewer = await server.call('POST', '/graphql', {
           token: signIn.body.token,
-          body: { query: '{ viewer { organizationName capabilities } locations { id code name } channels { id name type } }' },
+          body: { query: '{ viewer { organizationName capabilities } locations(first: 10) { edges { node { id code name } } } channels(first: 10) { edges { node { id name type } } } }' },
         });
         expect(viewer.body.data).toEqual({
           viewer: { organizationName: 'Acme Health', capabilities: ['ai.forecasting.demand', 'reports.advanced'] },
-          locations: [{ id: uuid, code: 'DC-1', name: 'Main DC' }],
-          channels: [{ id: uuid, name: 'Web shop', type: 'ECOMMERCE' }],
+          locations: { edges: [{ node: { id: uuid, code: 'DC-1', name: 'Main DC' } }] },
+          channels: { edges: [{ node: { id: uuid, name: 'Web shop', type: 'ECOMMERCE' } }] },
         });
 
         expect((await server.call('GET', '/api/products', { token: readKey.key })).status).toBe(200);

@@ -87,12 +87,14 @@ describe('demo seed', () => {
       token: signIn.body.token,
       body: {
         query: `{ viewer { organizationName capabilities }
-          locations { code type } channels { name type } categories { name }
+          locations(first: 100) { edges { node { code type } } } channels(first: 100) { edges { node { name type } } }
+          categories(first: 100) { totalCount edges { node { name } } }
           products(first: 100) { edges { node { unitCost categoryName } } } }`,
       },
     });
     expect(seen.body.errors).toBeUndefined();
-    const data = seen.body.data;
+    const nodes = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
+    const data = { ...seen.body.data, locations: nodes(seen.body.data.locations), channels: nodes(seen.body.data.channels), categories: nodes(seen.body.data.categories) };
     expect(data.viewer).toEqual({ organizationName: 'Demo Organization', capabilities: ['ai.forecasting.demand'] });
     expect(data.locations.map((l: { code: string }) => l.code).sort()).toEqual(['DC-EAST', 'DC-WEST', 'STORE-001']);
     expect(data.channels.map((c: { name: string }) => c.name).sort()).toEqual(['Online', 'Retail', 'Wholesale']);

@@ -19,7 +19,8 @@ const today = new Date().toISOString().slice(0, 10);
 const SET = `mutation ($input: SetAllocationPolicyInput!) {
   setAllocationPolicy(input: $input) { ... on AllocationPolicy { id channelId locationId mode sharePct fixedQuantity lowAtpThreshold channel { name } location { code } } ${REFUSAL} } }`;
 const DELETE = `mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { ... on AllocationPolicy { id mode } ${REFUSAL} } }`;
-const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { id channelId locationId } }';
+const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { edges { node { id channelId locationId } } } }';
+const nodesOf = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
 const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locationId: $locationId, limit: $limit) {
   products { productMasterId channels { channelId atp severity } } location { id } pagination { total } } }`;
 const DRILL_GQL = 'query ($l: ID, $p: ID) { channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { productMasterId } stockLines { id: stockLineId } } }';
@@ -278,8 +279,8 @@ describe('allocation policies (GraphQL)', () => {
     // Switching mode clears the other value; an absent threshold keeps the current one.
     const second = await setPolicy({ channelId: ch.wholesale, locationId: loc.other, mode: 'FIXED', fixedQuantity: 2 });
     expect(second).toMatchObject({ id: first.id, mode: 'FIXED', sharePct: null, fixedQuantity: 2, lowAtpThreshold: 3 });
-    expect((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies).toEqual([{ id: first.id, channelId: ch.wholesale, locationId: loc.other }]);
-    expect((await gql(a.key, POLICIES, { channelId: ch.web })).allocationPolicies).toHaveLength(2);
+    expect(nodesOf((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies)).toEqual([{ id: first.id, channelId: ch.wholesale, locationId: loc.other }]);
+    expect(nodesOf((await gql(a.key, POLICIES, { channelId: ch.web })).allocationPolicies)).toHaveLength(2);
 
     const entry = async () => (await atpPage(`locationId=${loc.other}&channelId=${ch.wholesale}`)).body.products[0].channels[0];
     expect(await entry()).toMatchObject({ atp: 2, severity: 'LOW', threshold: 3, policyId: first.id });
@@ -297,7 +298,7 @@ describe('allocation policies (GraphQL)', () => {
     expect(await details({ mode: 'FIXED', fixedQuantity: -1, lowAtpThreshold: -2 })).toEqual({ fixedQuantity: ['Must be 0 or more'], lowAtpThreshold: ['Must be 0 or more'] });
     expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, channelId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
     expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, locationId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
-    expect((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies).toEqual([]);
+    expect(nodesOf((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies)).toEqual([]);
   });
 
   it('needs inventory.write to change and inventory.read to read', async () => {
@@ -305,7 +306,7 @@ describe('allocation policies (GraphQL)', () => {
     const reader = await a.keyWith(['inventory:read']);
     expect((await gqlError(reader, SET, { input })).code).toBe('INSUFFICIENT_SCOPE');
     expect((await gqlError(reader, DELETE, { id: pol.webWh1 })).code).toBe('INSUFFICIENT_SCOPE');
-    expect((await gql(reader, POLICIES, { locationId: loc.wh1 })).allocationPolicies).toHaveLength(2);
+    expect(nodesOf((await gql(reader, POLICIES, { locationId: loc.wh1 })).allocationPolicies)).toHaveLength(2);
     expect((await gqlError(await a.keyWith(['forecast:read']), POLICIES)).code).toBe('INSUFFICIENT_SCOPE');
     expect((await gqlError(undefined, POLICIES)).code).toBe('MISSING_AUTHORIZATION');
   });
@@ -336,7 +337,7 @@ describe('tenant isolation', () => {
     expect((await gqlError(b.key, DRILL_GQL, { l: b.warehouse.id, p: prod.p1 })).code).toBe('NOT_FOUND');
     expect((await gqlError(b.key, SUMMARY_GQL, { l: loc.wh1 })).code).toBe('NOT_FOUND');
     expect((await gql(b.key, SUMMARY_GQL)).channelSummary).toEqual([{ channelId: ch.bWeb, totalAtp: 50 }]);
-    expect((await gql(b.key, POLICIES)).allocationPolicies).toEqual([]);
+    expect(nodesOf((await gql(b.key, POLICIES)).allocationPolicies)).toEqual([]);
     // A's location as a filter is NOT_FOUND for B, as on every list (it was an empty list).
     expect((await gqlError(b.key, POLICIES, { locationId: loc.wh1 })).code).toBe('NOT_FOUND');
     const bInput = { channelId: ch.bWeb, locationId: b.warehouse.id, mode: 'FIXED', fixedQuantity: 1 };
@@ -345,7 +346,7 @@ describe('tenant isolation', () => {
     expect((await graphqlRefusal(server, b.key, DELETE, { id: pol.webWh1 })).code).toBe('NOT_FOUND');
     // A's policy is unchanged.
     const still = await gql(a.key, POLICIES, { locationId: loc.wh1, channelId: ch.web });
-    expect(still.allocationPolicies).toEqual([{ id: pol.webWh1, channelId: ch.web, locationId: loc.wh1 }]);
+    expect(nodesOf(still.allocationPolicies)).toEqual([{ id: pol.webWh1, channelId: ch.web, locationId: loc.wh1 }]);
     expect((await atpPage(`locationId=${loc.wh1}&sku=ATP-001&channelId=${ch.web}`)).body.products[0].channels[0]).toMatchObject({ atp: 28, policyId: pol.webWh1 });
     // B's own data works through GraphQL.
     const own = (await gql(b.key, ATP_GQL, { locationId: b.warehouse.id })).channelLocationAtp;

@@ -72,7 +72,7 @@ describe('foreign filter ids', () => {
   });
 
   it('GraphQL allocationPolicies: locationId and channelId', async () => {
-    const query = `query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { id } }`;
+    const query = `query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { edges { node { id } } } }`;
     await expectForeignNotFound(['locationId', 'channelId'], (field, id) => graphql(query, { [field]: id }));
     expect((await graphqlError(server, a.key, query, { locationId: mine.locationId, channelId: theirs.channelId })).code).toBe('NOT_FOUND');
   });

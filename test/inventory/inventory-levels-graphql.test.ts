@@ -40,15 +40,17 @@ describe('GraphQL', () => {
     const created = await post(a.key, { productMasterId: product.id, locationId: location.id, maxQuantity: 7 });
     await post(b.key, { productMasterId: productB, locationId: locationB, maxQuantity: 1 });
     const query = `query ($locationId: ID, $productMasterId: ID) {
-      inventoryLevels(locationId: $locationId, productMasterId: $productMasterId) { id maxQuantity location { code } product { sku } }
+      inventoryLevels(locationId: $locationId, productMasterId: $productMasterId, first: 100) { totalCount edges { node { id maxQuantity location { code } product { sku } } } }
     }`;
+    const levels = (res: { body: { data: { inventoryLevels: { edges: { node: any }[] } } } }) => res.body.data.inventoryLevels.edges.map((e) => e.node);
     const byLocation = await server.graphql(query, { locationId: location.id }, a.key);
-    expect(byLocation.body.data.inventoryLevels).toEqual([{ id: created.body.id, maxQuantity: 7, location: { code: location.code }, product: { sku: product.sku } }]);
+    expect(byLocation.body.data.inventoryLevels.totalCount).toBe(1);
+    expect(levels(byLocation)).toEqual([{ id: created.body.id, maxQuantity: 7, location: { code: location.code }, product: { sku: product.sku } }]);
     const byProduct = await server.graphql(query, { productMasterId: product.id }, a.key);
-    expect(byProduct.body.data.inventoryLevels.map((l: { id: string }) => l.id)).toEqual([created.body.id]);
+    expect(levels(byProduct).map((l: { id: string }) => l.id)).toEqual([created.body.id]);
     const all = await server.graphql(query, {}, b.key);
-    expect(all.body.data.inventoryLevels.every((l: { product: { sku: string } }) => l.product.sku !== product.sku)).toBe(true);
-    expect(all.body.data.inventoryLevels.length).toBeGreaterThan(0);
+    expect(levels(all).every((l: { product: { sku: string } }) => l.product.sku !== product.sku)).toBe(true);
+    expect(levels(all).length).toBeGreaterThan(0);
     for (const vars of [{ locationId: location.id }, { productMasterId: product.id }]) {
       const foreign = await server.graphql(query, vars, b.key);
       expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND');
@@ -57,12 +59,12 @@ describe('GraphQL', () => {
 
   it('lists levels with a bounded number of queries', async () => {
     const location = await newLocation(a.org.id);
-    const query = 'query ($l: ID) { inventoryLevels(locationId: $l) { id product { sku } productMaster { globalSku } location { name } } }';
+    const query = 'query ($l: ID) { inventoryLevels(locationId: $l) { edges { node { id product { sku } productMaster { globalSku } location { name } } } } }';
     const count = async () => {
       server.queries.length = 0;
       const res = await server.graphql(query, { l: location.id }, a.key);
       expect(res.body.errors).toBeUndefined();
-      return { levels: res.body.data.inventoryLevels.length, queries: server.queries.length };
+      return { levels: res.body.data.inventoryLevels.edges.length, queries: server.queries.length };
     };
     for (let i = 0; i < 2; i++) await post(a.key, { productMasterId: (await newProduct(a.key)).id, locationId: location.id });
     const two = await count();

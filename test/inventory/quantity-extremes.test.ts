@@ -247,10 +247,10 @@ describe('numbers end to end: every other view over the largest quantities', () 
     const levels = await get(`/api/products/${productId}/inventory-levels`);
     const levelRows = Array.isArray(levels) ? levels : (levels.data ?? levels.inventoryLevels);
     expect(levelRows.map((l: any) => l.maxQuantity).sort()).toEqual([M, M]);
-    const data = await gql('query ($p: ID) { stockLines(productMasterId: $p, first: 100) { totalCount edges { node { qtyOnHand } } } inventoryLevels(productMasterId: $p) { maxQuantity } }', { p: productId });
+    const data = await gql('query ($p: ID) { stockLines(productMasterId: $p, first: 100) { totalCount edges { node { qtyOnHand } } } inventoryLevels(productMasterId: $p) { edges { node { maxQuantity } } } }', { p: productId });
     expect(data.stockLines.totalCount).toBe(10);
     expect(data.stockLines.edges.filter((e: any) => e.node.qtyOnHand === M)).toHaveLength(6);
-    expect(data.inventoryLevels.map((l: any) => l.maxQuantity)).toEqual([M, M]);
+    expect(data.inventoryLevels.edges.map((e: any) => e.node.maxQuantity)).toEqual([M, M]);
   });
 
   it('transfer recommendations: generated at the bound, listed with validOnly', async () => {

@@ -60,7 +60,7 @@ const ops = (t: (typeof tables)[number]) => ({
   update: `mutation ($id: ID!, $input: ${t.name}UpdateInput!) { update${t.name}(id: $id, input: $input) { ... on ${t.name} { ${t.fields} } ${REFUSAL} } }`,
   remove: `mutation ($id: ID!) { delete${t.name}(id: $id) { ... on ${t.name} { ${t.fields} } ${REFUSAL} } }`,
   get: `query ($id: ID!) { ${t.one}(id: $id) { ${t.fields} } }`,
-  list: `query ($search: String) { ${t.many}(search: $search) { ${t.fields} } }`,
+  list: `query ($search: String) { ${t.many}(search: $search, first: 100) { edges { node { ${t.fields} } } } }`,
 });
 
 describe.each(tables)('GraphQL $many', (t) => {
@@ -76,7 +76,7 @@ describe.each(tables)('GraphQL $many', (t) => {
 
       // admin:write grants no reads, so read back with the all-scopes key.
       expect((await gql(a.key, op.get, { id: created.id }))[t.one]).toEqual(created);
-      expect((await gql(a.key, op.list, { search: tag }))[t.many]).toEqual([created]);
+      expect((await gql(a.key, op.list, { search: tag }))[t.many].edges).toEqual([{ node: created }]);
 
       const updated = (await gql(token, op.update, { id: created.id, input: t.change }))[`update${t.name}`];
       const changed = Object.fromEntries(Object.entries(t.change).map(([k, v]) => [k, k === 'type' ? v.toUpperCase() : v]));
@@ -128,7 +128,7 @@ describe.each(tables)('GraphQL $many', (t) => {
     expect((await graphqlRefusal(server, b.key, op.remove, { id: mine.id })).code).toBe('NOT_FOUND');
     expect((await gql(b.key, op.get, { id: 'no-such-id' }))[t.one]).toBeNull();
 
-    const theirs = (await gql(b.key, op.list, {}))[t.many].map((row: { id: string }) => row.id);
+    const theirs = (await gql(b.key, op.list, {}))[t.many].edges.map(({ node }: { node: { id: string } }) => node.id);
     expect(theirs).not.toContain(mine.id);
     expect((await gql(a.key, op.get, { id: mine.id }))[t.one]).toEqual(mine);
   });
@@ -143,16 +143,17 @@ describe('defaults and order', () => {
     expect(channel.createChannel).toEqual({ type: 'OTHER', channelType: 'OTHER' });
     await gql(c.key, `mutation { createChannel(input: { name: "Alpha" }) { ... on Channel { id } } }`);
 
-    const lists = await gql(c.key, `{ locations { code } channels { name } }`);
-    expect(lists.locations.map((l: { code: string }) => l.code)).toEqual(['A0', 'WH1']);
-    expect(lists.channels.map((ch: { name: string }) => ch.name)).toEqual(['Alpha', 'Zeta']);
+    const lists = await gql(c.key, `{ locations { totalCount edges { node { code } } } channels { totalCount edges { node { name } } } }`);
+    expect(lists.locations.edges.map((e: { node: { code: string } }) => e.node.code)).toEqual(['A0', 'WH1']);
+    expect(lists.locations.totalCount).toBe(2);
+    expect(lists.channels.edges.map((e: { node: { name: string } }) => e.node.name)).toEqual(['Alpha', 'Zeta']);
   });
 
   it('needs products.read for categories and inventory.read for locations', async () => {
     const forecastOnly = await a.keyWith(['forecast:read']);
-    expect((await gqlError(forecastOnly, '{ categories { id } }')).code).toBe('INSUFFICIENT_SCOPE');
-    expect((await gqlError(forecastOnly, '{ locations { id } }')).code).toBe('INSUFFICIENT_SCOPE');
-    expect((await gqlError(tokens.adminWrite, '{ channels { id } }')).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await gqlError(forecastOnly, '{ categories { totalCount } }')).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await gqlError(forecastOnly, '{ locations { edges { node { id } } } }')).code).toBe('INSUFFICIENT_SCOPE');
+    expect((await gqlError(tokens.adminWrite, '{ channels { edges { node { id } } } }')).code).toBe('INSUFFICIENT_SCOPE');
   });
 });
 
@@ -228,12 +229,12 @@ describe('query counts', () => {
     expect(small.count).toBeGreaterThan(0);
     expect(large.count).toBe(small.count);
 
-    const categoriesQuery = (search: string) => `{ categories(search: "${search}") { name products(first: 5) { totalCount edges { node { sku categoryName } } } } }`;
+    const categoriesQuery = (search: string) => `{ categories(search: "${search}") { edges { node { name products(first: 5) { totalCount edges { node { sku categoryName } } } } } } }`;
     const one = await countQueries(c.key, categoriesQuery('Cat 1'));
     const ten = await countQueries(c.key, categoriesQuery('Cat'));
-    expect(one.data.categories).toHaveLength(1);
-    expect(ten.data.categories).toHaveLength(10);
-    expect(ten.data.categories[3].products).toEqual({ totalCount: 1, edges: [{ node: { sku: 'QCAT-3', categoryName: 'Cat 3' } }] });
+    expect(one.data.categories.edges).toHaveLength(1);
+    expect(ten.data.categories.edges).toHaveLength(10);
+    expect(ten.data.categories.edges[3].node.products).toEqual({ totalCount: 1, edges: [{ node: { sku: 'QCAT-3', categoryName: 'Cat 3' } }] });
     expect(ten.count).toBe(one.count);
   });
 });

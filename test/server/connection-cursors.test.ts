@@ -107,6 +107,31 @@ describe('cursors of every connection', () => {
     expect(problems).toEqual([]);
   });
 
+  it('refuses a page size over the maximum or below 0 with VALIDATION_ERROR naming the argument and the maximum, on every connection', async () => {
+    const problems: string[] = [];
+    for (const [field, query] of await connectionQueries()) {
+      for (const [size, args, name, message] of [
+        [101, 'first: 101', 'first', 'first must be at most 100: page on with the cursors of pageInfo'],
+        [101, 'last: 101', 'last', 'last must be at most 100: page on with the cursors of pageInfo'],
+        [-1, 'first: -1', 'first', 'Must be 0 or more'],
+        [-1, 'last: -1', 'last', 'Must be 0 or more'],
+      ] as const) {
+        const res = await server.graphql(query.replace('first: 1, after: $cursor', args).replace('($cursor: String) ', ''), {}, tenant.key);
+        const error = res.body.errors?.[0];
+        if (res.status !== 400 || res.body.data || error?.extensions?.code !== 'VALIDATION_ERROR' || error.extensions.details?.[name]?.[0] !== message) {
+          problems.push(`${field} with ${name} ${size}: ${JSON.stringify(res.body)}`);
+        }
+      }
+      const max = await server.graphql(query.replace('first: 1, after: $cursor', 'first: 100').replace('($cursor: String) ', ''), {}, tenant.key);
+      if (max.body.errors) problems.push(`${field} with first: 100: ${JSON.stringify(max.body)}`);
+    }
+    expect(problems).toEqual([]);
+    // The same through a variable, and below Query.
+    const variable = await server.graphql('query ($n: Int) { categories { edges { node { products(first: $n) { totalCount } } } } }', { n: 150 }, tenant.key);
+    expect(variable.status).toBe(400);
+    expect(variable.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { first: ['first must be at most 100: page on with the cursors of pageInfo'] } });
+  });
+
   it('a cursor a page returned still pages, and an unknown but well-formed one is an empty page', async () => {
     const first = await server.graphql('{ products(first: 1) { edges { cursor node { sku } } } }', {}, tenant.key);
     const cursor = first.body.data.products.edges[0].cursor;
@@ -127,7 +152,7 @@ describe('cursors of every connection', () => {
     );
     expect(both.status).toBe(400);
     expect(both.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { before: [expect.stringContaining('cannot be used together')] } });
-    const negative = await server.graphql('{ categories { products(first: -1) { totalCount } } }', {}, tenant.key);
+    const negative = await server.graphql('{ categories { edges { node { products(first: -1) { totalCount } } } } }', {}, tenant.key);
     expect(negative.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { first: ['Must be 0 or more'] } });
   });
 });

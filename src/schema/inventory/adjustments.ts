@@ -155,7 +155,7 @@ const LotCorrectionInput = builder.inputType('LotCorrectionInput', {
 builder.queryFields((t) => ({
   reasonCodes: t.prismaField({
     type: ['ReasonCode'],
-    description: 'Active adjustment reason codes of the organization, by code.',
+    description: 'Active adjustment reason codes of the organization, by code. A plain list, bounded by design: the fixed set every organization is seeded with (no operation adds codes).',
     authScopes: { permission: 'inventory.adjust' },
     resolve: (query, _parent, _args, ctx) => activeReasonCodes(ctx, query),
   }),
@@ -170,7 +170,8 @@ builder.queryFields((t) => ({
   }),
   stockTransactionHistory: t.field({
     type: LedgerPageType,
-    description: 'Stock ledger rows by offset (what GET /api/inventory/adjustments serves).',
+    description: "REST adapter's shape (GET /api/inventory/adjustments): stock ledger rows by offset.",
+    deprecationReason: "The REST adapter's offset shape (GET /api/inventory/adjustments); GraphQL clients use the connection `stockTransactions`.",
     authScopes: { permission: 'inventory.adjust' },
     args: {
       ...filterArgs(t),

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { deleteAllocationPolicy, listAllocationPolicies, setAllocationPolicy } from '../../services/inventory/channel-atp/allocation-policies.js';
+import { deleteAllocationPolicy, listAllocationPolicies, countAllocationPolicies, setAllocationPolicy } from '../../services/inventory/channel-atp/allocation-policies.js';
 import { NodeRef } from '../node-interface.js';
 
 export const AllocationModeEnum = builder.enumType('AllocationMode', {
@@ -42,14 +42,16 @@ const SetAllocationPolicyInput = builder.inputType('SetAllocationPolicyInput', {
 });
 
 builder.queryFields((t) => ({
-  allocationPolicies: t.prismaField({
-    type: ['ChannelAllocationPolicy'],
-    description: 'The organization\'s channel allocation policies, by location and channel.',
+  allocationPolicies: t.prismaConnection({
+    type: 'ChannelAllocationPolicy',
+    cursor: 'id',
+    description: 'The organization\'s channel allocation policies, by location and channel, as a Relay connection.',
     authScopes: { permission: 'inventory.read' },
     args: {
       locationId: t.arg.id({ description: 'Only policies at this location.' }),
       channelId: t.arg.id({ description: 'Only policies of this channel.' }),
     },
+    totalCount: (_parent, args, ctx) => countAllocationPolicies(ctx, { locationId: args.locationId?.toString(), channelId: args.channelId?.toString() }),
     resolve: (query, _parent, args, ctx) =>
       listAllocationPolicies(ctx, { locationId: args.locationId?.toString(), channelId: args.channelId?.toString() }, query),
   }),

@@ -187,7 +187,7 @@ builder.queryFields((t) => {
   }),
   checkAvailability: t.field({
     type: [AvailabilityCheckResultType],
-    description: 'Whether each SKU at each location can supply the quantity; unknown SKUs have 0 available, unknown locations refuse the check.',
+    description: 'Whether each SKU at each location can supply the quantity; unknown SKUs have 0 available, unknown locations refuse the check. A plain list, bounded by design: one result per item of the input, which holds at most ' + MAX_CHECK_ITEMS + '.',
     authScopes: { permission: 'inventory.read' },
     args: { input: t.arg({ type: AvailabilityCheckInput, required: true, description: 'The items to check.' }) },
     resolve: (_parent, args, ctx) => checkAvailability(ctx, args.input),

@@ -183,7 +183,7 @@ builder.queryFields((t) => ({
   }),
   channelSummary: t.field({
     type: [ChannelSummaryRef],
-    description: 'ATP per channel over every location with stock, in channel name order.',
+    description: 'ATP per channel over every location with stock, in channel name order. A plain list: one summary row per sales channel of the organization, a handful by design, never paged.',
     authScopes: { permission: 'inventory.read' },
     args: { locationId: t.arg.id({ description: 'Only this location.' }) },
     resolve: (_parent, args, ctx) => channelSummary(ctx, { locationId: args.locationId?.toString() }),

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import { AbcClass } from '../../generated/prisma/enums.js';
 import {
   deleteInventoryLevel,
-  listInventoryLevels,
+  listInventoryLevels, countInventoryLevels,
   productInventoryLevels,
   updateInventoryLevel,
   upsertInventoryLevel,
@@ -116,20 +116,23 @@ const str = (value: string | number | null | undefined) => (value == null ? null
 const input = <T>(value: T) => value as never;
 
 builder.queryFields((t) => ({
-  inventoryLevels: t.prismaField({
-    type: ['InventoryLevel'],
-    description: 'Inventory levels of the organization, optionally of one location and/or one product.',
+  inventoryLevels: t.prismaConnection({
+    type: 'InventoryLevel',
+    cursor: 'id',
+    description: 'Inventory levels of the organization, optionally of one location and/or one product, as a Relay connection.',
     authScopes: { permission: 'inventory.read' },
     args: {
       locationId: t.arg.id({ description: 'Only levels at this location (404 when it is not the organization’s).' }),
       productMasterId: t.arg.id({ description: 'Only levels of this product (404 when it is not the organization’s).' }),
     },
+    totalCount: (_parent, args, ctx) => countInventoryLevels(ctx, { locationId: str(args.locationId), productMasterId: str(args.productMasterId) }),
     resolve: (query, _parent, args, ctx) =>
       listInventoryLevels(ctx, { locationId: str(args.locationId), productMasterId: str(args.productMasterId) }, query),
   }),
   productInventoryLevels: t.prismaField({
     type: ['InventoryLevel'],
-    description: 'Inventory levels of one product at every location (GET /api/products/{id}/inventory-levels).',
+    description: "REST adapter's shape (GET /api/products/{id}/inventory-levels): inventory levels of one product at every location, one per location at most.",
+    deprecationReason: "The REST adapter's list (GET /api/products/{id}/inventory-levels); GraphQL clients select `inventoryLevels` on `product(id:)`.",
     // Both permissions: scope maps are "any" at the top level, so the second one sits in a nested $all.
     authScopes: { $all: { permission: 'products.read', $all: { permission: 'inventory.read' } } },
     args: { productId: t.arg.id({ required: true, description: 'Product id.' }) },

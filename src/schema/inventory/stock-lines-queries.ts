@@ -54,7 +54,8 @@ builder.queryFields((t) => {
     }),
     stockLinesPage: t.field({
       type: StockLinePageType,
-      description: 'Stock lines by page number (what GET /api/inventory serves).',
+      description: "REST adapter's shape (GET /api/inventory): stock lines by page number.",
+      deprecationReason: "The REST adapter's page shape (GET /api/inventory); GraphQL clients use the connection `stockLines`.",
       authScopes: { permission: 'inventory.read' },
       args: {
         ...filterArgs,

@@ -21,6 +21,7 @@ defineMasterDataFields({
   write: 'locations.write',
   searchDescription: 'Case-insensitive match on code or name.',
   service: locations,
+  restList: { field: 'allLocations', path: 'GET /api/inventory/locations' },
   inputs: {
     code: { required: true, description: 'Short code, unique within the organization.' },
     name: { required: true, description: 'Location name.' },

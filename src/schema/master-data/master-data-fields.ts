@@ -11,6 +11,7 @@ interface Service<Row> {
   /** Code or name: unique within the organization, and the list order. */
   uniqueField: string;
   list(ctx: RequestContext, search: string | null | undefined, query: Query): Promise<Row[]>;
+  count(ctx: RequestContext, search: string | null | undefined): Promise<number>;
   get(ctx: RequestContext, id: string, query: Query): Promise<Row>;
   create(ctx: RequestContext, input: never): Promise<Row>;
   update(ctx: RequestContext, id: string, input: never, query: Query): Promise<Row>;
@@ -26,6 +27,11 @@ export interface MasterDataFields<Row> {
   write: Permission;
   searchDescription: string;
   service: Service<Row>;
+  /**
+   * The whole list in one answer, for a REST path that documents an unpaged array: the field's name and
+   * the path. Marked deprecated in the schema so GraphQL clients use the connection.
+   */
+  restList?: { field: string; path: string };
   /** String input fields: description, and whether create requires it (update never does). */
   inputs: Record<string, { description: string; required?: boolean }>;
 }
@@ -55,12 +61,24 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
   const updateInput = inputType(`${model}UpdateInput`, `Changes to a ${singular}; absent fields stay as they are.`, spec.inputs, true);
 
   builder.queryFields((t) => ({
-    [spec.plural]: t.prismaField({
-      type: [model],
-      description: `The organization's ${spec.plural}, in ${service.uniqueField} order.`,
+    [spec.plural]: t.prismaConnection({
+      type: model,
+      cursor: 'id',
+      description: `The organization's ${spec.plural}, in ${service.uniqueField} order, as a Relay connection.`,
       authScopes: { permission: spec.read },
       args: { search: t.arg.string({ description: spec.searchDescription }) },
+      totalCount: (_parent, args, ctx) => service.count(ctx, args.search),
       resolve: (query, _parent, args, ctx) => service.list(ctx, args.search, query) as never,
+    }),
+    ...(spec.restList && {
+      [spec.restList.field]: t.prismaField({
+        type: [model],
+        description: `REST adapter's shape (${spec.restList.path}): every ${singular} of the organization in one list, in ${service.uniqueField} order.`,
+        deprecationReason: `The REST adapter's unpaged list (${spec.restList.path}); GraphQL clients use the connection \`${spec.plural}\`.`,
+        authScopes: { permission: spec.read },
+        args: { search: t.arg.string({ description: spec.searchDescription }) },
+        resolve: (query, _parent, args, ctx) => service.list(ctx, args.search, query) as never,
+      }),
     }),
     [singular]: t.prismaField({
       type: model,

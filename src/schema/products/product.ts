@@ -72,7 +72,8 @@ builder.queryFields((t) => ({
   }),
   productsPage: t.field({
     type: ProductPage,
-    description: 'Products of the organization by page number (what GET /api/products serves).',
+    description: "REST adapter's shape (GET /api/products): products of the organization by page number.",
+    deprecationReason: "The REST adapter's page shape (GET /api/products); GraphQL clients use the connection `products`.",
     authScopes: { permission: 'products.read' },
     args: {
       page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),

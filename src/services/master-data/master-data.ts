@@ -15,6 +15,7 @@ export type Query = { select?: object; include?: object };
 /** The part of a Prisma model delegate these operations use. */
 interface Delegate<Row> {
   findMany(args: { where: Where; orderBy: object } & Query): PromiseLike<Row[]>;
+  count(args: { where: Where }): PromiseLike<number>;
   findFirst(args: { where: Where } & Query): PromiseLike<Row | null>;
   create(args: { data: object }): PromiseLike<Row>;
   updateMany(args: { where: Where; data: object }): PromiseLike<{ count: number }>;
@@ -60,11 +61,20 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
     return row;
   }
 
-  async function list(ctx: RequestContext, search?: string | null, query: Query = {}) {
+  function matching(ctx: RequestContext, search?: string | null): Where {
     const term = search?.trim();
     const where: Where = { organizationId: orgId(ctx) };
     if (term) where.OR = spec.searchFields.map((field) => ({ [field]: { contains: escapeLike(term), mode: 'insensitive' } }));
-    return table(ctx).findMany({ ...query, where, orderBy: { [spec.uniqueField]: 'asc' } });
+    return where;
+  }
+
+  /** In uniqueField order; `query` may carry a connection's cursor, skip and take (uniqueField is a total order). */
+  async function list(ctx: RequestContext, search?: string | null, query: Query = {}) {
+    return table(ctx).findMany({ ...query, where: matching(ctx, search), orderBy: { [spec.uniqueField]: 'asc' } });
+  }
+
+  async function count(ctx: RequestContext, search?: string | null) {
+    return table(ctx).count({ where: matching(ctx, search) });
   }
 
   async function create(ctx: RequestContext, raw: z.input<typeof createSchema>) {
@@ -97,5 +107,5 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
     });
   }
 
-  return { list, get, create, insert, update, remove, uniqueField: spec.uniqueField };
+  return { list, count, get, create, insert, update, remove, uniqueField: spec.uniqueField };
 }

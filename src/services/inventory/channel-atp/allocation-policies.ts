@@ -34,15 +34,20 @@ export async function listAllocationPolicies(
   query: Query = {},
 ) {
   await checkFilterIds(ctx, filter);
-  return ctx.prisma.channelAllocationPolicy.findMany({
-    ...query,
-    where: {
-      organizationId: orgId(ctx),
-      ...(filter.locationId ? { locationId: filter.locationId } : {}),
-      ...(filter.channelId ? { channelId: filter.channelId } : {}),
-    },
-    orderBy: [{ locationId: 'asc' }, { channelId: 'asc' }],
-  });
+  // id last: a total order, which a connection's cursor needs.
+  return ctx.prisma.channelAllocationPolicy.findMany({ ...query, where: policyWhere(ctx, filter), orderBy: [{ locationId: 'asc' }, { channelId: 'asc' }, { id: 'asc' }] });
+}
+
+export function countAllocationPolicies(ctx: RequestContext, filter: { locationId?: string | null; channelId?: string | null }) {
+  return ctx.prisma.channelAllocationPolicy.count({ where: policyWhere(ctx, filter) });
+}
+
+function policyWhere(ctx: RequestContext, filter: { locationId?: string | null; channelId?: string | null }) {
+  return {
+    organizationId: orgId(ctx),
+    ...(filter.locationId ? { locationId: filter.locationId } : {}),
+    ...(filter.channelId ? { channelId: filter.channelId } : {}),
+  };
 }
 
 /**

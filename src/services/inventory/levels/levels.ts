@@ -149,9 +149,17 @@ export async function listInventoryLevels(ctx: RequestContext, filter: Inventory
   if (!product) throw notFound('Product');
   return ctx.prisma.inventoryLevel.findMany({
     ...query,
-    where: { organizationId, locationId: filter.locationId ?? undefined, productMasterId: filter.productMasterId ?? undefined },
+    where: levelWhere(ctx, filter),
     orderBy: { id: 'asc' },
   });
+}
+
+export function countInventoryLevels(ctx: RequestContext, filter: InventoryLevelFilter) {
+  return ctx.prisma.inventoryLevel.count({ where: levelWhere(ctx, filter) });
+}
+
+function levelWhere(ctx: RequestContext, filter: InventoryLevelFilter) {
+  return { organizationId: orgId(ctx), locationId: filter.locationId ?? undefined, productMasterId: filter.productMasterId ?? undefined };
 }
 
 /** The levels of one product at every location; 404 when the product is not the organization's. */
