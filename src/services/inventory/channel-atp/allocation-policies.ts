@@ -38,7 +38,9 @@ export async function listAllocationPolicies(
   return ctx.prisma.channelAllocationPolicy.findMany({ ...query, where: policyWhere(ctx, filter), orderBy: [{ locationId: 'asc' }, { channelId: 'asc' }, { id: 'asc' }] });
 }
 
-export function countAllocationPolicies(ctx: RequestContext, filter: { locationId?: string | null; channelId?: string | null }) {
+/** The count of the same policies; a foreign filter id is the list's 404 even when only the count is asked. */
+export async function countAllocationPolicies(ctx: RequestContext, filter: { locationId?: string | null; channelId?: string | null }) {
+  await checkFilterIds(ctx, filter);
   return ctx.prisma.channelAllocationPolicy.count({ where: policyWhere(ctx, filter) });
 }
 

@@ -1,3 +1,4 @@
+import { checkFilterIds } from '../../filter-ids.js';
 import type { z } from 'zod';
 import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/inventory-level.js';
 import type { RequestContext } from '../../../context.js';
@@ -140,13 +141,7 @@ export async function deleteInventoryLevel(ctx: RequestContext, id: string) {
 
 /** Levels of the organization, optionally of one location and/or one product (each must be the organization's). */
 export async function listInventoryLevels(ctx: RequestContext, filter: InventoryLevelFilter, query: Query = {}) {
-  const organizationId = orgId(ctx);
-  const [location, product] = await Promise.all([
-    filter.locationId ? ctx.prisma.location.count({ where: { id: filter.locationId, organizationId } }) : 1,
-    filter.productMasterId ? ctx.prisma.productMaster.count({ where: { id: filter.productMasterId, organizationId } }) : 1,
-  ]);
-  if (!location) throw notFound('Location');
-  if (!product) throw notFound('Product');
+  await checkFilterIds(ctx, { locationId: filter.locationId, productMasterId: filter.productMasterId });
   return ctx.prisma.inventoryLevel.findMany({
     ...query,
     where: levelWhere(ctx, filter),
@@ -154,7 +149,9 @@ export async function listInventoryLevels(ctx: RequestContext, filter: Inventory
   });
 }
 
-export function countInventoryLevels(ctx: RequestContext, filter: InventoryLevelFilter) {
+/** The count of the same levels; a filter id that is not the organization's is the same 404 as the list's, even when only the count is asked. */
+export async function countInventoryLevels(ctx: RequestContext, filter: InventoryLevelFilter) {
+  await checkFilterIds(ctx, { locationId: filter.locationId, productMasterId: filter.productMasterId });
   return ctx.prisma.inventoryLevel.count({ where: levelWhere(ctx, filter) });
 }
 
