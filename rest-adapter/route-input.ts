@@ -31,15 +31,9 @@ export function checkRouteInput(route: RouteSpec, request: RestRequest): RestReq
   for (const part of ['params', 'query', 'body'] as const) {
     const schema = route.input[part];
     if (!schema) continue;
-    const result = checkContract(schema, request[part]);
-    if ('details' in result) {
-      // A problem of the whole body (an array or a number where an object belongs) is named `body`.
-      if (part === 'body' && '_' in result.details) {
-        result.details.body = result.details._!;
-        delete result.details._;
-      }
-      Object.assign(details, result.details);
-    }
+    // A problem of the whole body (an array or a number where an object belongs) is named `body`.
+    const result = checkContract(schema, request[part], '', part);
+    if ('details' in result) Object.assign(details, result.details);
     else if (part !== 'body') checked[part] = result.data as never;
   }
   if (!Object.keys(details).length) return checked;

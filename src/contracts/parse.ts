@@ -11,14 +11,14 @@ export const mustBe = (what: string) => (issue: { input?: unknown }) => (issue.i
 const join = (prefix: string, path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.');
 
 /** The issues of a failed parse as `details`, each field named by its path (`lines.3.quantity`), `_` for the whole. */
-export function fieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
+export function fieldErrors(error: z.ZodError, prefix = '', whole = '_'): FieldErrors {
   const details = newFieldErrors();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) (details[join(prefix, [...issue.path, key])] ??= []).push(UNKNOWN_FIELD);
       continue;
     }
-    (details[join(prefix, issue.path) || '_'] ??= []).push(issue.message);
+    (details[join(prefix, issue.path) || whole] ??= []).push(issue.message);
   }
   return details;
 }
@@ -26,10 +26,10 @@ export function fieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
 const ourWords = (issue: { code?: string; input?: unknown; expected?: string }) =>
   issue.input === undefined ? REQUIRED : issue.code === 'invalid_type' && issue.expected === 'object' ? 'Must be an object' : undefined;
 
-/** The parsed value, or the problems as `details`. */
-export function checkContract<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): { data: z.output<S> } | { details: FieldErrors } {
+/** The parsed value, or the problems as `details`; a problem of the whole value is named `whole`. */
+export function checkContract<S extends z.ZodType>(schema: S, input: unknown, prefix = '', whole = '_'): { data: z.output<S> } | { details: FieldErrors } {
   const result = schema.safeParse(input, { error: ourWords });
-  return result.success ? { data: result.data } : { details: fieldErrors(result.error, prefix) };
+  return result.success ? { data: result.data } : { details: fieldErrors(result.error, prefix, whole) };
 }
 
 /**

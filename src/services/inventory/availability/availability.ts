@@ -140,13 +140,7 @@ export async function getAvailability(ctx: RequestContext, args: AvailabilityArg
   const lines: AvailabilityLine[] = [];
   for (const row of await availabilityRows(ctx, filter)) {
     const lot = row.recalled === null ? null : { expiryDate: asDate(row.expiryDate), recalled: row.recalled };
-    if (lineExcluded(lot, options, today)) continue;
-    lines.push({
-      id: row.id, productMasterId: row.productMasterId, locationId: row.locationId, lotId: row.lotId, binId: row.binId,
-      expiryDate: lot?.expiryDate ?? null,
-      qtyOnHand: row.qtyOnHand, qtyReserved: row.qtyReserved, qtyOnHold: row.qtyOnHold, qtyPicked: row.qtyPicked,
-      qtyRecalled: row.qtyRecalled, qtyExpired: row.qtyExpired, qtyAvailable: availableQty(row, options),
-    });
+    if (!lineExcluded(lot, options, today)) lines.push(toAvailabilityLine({ ...row, lot }, options, today));
   }
   const totals = totalsOf(lines);
   if (!args.summary) return { type: 'stockLines', count: lines.length, totals, lines, summary: null };
