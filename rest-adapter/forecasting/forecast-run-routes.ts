@@ -50,10 +50,10 @@ export const forecastRunRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/forecast/scenarios/:id/runs',
-    operation: `query ($scenarioId: ID!, $page: Int, $limit: Int) { forecastRuns(scenarioId: $scenarioId, page: $page, limit: $limit) { items { ${RUN} } page limit total totalPages } }`,
+    operation: `query ($scenarioId: ID!, $page: Int, $limit: Int) { forecastRunsPage(scenarioId: $scenarioId, page: $page, limit: $limit) { items { ${RUN} } page limit total totalPages } }`,
     input: { query: forecastRunListQuery },
     variables: ({ params, query }) => ({ scenarioId: params.id, ...query }),
-    result: ({ forecastRuns: { items, ...meta } }) => {
+    result: ({ forecastRunsPage: { items, ...meta } }) => {
       const runs = items.map(withUrl);
       return { runs, data: runs, meta };
     },

@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import { type FieldErrors, newFieldErrors, validationError } from '../kernel/errors.js';
 import { textProblem } from '../kernel/text-rule.js';
+import { positionOf } from './window-connection.js';
 
 /** Largest page a connection serves unless it documents its own (`maxPageSize` in the field's extensions). */
 export const MAX_PAGE_SIZE = 100;
@@ -22,12 +23,14 @@ export const maxPageSize = (size: number) => ({ maxPageSize: size });
 export const BAD_CURSOR_MESSAGE = 'Not a cursor of this list: send an endCursor, startCursor or edge cursor it returned';
 
 /**
- * Every connection of the schema pages by its records' text id, in cursors the Prisma plugin writes as
+ * A connection over stored records pages by their text id, in cursors the Prisma plugin writes as
  * base64 of `GPC:S:<id>`. Anything else (a number, date or JSON cursor a client crafted, text that is not
  * base64, an id PostgreSQL cannot hold) reached the database as a malformed query: an unexpected error.
+ * A connection over a computed list (`positionCursors` in its extensions) pages by position instead.
  */
-function cursorProblem(cursor: unknown): string | undefined {
+function cursorProblem(cursor: unknown, kind: 'id' | 'position'): string | undefined {
   if (cursor === null || cursor === undefined) return undefined;
+  if (kind === 'position') return positionOf(String(cursor)) === undefined ? BAD_CURSOR_MESSAGE : undefined;
   try {
     const decoded = decodeBase64(String(cursor));
     const id = decoded.startsWith('GPC:S:') ? decodeCursorChunk(decoded.slice(4)) : undefined;
@@ -49,10 +52,10 @@ function isConnection(field: GraphQLField<unknown, unknown>): boolean {
  * refused rather than cut to it (which Relay's helpers do silently), so a client never mistakes a cut
  * page for the whole list.
  */
-function pagingProblems({ after, before, first, last }: Record<string, unknown>, max: number, details: FieldErrors) {
+function pagingProblems({ after, before, first, last }: Record<string, unknown>, max: number, kind: 'id' | 'position', details: FieldErrors) {
   const add = (name: string, message: string) => (details[name] ??= []).push(message);
   for (const [name, cursor] of [['after', after], ['before', before]] as const) {
-    const problem = cursorProblem(cursor);
+    const problem = cursorProblem(cursor, kind);
     if (problem) add(name, problem);
   }
   for (const [name, size] of [['first', first], ['last', last]] as const) {
@@ -89,7 +92,8 @@ export function assertConnectionArguments(schema: GraphQLSchema, document: Docum
           return;
         }
         const max = field.extensions?.maxPageSize;
-        pagingProblems(args, typeof max === 'number' ? max : MAX_PAGE_SIZE, details);
+        const kind = field.extensions?.cursorKind === 'position' ? 'position' : 'id';
+        pagingProblems(args, typeof max === 'number' ? max : MAX_PAGE_SIZE, kind, details);
       },
     }),
   );

@@ -21,3 +21,19 @@ export function pageArgs(page: number | null | undefined, limit: number | null |
   const paging = parseContract(pagingArgs(defaults), { page, limit });
   return { ...paging, skip: (paging.page - 1) * paging.limit };
 }
+
+/** Which items of a list to answer when a GraphQL connection asks by position instead of by page. */
+export interface ListWindow {
+  skip: number;
+  take: number;
+}
+
+/**
+ * The items to read of a paged list: a connection's window as given (its size was checked against the
+ * list's maximum with the paging arguments), otherwise the page and limit with their defaults and maximum.
+ */
+export function pageWindow(page: number | null | undefined, limit: number | null | undefined, defaults: { limit: number; max: number }, window?: ListWindow) {
+  if (window) return { page: 1, limit: window.take, skip: window.skip, take: window.take };
+  const paging = pageArgs(page, limit, defaults);
+  return { ...paging, take: paging.limit };
+}

@@ -229,7 +229,7 @@ describe('tenant isolation and permissions', () => {
     }
     expect(await graphqlData(server, a.key, 'query ($id: ID!) { forecastRun(id: $id) { id } }', { id: theirRun.id })).toEqual({ forecastRun: null });
     expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRunSeries(id: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
-    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRuns(scenarioId: $id) { total } }', { id: theirScenario })).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRuns(scenarioId: $id) { totalCount } }', { id: theirScenario })).code).toBe('NOT_FOUND');
     const refused = await graphqlData(server, a.key, `mutation ($id: ID!) { generateForecast(scenarioId: $id) { ... on ForecastRun { id } ${REFUSAL} } }`, { id: theirScenario });
     expect(refusalOf(refused.generateForecast)).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
     // Their run is theirs: they read it, its series are their single series, and nothing of a's.
@@ -315,13 +315,13 @@ describe('GraphQL: generateForecast, forecastRun(s), forecastRunSeries and the f
       a.key,
       `query ($id: ID!, $scenarioId: ID!) {
         forecastRun(id: $id) { id status levels from horizon createdBy { type } }
-        forecastRuns(scenarioId: $scenarioId, limit: 1) { items { id } total }
+        forecastRuns(scenarioId: $scenarioId, first: 1) { edges { node { id } } totalCount }
         forecastRunSeries(id: $id, channel: "web") { total items { productMasterId channel method points { periodStart forecast lower upper intervals { level } } } }
       }`,
       { id: run.id, scenarioId: draft },
     );
     expect(read.forecastRun).toMatchObject({ id: run.id, status: 'COMPLETED', levels: [80], from: FROM, horizon: 2, createdBy: { type: 'API_KEY' } });
-    expect(read.forecastRuns.items).toEqual([{ id: run.id }]);
+    expect(read.forecastRuns.edges.map((e: any) => e.node)).toEqual([{ id: run.id }]);
     expect(read.forecastRunSeries.total).toBe(1);
     expect(read.forecastRunSeries.items[0].points.map((p: any) => p.intervals.map((i: any) => i.level))).toEqual([[80], [80]]);
   });

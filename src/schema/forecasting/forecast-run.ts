@@ -13,6 +13,7 @@ import { DemandClassEnum, DemandForecastPointRef, ErrorScaleEnum, ForecastMethod
 import { ForecastActorRef } from './forecast-scenario.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { NodeRef } from '../node-interface.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
 
 export const ForecastRunStatusEnum = builder.enumType('ForecastRunStatus', {
   description: 'Where a stored forecast run is: PENDING until a worker takes its first batch, RUNNING while batches are fitted, then COMPLETED or FAILED.',
@@ -136,9 +137,28 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id(runIdArg) },
     resolve: (_parent, args, ctx) => getForecastRun(ctx, String(args.id)),
   }),
-  forecastRuns: t.field({
+  forecastRuns: t.connection(
+    {
+      type: ForecastRunRef,
+      description: "A scenario's forecast runs, newest first, as a Relay connection (NOT_FOUND for an unknown or foreign scenario).",
+      authScopes: canReadForecasts,
+      extensions: positionCursors(FORECAST_RUN_PAGING.max),
+      args: { scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }) },
+      resolve: (_parent, args, ctx) =>
+        windowConnection(args, FORECAST_RUN_PAGING.limit, (window) =>
+          listForecastRuns(ctx, String(args.scenarioId), {}, {}, window).then((page) => ({ items: page.runs, total: page.total })),
+        ),
+    },
+    {
+      name: 'ForecastRunConnection',
+      description: "A page of a scenario's forecast runs with the cursors to fetch the next or previous page.",
+      fields: (c) => ({ totalCount: c.int({ description: 'Runs of the scenario.', resolve: (page) => page.totalCount }) }),
+    },
+  ),
+  forecastRunsPage: t.field({
     type: ForecastRunPageRef,
-    description: "A page of a scenario's forecast runs, newest first (NOT_FOUND for an unknown or foreign scenario).",
+    description: "REST adapter's shape (GET /api/forecast/scenarios/{id}/runs): a page of a scenario's forecast runs by page number, newest first.",
+    deprecationReason: "The REST adapter's page shape (GET /api/forecast/scenarios/{id}/runs); GraphQL clients use the connection `forecastRuns`.",
     authScopes: canReadForecasts,
     args: {
       scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }),

@@ -6,7 +6,7 @@ import { Prisma, type ForecastRun } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
-import { orgId, pageArgs, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { listSeriesKeys, mondayOf, weeksBetween } from '../demand-series.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
@@ -101,14 +101,14 @@ export async function getForecastRun(ctx: RequestContext, runId: string, query: 
 }
 
 /** A page of a scenario's runs, newest first; unknown or foreign scenario: NOT_FOUND. */
-export async function listForecastRuns(ctx: RequestContext, scenarioId: string, raw: unknown, query: Query = {}) {
+export async function listForecastRuns(ctx: RequestContext, scenarioId: string, raw: unknown, query: Query = {}, window?: ListWindow) {
   const input = parseInput(forecastRunListQuery, raw ?? {});
   await checkForecastIds(ctx, { scenarioId });
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_RUN_PAGING);
+  const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_RUN_PAGING, window);
   const where = { organizationId: orgId(ctx), scenarioId };
   const [total, runs] = await Promise.all([
     ctx.prisma.forecastRun.count({ where }),
-    ctx.prisma.forecastRun.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take: limit }),
+    ctx.prisma.forecastRun.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }),
   ]);
   return { runs, page, limit, total, totalPages: Math.ceil(total / limit) };
 }
