@@ -1,27 +1,24 @@
 // Operator operations behind the admin CLI and the demo seed. They act outside any request, so they
 // take the database rather than a request context; input is validated as strictly as over HTTP.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { operatorApiKeyInput, organizationInput, userInput } from '../../contracts/admin/operator-inputs.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { Role } from '../../generated/prisma/enums.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword, verifyPassword } from '../auth/secrets.js';
 import { channels } from '../master-data/channels.js';
 import { locations } from '../master-data/locations.js';
 import { seedReasonCodes } from '../inventory/adjustments/reason-codes.js';
 import { parseInput } from '../tenant.js';
+import { Role } from '../../generated/prisma/enums.js';
+
+const userSchema = userInput(Object.values(Role));
 
 // A client or an open transaction: the demo seed runs these inside one transaction.
 type Db = Prisma.TransactionClient;
 
-const orgSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(200),
-  capabilities: z.array(z.string().trim().min(1)).default([]),
-  industry: z.string().trim().min(1).max(100).nullish(),
-});
-
-export async function createOrganization(db: Db, input: z.input<typeof orgSchema>) {
-  const data = parseInput(orgSchema, input);
+export async function createOrganization(db: Db, input: z.input<typeof organizationInput>) {
+  const data = parseInput(organizationInput, input);
   const org = await db.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
   await seedReasonCodes(db, org.id);
   return org;
@@ -31,14 +28,6 @@ export async function setOrganizationStatus(db: Db, organizationId: string, stat
   const updated = await db.organization.updateMany({ where: { id: organizationId }, data: { status } });
   if (!updated.count) throw notFound('Organization');
 }
-
-const userSchema = z.object({
-  organizationId: z.string().min(1),
-  email: z.string().trim().toLowerCase().email('Must be an email address'),
-  password: z.string().min(8, 'At least 8 characters'),
-  role: z.enum(Object.values(Role) as [Role, ...Role[]]),
-  name: z.string().trim().max(200).nullish(),
-});
 
 /**
  * Creates the user and adds them to the organization (with that role). A user with that email already
@@ -65,7 +54,7 @@ export async function createUser(db: Db, input: z.input<typeof userSchema>) {
   return user;
 }
 
-const apiKeySchema = z.object({ organizationId: z.string().min(1), ...apiKeyFields, createdByUserId: z.string().nullish() });
+const apiKeySchema = operatorApiKeyInput(apiKeyFields);
 
 /** Creates an API key; the secret is returned here once and only its hash is stored. */
 export async function createApiKey(db: Db, input: z.input<typeof apiKeySchema>) {

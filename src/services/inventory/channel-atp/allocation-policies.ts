@@ -1,6 +1,7 @@
 // Channel allocation policies: how much of a location's available stock a channel may promise
 // (the rule that uses them is in channel-atp.ts). One policy per channel and location.
-import { z } from 'zod';
+import type { z } from 'zod';
+import { allocationPolicyInput } from '../../../contracts/inventory/allocation-policy.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
@@ -8,25 +9,7 @@ import { orgId, parseInput } from '../../tenant.js';
 
 type Query = { select?: object; include?: object };
 
-const setSchema = z
-  .object({
-    channelId: z.string().trim().min(1, 'Required'),
-    locationId: z.string().trim().min(1, 'Required'),
-    mode: z.enum(['SHARE', 'FIXED'], 'Must be SHARE or FIXED'),
-    sharePct: z.number().min(0, 'Must be from 0 to 1').max(1, 'Must be from 0 to 1').nullish(),
-    fixedQuantity: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
-    lowAtpThreshold: z.number().int('Must be a whole number').min(0, 'Must be 0 or more').nullish(),
-  })
-  .superRefine((input, issues) => {
-    if (input.mode === 'SHARE' && input.sharePct == null) {
-      issues.addIssue({ code: 'custom', path: ['sharePct'], message: 'Required when mode is SHARE' });
-    }
-    if (input.mode === 'FIXED' && input.fixedQuantity == null) {
-      issues.addIssue({ code: 'custom', path: ['fixedQuantity'], message: 'Required when mode is FIXED' });
-    }
-  });
-
-export type SetAllocationPolicyInput = z.input<typeof setSchema>;
+export type SetAllocationPolicyInput = z.input<typeof allocationPolicyInput>;
 
 export async function listAllocationPolicies(
   ctx: RequestContext,
@@ -57,7 +40,7 @@ function policyWhere(ctx: RequestContext, filter: { locationId?: string | null; 
  * (sharePct for FIXED, fixedQuantity for SHARE); an absent lowAtpThreshold keeps the current one (0 when new).
  */
 export async function setAllocationPolicy(ctx: RequestContext, raw: SetAllocationPolicyInput, query: Query = {}) {
-  const input = parseInput(setSchema, raw);
+  const input = parseInput(allocationPolicyInput, raw);
   const organizationId = orgId(ctx);
   const [channel, location] = await Promise.all([
     ctx.prisma.channel.count({ where: { id: input.channelId, organizationId } }),
