@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { isoWeekStart } from '../import/appliers/demand-history.js';
+import { isoWeekStart } from '../../kernel/iso-weeks.js';
 import { isoDay, weekAfter } from './engine/forecast-series.js';
 import { orgId } from '../tenant.js';
 

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../context.js';
 import { validationError } from '../../kernel/errors.js';
 import { calendarDate, MAX_WINDOW_DAYS, spanRefusal } from '../../kernel/input-limits.js';
 import type { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
-import { isoWeekStart } from '../import/appliers/demand-history.js';
+import { isoWeekStart } from '../../kernel/iso-weeks.js';
 import { checkFilterIds } from '../filter-ids.js';
 import { orgId } from '../tenant.js';
 

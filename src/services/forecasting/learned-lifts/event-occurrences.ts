@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { ExternalEventType } from '../../../generated/prisma/enums.js';
-import { isoWeekStart } from '../../import/appliers/demand-history.js';
+import { isoWeekStart } from '../../../kernel/iso-weeks.js';
 import { eventCoversWeek } from '../engine/event-lifts.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { orgId } from '../../tenant.js';

@@ -4,14 +4,10 @@ import { orgId } from '../../tenant.js';
 import type { ChunkApplier } from '../kinds.js';
 import { demandHistoryRow } from '../../../contracts/import/demand-history-row.js';
 import { parseRows } from './parse-rows.js';
-import { normalizedLocationCode, resolveLocations } from './references.js';
+import { resolveLocations } from './references.js';
+import { normalizedLocationCode } from '../../../kernel/location-codes.js';
+import { isoWeekStart } from '../../../kernel/iso-weeks.js';
 import { looseText } from './row-keys.js';
-
-/** Monday (UTC midnight) of the ISO week holding this UTC date. */
-export function isoWeekStart(date: Date): Date {
-  const daysSinceMonday = (date.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday));
-}
 
 /**
  * For one job's rows: the record a row upserts, loosely (SKU and location reference in any case, the

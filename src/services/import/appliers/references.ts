@@ -2,11 +2,10 @@ import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
+import { normalizedLocationCode } from '../../../kernel/location-codes.js';
 
 type Tx = Prisma.TransactionClient;
 
-/** The normalized form of a location code: organization id and location id joined by a hyphen. */
-export const normalizedLocationCode = (organizationId: string, locationId: string) => `${organizationId}-${locationId}`;
 
 /**
  * Resolves location references of import rows, each either a location's code (`DC-EAST`) or its

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability-check.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
-import { normalizedLocationCode } from '../../import/appliers/references.js';
+import { normalizedLocationCode } from '../../../kernel/location-codes.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../ledger/quantities.js';
 import { checkFilterIds } from '../../filter-ids.js';
