@@ -11,26 +11,25 @@ query ProductsWithStock {
     totalCount
     edges {
       node {
+        id
         sku
         name
-        inventoryLevels {
-          location { name }
-          minQuantity
-          reorderQuantity
-          maxQuantity
+        stock(first: 20) {
+          totalCount
+          edges {
+            node {
+              id
+              location { name }
+              lot { code expiryDate }
+              bin { code }
+              quantityOnHand
+              quantityAvailable
+            }
+          }
         }
       }
     }
-  }
-  stockLines(first: 20) {
-    edges {
-      node {
-        product { sku }
-        location { name }
-        quantityOnHand
-        quantityAvailable
-      }
-    }
+    pageInfo { hasNextPage endCursor }
   }
 }
 `;

@@ -118,7 +118,7 @@ describe('the GraphiQL page', () => {
     const html = await res.text();
     const options = JSON.parse(html.match(/renderYogaGraphiQL\(document\.getElementById\('root'\), (.*)\);<\/script>/)![1]!);
     expect(options.defaultQuery).toContain('products(first: 10)');
-    expect(options.defaultQuery).toContain('stockLines(first: 20)');
+    expect(options.defaultQuery).toContain('stock(first: 20)');
     expect(options.defaultQuery).toMatch(/# .*Headers.*<your API key>/s);
     expect(JSON.parse(options.headers)).toEqual({ Authorization: 'Bearer <your API key>' });
     // The default document runs as it is once a key is in place.
