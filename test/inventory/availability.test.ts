@@ -4,6 +4,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { countStatements } from '../support/statement-count.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -249,10 +250,9 @@ describe('POST /api/inventory/availability/check', () => {
       skus.push(`BATCH-${i}`);
     }
     const counted = async (n: number) => {
-      server.queries.length = 0;
-      const res = await check(skus.slice(0, n).map((sku) => ({ sku, locationId: a.warehouse.id, quantity: 5 })));
+      const { statements, result: res } = await countStatements(server, () => check(skus.slice(0, n).map((sku) => ({ sku, locationId: a.warehouse.id, quantity: 5 }))));
       expect(res.status).toBe(200);
-      return { queries: server.queries.length, results: res.body.results };
+      return { queries: statements, results: res.body.results };
     };
     const two = await counted(2);
     const thirty = await counted(30);

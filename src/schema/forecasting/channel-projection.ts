@@ -2,7 +2,7 @@ import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../contracts/forecasting/channel-projection-query.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { type ChannelPart, type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../services/forecasting/channel-projection.js';
@@ -10,6 +10,9 @@ import { ForecastEventRef, ForecastMethodEnum, IntervalSourceEnum, PointLiftSour
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { pageOfSeries } from '../engine-cost.js';
+import { ForecastOverrideRef } from './forecast-override.js';
+import { ForecastScenarioType } from './forecast-scenario.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const ShareBasisEnum = builder.enumType('ChannelShareBasis', {
   description: 'Where the channel shares of a product × location came from.',
@@ -42,6 +45,7 @@ const ProjectionPointRef = builder.objectRef<ProjectionPoint>('ChannelProjection
     }),
     overridden: t.exposeBoolean('overridden', { description: "A channel: a planner's override set it. The total: some channel's did, and the total is the sum of its channels." }),
     overrideId: t.exposeID('overrideId', { nullable: true, description: "A channel: the override that won (the scenario's own before the base one); the total: null." }),
+    override: t.field({ type: ForecastOverrideRef, nullable: true, authScopes: readScopesOf('ForecastOverride'), description: 'The override that won (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'forecastOverride', row.overrideId) }),
   }),
 });
 
@@ -100,6 +104,7 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
     shareWeeks: t.exposeInt('shareWeeks', { description: 'Share window asked for, in weeks.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario applied (null: none).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
   }),
 });
 

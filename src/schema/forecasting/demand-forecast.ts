@@ -2,7 +2,7 @@ import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import {
   type DemandForecastPoint,
@@ -15,6 +15,11 @@ import { ExternalEventTypeEnum, StackingModeEnum } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastValuesRef } from './forecast-values.js';
 import { pageOfSeries } from '../engine-cost.js';
+import { CategoryType } from '../master-data/category.js';
+import { ChannelType } from '../master-data/channel.js';
+import { ForecastOverrideRef } from './forecast-override.js';
+import { ForecastScenarioType } from './forecast-scenario.js';
+import { readScopesOf } from '../link-scopes.js';
 
 export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
@@ -103,6 +108,7 @@ export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('De
     overridden: t.exposeBoolean('overridden', { description: "A planner's override set forecast; the bounds moved by the same difference, never below zero." }),
     modelForecast: t.exposeFloat('modelForecast', { description: 'The forecast the model answered (after lifts and adjustments), before any override.' }),
     overrideId: t.exposeID('overrideId', { nullable: true, description: "The override that won (a scenario's own before the base one), or null." }),
+    override: t.field({ type: ForecastOverrideRef, nullable: true, authScopes: readScopesOf('ForecastOverride'), description: 'The override that won (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'forecastOverride', row.overrideId) }),
   }),
 });
 
@@ -132,12 +138,15 @@ export const SeriesAdjustmentRef = builder.objectRef<SeriesAdjustment>('Forecast
   description: "What a scenario's adjustments did to one series, applied in this order after its events.",
   fields: (t) => ({
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario applied.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario applied (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
     categoryId: t.exposeID('categoryId', { nullable: true, description: "The product's category when the scenario adjusts it; null otherwise." }),
+    category: t.field({ type: CategoryType, nullable: true, authScopes: readScopesOf('Category'), description: 'The category adjusted (null when the scenario adjusts none of this series).', resolve: (row, _args, ctx) => linked(ctx, 'category', row.categoryId) }),
     categoryLiftPct: t.exposeFloat('categoryLiftPct', { nullable: true, description: 'Its lift as a fraction (0.1 = +10 %); null: none.' }),
     channelId: t.exposeID('channelId', {
       nullable: true,
       description: "The adjusted channel matching the series' channel label (by name, else by type, case-insensitive); null: none.",
     }),
+    channel: t.field({ type: ChannelType, nullable: true, authScopes: readScopesOf('Channel'), description: 'The channel adjusted (null when none applies).', resolve: (row, _args, ctx) => linked(ctx, 'channel', row.channelId) }),
     channelLiftPct: t.exposeFloat('channelLiftPct', { nullable: true, description: 'Its lift as a fraction; null: none.' }),
     globalLiftPct: t.exposeFloat('globalLiftPct', { nullable: true, description: "The scenario's global lift as a fraction; null: none." }),
     factor: t.exposeFloat('factor', { description: '(1 + category lift) × (1 + channel lift) × (1 + global lift), each never below zero: every point\'s adjustmentFactor.' }),
@@ -184,6 +193,7 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
     from: t.expose('from', { type: 'Date', nullable: true, description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.' }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario applied (null: none).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
   }),
 });
 

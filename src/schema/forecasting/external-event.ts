@@ -50,7 +50,7 @@ const ExternalEventValueRef = builder.objectRef<ExternalEventValue>('ExternalEve
   }),
 });
 
-builder.prismaObject('ExternalEvent', {
+export const ExternalEventType = builder.prismaObject('ExternalEvent', {
   interfaces: [NodeRef],
   description: 'Something outside the demand history, such as a promotion or a holiday, that lifts or lowers forecast demand over a period.',
   fields: (t) => ({

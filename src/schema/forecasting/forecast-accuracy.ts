@@ -3,7 +3,7 @@ import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../contracts/forecasting/forecast-accuracy-query.js';
 import { MAX_HORIZON } from '../../contracts/forecasting/forecast-query.js';
 import type { AccuracyRow } from '../../services/forecasting/accuracy/accuracy-metrics.js';
@@ -11,6 +11,8 @@ import { forecastAccuracy } from '../../services/forecasting/accuracy/forecast-a
 import { ForecastMethodEnum } from './demand-forecast.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { accuracyReplay } from '../engine-cost.js';
+import { ForecastRunRef } from './forecast-run.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const SourceEnum = builder.enumType('ForecastAccuracySource', {
   description: 'Which forecasts are measured against the actuals of the demand history.',
@@ -73,6 +75,7 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
       description: 'ENGINE: whether events (stated and learned lifts) and base planner overrides were applied (true) or the statistical forecast was measured alone (false); null otherwise.',
     }),
     runId: t.exposeID('runId', { nullable: true, description: 'STORED: the forecast run measured; null otherwise.' }),
+    run: t.field({ type: ForecastRunRef, nullable: true, authScopes: readScopesOf('ForecastRun'), description: 'STORED: the forecast run measured (null otherwise).', resolve: (row, _args, ctx) => linked(ctx, 'forecastRun', row.runId) }),
   }),
 });
 

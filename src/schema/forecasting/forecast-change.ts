@@ -2,12 +2,13 @@ import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import type { ForecastChange } from '../../generated/prisma/client.js';
 import { forecastChangePage } from '../../services/forecasting/scenarios/forecast-changes.js';
 import { canReadForecasts } from './forecast-scopes.js';
-import { ForecastActorRef } from './forecast-scenario.js';
+import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { NodeRef } from '../node-interface.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
   description: 'What changed a forecast.',
@@ -26,6 +27,7 @@ const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').im
     id: t.exposeID('id', { description: 'Identifier.' }),
     kind: t.field({ type: ForecastChangeKindEnum, description: 'What the change was.', resolve: (c) => c.kind }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario whose forecast changed; null for an override of the base forecast.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario whose forecast changed (null for the base forecast, or when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, for a change of one series or point.' }),
     product: t.field({ type: ProductType, nullable: true, description: 'The product of productMasterId (null without one).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location, for a change of one series or point.' }),

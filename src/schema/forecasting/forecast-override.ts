@@ -2,7 +2,7 @@ import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { ownProduct, ownLocation } from '../record-loaders.js';
+import { ownProduct, ownLocation, linked } from '../record-loaders.js';
 import type { ForecastOverride } from '../../generated/prisma/client.js';
 import {
   forecastOverridePage,
@@ -11,10 +11,11 @@ import {
   setForecastOverride,
 } from '../../services/forecasting/overrides/forecast-overrides.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
-import { ForecastActorRef } from './forecast-scenario.js';
+import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { NodeRef } from '../node-interface.js';
+import { readScopesOf } from '../link-scopes.js';
 
-const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
+export const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
   interfaces: [NodeRef],
   description: "A planner's quantity for one week of one series, winning over the model's forecast.",
   fields: (t) => ({
@@ -23,6 +24,7 @@ const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverrid
       nullable: true,
       description: 'The scenario it is for; null: the base forecast and every scenario without its own override of the point.',
     }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario of the override (null for the base forecast).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product of the series.' }),
     product: t.field({ type: ProductType, description: 'The product of the series.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'The location of the series.' }),

@@ -2,7 +2,7 @@ import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import { DEFAULT_HORIZON, DEFAULT_LEVELS, MAX_HORIZON, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING } from '../../contracts/forecasting/forecast-run.js';
 import type { ForecastRun } from '../../generated/prisma/client.js';
@@ -10,10 +10,11 @@ import { generateForecast, getForecastRun, listForecastRuns, MAX_ATTEMPTS, runPr
 import { forecastRunSeriesPage, type StoredSeriesForecast } from '../../services/forecasting/runs/run-results.js';
 import { scenarioActor } from '../../services/forecasting/scenarios/forecast-scenarios.js';
 import { DemandClassEnum, DemandForecastPointRef, ErrorScaleEnum, ForecastMethodEnum, IntervalSourceEnum, SeriesAdjustmentRef } from './demand-forecast.js';
-import { ForecastActorRef } from './forecast-scenario.js';
+import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { NodeRef } from '../node-interface.js';
 import { positionCursors, windowConnection } from '../window-connection.js';
+import { readScopesOf } from '../link-scopes.js';
 
 export const ForecastRunStatusEnum = builder.enumType('ForecastRunStatus', {
   description: 'Where a stored forecast run is: PENDING until a worker takes its first batch, RUNNING while batches are fitted, then COMPLETED or FAILED.',
@@ -33,6 +34,7 @@ export const ForecastRunRef = builder.objectRef<ForecastRun>('ForecastRun').impl
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario the forecast was generated under.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario the forecast was generated under (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
     status: t.field({ type: ForecastRunStatusEnum, description: 'PENDING, RUNNING, COMPLETED or FAILED.', resolve: (r) => r.status }),
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked (lower/upper are the first).' }),
@@ -106,6 +108,7 @@ const StoredSeriesPageRef = builder.objectRef<SeriesPage>('ForecastRunSeriesPage
   fields: (t) => ({
     items: t.field({ type: [StoredSeriesRef], description: 'Series on this page.', resolve: (p) => p.data }),
     runId: t.exposeID('runId', { description: 'The run.' }),
+    run: t.field({ type: ForecastRunRef, nullable: true, authScopes: readScopesOf('ForecastRun'), description: 'The run (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastRun', row.runId) }),
     status: t.field({ type: ForecastRunStatusEnum, description: "The run's status: a run not yet COMPLETED answers the series stored so far.", resolve: (p) => p.status }),
     page: t.exposeInt('page', { description: 'Page number, from 1.' }),
     limit: t.exposeInt('limit', { description: 'Series per page.' }),

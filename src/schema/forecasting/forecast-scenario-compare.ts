@@ -6,9 +6,11 @@ import {
   type ScenarioComparison,
   type ScenarioPeriodTotal,
 } from '../../services/forecasting/scenario-comparison.js';
-import { ForecastScenarioStatusEnum, ForecastScenarioTypeEnum } from './forecast-scenario.js';
+import { ForecastScenarioStatusEnum, ForecastScenarioTypeEnum, ForecastScenarioType } from './forecast-scenario.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { seriesUpTo } from '../engine-cost.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const PeriodTotalRef = builder.objectRef<ScenarioPeriodTotal>('ForecastScenarioPeriodTotal').implement({
   description: "One week's total forecast under a scenario and its difference from the first scenario's.",
@@ -24,6 +26,7 @@ const ComparisonRef = builder.objectRef<ScenarioComparison>('ForecastScenarioCom
   description: 'The totals of one compared scenario, over the whole horizon and per week.',
   fields: (t) => ({
     scenarioId: t.exposeID('scenarioId', { description: 'The scenario.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
     name: t.exposeString('name', { description: 'Its name.' }),
     type: t.field({ type: ForecastScenarioTypeEnum, description: 'Its type.', resolve: (c) => c.type }),
     status: t.field({ type: ForecastScenarioStatusEnum, description: 'Its status (an ARCHIVED scenario can be compared).', resolve: (c) => c.status }),
@@ -41,6 +44,7 @@ const ComparisonResultRef = builder.objectRef<Compared>('ForecastScenarioCompari
   fields: (t) => ({
     items: t.field({ type: [ComparisonRef], description: 'One entry per scenario, in the order asked.', resolve: (r) => r.data }),
     baseScenarioId: t.exposeID('baseScenarioId', { description: 'The first scenario: the deltas are against it.' }),
+    baseScenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The first scenario (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.baseScenarioId) }),
     series: t.exposeInt('series', { description: 'Series (product × location × channel) added up.' }),
     horizon: t.exposeInt('horizon', { description: 'Weeks forecast per series.' }),
     from: t.expose('from', { type: 'Date', nullable: true, description: "The first forecast week (Monday) when one was asked for; null: each series from the week after its history." }),

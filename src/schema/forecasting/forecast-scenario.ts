@@ -12,6 +12,10 @@ import {
 } from '../../services/forecasting/scenarios/forecast-scenarios.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { NodeRef } from '../node-interface.js';
+import { CategoryType } from '../master-data/category.js';
+import { ChannelType } from '../master-data/channel.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType', {
   description: 'What a forecast scenario is for.',
@@ -51,6 +55,7 @@ const CategoryAdjustmentRef = builder.objectRef<{ categoryId: string; liftPct: n
   description: 'A demand change for the products of one category.',
   fields: (t) => ({
     categoryId: t.exposeID('categoryId', { description: 'The category.' }),
+    category: t.field({ type: CategoryType, nullable: true, authScopes: readScopesOf('Category'), description: 'The category (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'category', row.categoryId) }),
     liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction, from -0.99 to 5.' }),
   }),
 });
@@ -59,6 +64,7 @@ const ChannelAdjustmentRef = builder.objectRef<{ channelId: string; liftPct: num
   description: 'A demand change for one sales channel.',
   fields: (t) => ({
     channelId: t.exposeID('channelId', { description: 'The channel.' }),
+    channel: t.field({ type: ChannelType, nullable: true, authScopes: readScopesOf('Channel'), description: 'The channel (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'channel', row.channelId) }),
     liftPct: t.exposeFloat('liftPct', { description: 'Demand change as a fraction, from -0.99 to 5.' }),
   }),
 });
@@ -92,7 +98,7 @@ const AssumptionsRef = builder.objectRef<ForecastScenarioAssumptions>('ForecastS
   }),
 });
 
-builder.prismaObject('ForecastScenario', {
+export const ForecastScenarioType = builder.prismaObject('ForecastScenario', {
   interfaces: [NodeRef],
   description: 'A named set of assumptions a forecast is generated under.',
   fields: (t) => ({

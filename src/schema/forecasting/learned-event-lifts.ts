@@ -4,9 +4,13 @@ import { type LearnedLift, listLearnedLifts, type LiftOccurrenceRow } from '../.
 import { LiftPoolEnum } from './demand-forecast.js';
 import { MAX_HISTORY_WEEKS } from '../../services/forecasting/demand-series.js';
 import { MAX_OCCURRENCE_WEEKS } from '../../services/forecasting/learned-lifts/event-occurrences.js';
-import { ExternalEventTypeEnum } from './external-event.js';
+import { ExternalEventTypeEnum, ExternalEventType } from './external-event.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { learning } from '../engine-cost.js';
+import { LocationType } from '../master-data/location.js';
+import { ProductType } from '../products/product.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const LearnedLiftRef = builder.objectRef<LearnedLift>('LearnedEventLift').implement({
   description: 'A lift learned from the past occurrences of one kind of event: what forecasts use for an event of the pool that states no lift.',
@@ -14,7 +18,9 @@ const LearnedLiftRef = builder.objectRef<LearnedLift>('LearnedEventLift').implem
     type: t.field({ type: ExternalEventTypeEnum, description: 'Kind of event.', resolve: (l) => l.type }),
     pool: t.field({ type: LiftPoolEnum, description: 'TYPE: every past event of the kind; LINK: those linked to productMasterId and locationId.', resolve: (l) => l.pool }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'LINK: the product the events are linked to (null: global events); TYPE: null.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'LINK: the product the events are linked to (null: global events, or another grouping).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'LINK: the location the events are linked to (null: org-wide events); TYPE: null.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'LINK: the location the events are linked to (null: org-wide events, or another grouping).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     liftPct: t.exposeFloat('liftPct', { description: 'The median of the occurrences\' lifts, as a fraction (0.4 = +40 %).' }),
     lowerPct: t.exposeFloat('lowerPct', { nullable: true, description: `Lower end of the distribution-free interval of the median (at least ${LIFT_CONFIDENCE * 100} %); null under 4 occurrences.` }),
     upperPct: t.exposeFloat('upperPct', { nullable: true, description: 'Upper end of that interval; null under 4 occurrences.' }),
@@ -30,12 +36,15 @@ const OccurrenceRef = builder.objectRef<LiftOccurrenceRow>('EventLiftOccurrence'
   description: "One past event's observed lift: its scope's units over the weeks it covers against the local event-free baseline.",
   fields: (t) => ({
     eventId: t.exposeID('eventId', { description: 'The past event.' }),
+    event: t.field({ type: ExternalEventType, nullable: true, authScopes: readScopesOf('ExternalEvent'), description: 'The past event (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'externalEvent', row.eventId) }),
     name: t.exposeString('name', { description: 'Its name.' }),
     type: t.field({ type: ExternalEventTypeEnum, description: 'Its kind.', resolve: (o) => o.type }),
     startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When it started.' }),
     endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When it ended.' }),
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'Its product link (null: global).' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'Its product link (null: global).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'Its location link (null: org-wide).' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'Its location link (null: org-wide).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     weeks: t.exposeInt('weeks', { description: 'Weeks it covers inside the history.' }),
     actualUnits: t.exposeFloat('actualUnits', { description: 'Units of every series it reaches (all channels) over those weeks.' }),
     baselineUnits: t.exposeFloat('baselineUnits', {

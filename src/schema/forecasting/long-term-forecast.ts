@@ -2,7 +2,7 @@ import { asString, orAbsent } from '../argument-values.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { productOf, locationOf } from '../record-loaders.js';
+import { productOf, locationOf, linked } from '../record-loaders.js';
 import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../contracts/forecasting/forecast-query.js';
 import { MAX_MONTHS, MIN_MONTHS } from '../../contracts/forecasting/long-term-query.js';
 import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../services/forecasting/long-term-forecast.js';
@@ -10,6 +10,8 @@ import { ForecastEventRef, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjust
 import { ForecastValuesRef } from './forecast-values.js';
 import { canReadForecasts } from './forecast-scopes.js';
 import { pageOfSeries } from '../engine-cost.js';
+import { ForecastScenarioType } from './forecast-scenario.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
   description: 'The monthly method of a long-term forecast.',
@@ -77,6 +79,7 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
     months: t.exposeInt('months', { description: 'Months forecast per series.' }),
     levels: t.exposeFloatList('levels', { description: 'Interval levels, in the order asked.' }),
     scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario applied; null: none.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario applied (null: none).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
   }),
 });
 

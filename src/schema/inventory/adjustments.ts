@@ -1,12 +1,16 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
-import { StockTransactionType } from './stock-line.js';
+import { StockTransactionType, BinType, LotType, StockLineType } from './stock-line.js';
 import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
 import { correctLot, type LotCorrectionResult } from '../../services/inventory/adjustments/lot-correction.js';
 import { activeReasonCodes, adjustStock, adjustStockBy, type AdjustmentResult } from '../../services/inventory/adjustments/adjustments.js';
 import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/ledger/ledger-history.js';
 import { availableQty } from '../../services/inventory/ledger/quantities.js';
+import { LocationType } from '../master-data/location.js';
+import { ProductType } from '../products/product.js';
+import { linked, ownRecord } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 /** A stock line as a change left it, read in the change's own transaction (not a later state). */
 export const StockLineStateType = builder.objectRef<LineState>('StockLineState').implement({
@@ -16,11 +20,15 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
   fields: (t) => ({
     stockLineId: t.exposeID('id', { description: 'The stock line (inventoryItemId): its StockLine id.' }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'Location.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, when the line is lot-controlled.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The lot (null when the line has none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     lotCode: t.exposeString('lotCode', { nullable: true, description: 'Code of the lot.' }),
     expiryDate: t.expose('expiryDate', { type: 'Date', nullable: true, description: 'Expiry date of the lot, if any.' }),
     binId: t.exposeID('binId', { nullable: true, description: 'Bin, when the line is in a bin.' }),
+    bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin (null when the line is in none).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     binCode: t.exposeString('binCode', { nullable: true, description: 'Code of the bin.' }),
     qtyOnHand: t.exposeInt('qtyOnHand', { description: 'Units physically at the line.' }),
     qtyReserved: t.exposeInt('qtyReserved', { description: 'Units reserved for orders.' }),
@@ -33,11 +41,7 @@ export const StockLineStateType = builder.objectRef<LineState>('StockLineState')
     quantityReserved: t.exposeInt('qtyReserved', { description: 'The same as qtyReserved (inventory list naming).' }),
     quantityAvailable: t.int({ description: 'The same as qtyAvailable (inventory list naming).', resolve: (line) => availableQty(line) }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When a quantity last changed.' }),
-    stockLine: t.prismaField({
-      type: 'StockLine',
-      description: 'The line as it is now, with product, location, lot and bin (may include later changes).',
-      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
-    }),
+    stockLine: t.field({ type: StockLineType, description: 'The line as it is now, with product, location, lot and bin (may include later changes).', resolve: (line, _args, ctx) => ownRecord(ctx, 'stockLine', line.id, 'StockLine') }),
   }),
 });
 

@@ -10,7 +10,7 @@ export const AllocationModeEnum = builder.enumType('AllocationMode', {
   } as const,
 });
 
-builder.prismaObject('ChannelAllocationPolicy', {
+export const AllocationPolicyType = builder.prismaObject('ChannelAllocationPolicy', {
   interfaces: [NodeRef],
   name: 'AllocationPolicy',
   description: 'How much of a location\'s available stock one sales channel may promise, and when its ATP counts as low.',

@@ -1,11 +1,15 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { builder } from '../builder.js';
 import { inventoryAnalytics, type CategoryAnalytics, type InventoryAnalytics } from '../../services/inventory/analytics/analytics.js';
+import { CategoryType } from '../master-data/category.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const CategoryAnalyticsType = builder.objectRef<CategoryAnalytics>('InventoryCategoryAnalytics').implement({
   description: 'Stock value and units of one product category (categoryId and categoryName null for products without one).',
   fields: (t) => ({
     categoryId: t.exposeID('categoryId', { nullable: true, description: 'Category id, null for products without a category.' }),
+    category: t.field({ type: CategoryType, nullable: true, authScopes: readScopesOf('Category'), description: 'The category (null for products without one).', resolve: (row, _args, ctx) => linked(ctx, 'category', row.categoryId) }),
     categoryName: t.exposeString('categoryName', { nullable: true, description: 'Category name, null for products without a category.' }),
     value: t.exposeFloat('value', { description: 'On hand × unit cost, summed over the category.' }),
     units: t.expose('units', { type: 'BigQuantity', description: 'On hand units of the category.' }),

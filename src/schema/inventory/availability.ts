@@ -11,6 +11,11 @@ import {
 } from '../../services/inventory/availability/availability.js';
 import { MAX_CHECK_ITEMS } from '../../contracts/inventory/availability-check.js';
 import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../services/inventory/availability/stock-moves.js';
+import { BinType, LotType, StockLineType } from './stock-line.js';
+import { LocationType } from '../master-data/location.js';
+import { ProductType } from '../products/product.js';
+import { linked, ownRecord } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
@@ -18,15 +23,15 @@ const AvailabilityLineType = builder.objectRef<AvailabilityLine>('AvailabilityLi
   description: 'A stock line as availability shows it (qty* naming). Available excludes lines of expired or recalled lots unless included.',
   fields: (t) => ({
     stockLineId: t.exposeID('id', { description: 'The stock line (inventory item): its StockLine id.' }),
-    stockLine: t.prismaField({
-      type: 'StockLine',
-      description: 'The stock line itself (its current state).',
-      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
-    }),
+    stockLine: t.field({ type: StockLineType, description: 'The stock line itself (its current state).', resolve: (line, _args, ctx) => ownRecord(ctx, 'stockLine', line.id, 'StockLine') }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'Location.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, when the line is lot-controlled.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The lot (null when the line has none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     binId: t.exposeID('binId', { nullable: true, description: 'Bin, when the line is in a bin.' }),
+    bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin (null when the line is in none).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     expiryDate: t.expose('expiryDate', { type: 'Date', nullable: true, description: 'Expiry date of the lot, if any.' }),
     qtyOnHand: t.exposeInt('qtyOnHand', { description: 'Units physically at the line.' }),
     qtyAvailable: t.exposeInt('qtyAvailable', { description: 'Units that can be promised under the include flags (never below 0).' }),
@@ -57,7 +62,9 @@ const AvailabilitySummaryType = builder.objectRef<AvailabilitySummary>('Availabi
   description: 'The aggregate availability of the filtered lines.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product filtered on, if any.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product filtered on (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location filtered on, if any.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location filtered on (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     ...Object.fromEntries(Object.entries(totalFields).map(([name, description]) => [name, t.expose(name as keyof AvailabilityTotals, { type: 'BigQuantity', description })])),
     stockLines: t.field({
       type: [AvailabilityLineType],

@@ -1,9 +1,13 @@
 import { builder } from '../builder.js';
 import { LocationType } from '../master-data/location.js';
-import { ownLocation } from '../record-loaders.js';
-import { AllocationModeEnum } from './allocation-policies.js';
+import { ownLocation, linked, ownRecord } from '../record-loaders.js';
+import { AllocationModeEnum, AllocationPolicyType } from './allocation-policies.js';
 import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp/channel-atp.js';
 import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp/channel-atp-rule.js';
+import { BinType, LotType, StockLineType } from './stock-line.js';
+import { ChannelType } from '../master-data/channel.js';
+import { ProductType } from '../products/product.js';
+import { readScopesOf } from '../link-scopes.js';
 
 type Page = Awaited<ReturnType<typeof channelLocationAtp>>;
 type Drilldown = Awaited<ReturnType<typeof channelLocationDrilldown>>;
@@ -27,9 +31,11 @@ const ChannelAtpChannel = builder.objectRef<ChannelColumn>('ChannelAtpChannel').
   description: 'A channel evaluated at the location, with its allocation policy there (if any).',
   fields: (t) => ({
     channelId: t.exposeID('channelId', { description: 'Channel id.' }),
+    channel: t.field({ type: ChannelType, nullable: true, authScopes: readScopesOf('Channel'), description: 'The channel (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'channel', row.channelId) }),
     channelName: t.exposeString('channelName', { description: 'Channel name.' }),
     channelType: t.exposeString('channelType', { description: 'Kind of channel.' }),
     policyId: t.exposeID('policyId', { nullable: true, description: 'Allocation policy at the location; null: the channel may promise all available stock.' }),
+    policy: t.field({ type: AllocationPolicyType, nullable: true, authScopes: readScopesOf('AllocationPolicy'), description: 'The allocation policy at the location (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'allocationPolicy', row.policyId) }),
     mode: t.field({ type: AllocationModeEnum, nullable: true, description: 'Mode of the policy.', resolve: (c) => c.mode }),
     sharePct: t.exposeFloat('sharePct', { nullable: true, description: 'With SHARE: the fraction of available stock.' }),
     fixedQuantity: t.exposeInt('fixedQuantity', { nullable: true, description: 'With FIXED: the quantity.' }),
@@ -41,6 +47,7 @@ const ChannelAtpEntryRef = builder.objectRef<ChannelAtpEntry>('ChannelAtpEntry')
   description: `What one channel may promise of one product at the location. ${RULE}`,
   fields: (t) => ({
     channelId: t.exposeID('channelId', { description: 'Channel id.' }),
+    channel: t.field({ type: ChannelType, nullable: true, authScopes: readScopesOf('Channel'), description: 'The channel (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'channel', row.channelId) }),
     channelName: t.exposeString('channelName', { description: 'Channel name.' }),
     atp: t.expose('atp', { type: 'BigQuantity', description: 'Available to promise for the channel.' }),
     onHand: t.expose('onHand', { type: 'BigQuantity', description: 'Units on hand at the location (all lines).' }),
@@ -49,6 +56,7 @@ const ChannelAtpEntryRef = builder.objectRef<ChannelAtpEntry>('ChannelAtpEntry')
     severity: t.field({ type: SeverityEnum, description: 'OK, LOW or CRITICAL.', resolve: (e) => e.severity }),
     threshold: t.exposeInt('threshold', { nullable: true, description: 'Low-ATP threshold of the policy; null without a policy.' }),
     policyId: t.exposeID('policyId', { nullable: true, description: 'The policy applied; null without a policy.' }),
+    policy: t.field({ type: AllocationPolicyType, nullable: true, authScopes: readScopesOf('AllocationPolicy'), description: 'The allocation policy applied (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'allocationPolicy', row.policyId) }),
   }),
 });
 
@@ -56,6 +64,7 @@ const ChannelAtpProduct = builder.objectRef<ProductAtp>('ChannelAtpProduct').imp
   description: 'One product at the location with the ATP of each channel.',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'Product id.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     productName: t.exposeString('productName', { description: 'Product name.' }),
     globalSku: t.exposeString('globalSku', { description: 'Product SKU.' }),
     categoryName: t.exposeString('categoryName', { nullable: true, description: 'Category name, if any.' }),
@@ -93,14 +102,12 @@ const ChannelAtpStockLine = builder.objectRef<DrilldownLine>('ChannelAtpStockLin
   description: 'A stock line behind a product\'s ATP at a location.',
   fields: (t) => ({
     stockLineId: t.exposeID('id', { description: 'The stock line (its StockLine id).' }),
-    stockLine: t.prismaField({
-      type: 'StockLine',
-      description: 'The stock line itself.',
-      resolve: (query, line, _args, ctx) => ctx.prisma.stockLine.findUniqueOrThrow({ ...query, where: { id: line.id } }),
-    }),
+    stockLine: t.field({ type: StockLineType, description: 'The stock line itself.', resolve: (line, _args, ctx) => ownRecord(ctx, 'stockLine', line.id, 'StockLine') }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Lot, if any.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The lot (null when the line has none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     lotCode: t.exposeString('lotCode', { nullable: true, description: 'Lot code, if any.' }),
     binId: t.exposeID('binId', { nullable: true, description: 'Bin, if any.' }),
+    bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin (null when the line is in none).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     binCode: t.exposeString('binCode', { nullable: true, description: 'Bin code, if any.' }),
     expiryDate: t.field({ type: 'Date', nullable: true, description: 'Expiry date of the lot.', resolve: (l) => l.expiryDate }),
     qtyOnHand: t.exposeInt('qtyOnHand', { description: 'Units on hand.' }),
@@ -130,6 +137,7 @@ const ChannelSummaryRef = builder.objectRef<ChannelSummaryEntry>('ChannelAtpSumm
   description: 'One channel\'s ATP over every product with stock at every location (or one location).',
   fields: (t) => ({
     channelId: t.exposeID('channelId', { description: 'Channel id.' }),
+    channel: t.field({ type: ChannelType, nullable: true, authScopes: readScopesOf('Channel'), description: 'The channel (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'channel', row.channelId) }),
     channelName: t.exposeString('channelName', { description: 'Channel name.' }),
     channelType: t.exposeString('channelType', { description: 'Kind of channel.' }),
     locations: t.exposeInt('locations', { description: 'Locations holding stock that were evaluated.' }),

@@ -9,6 +9,10 @@ import {
 } from '../../services/inventory/levels/levels.js';
 import { ProductType } from '../products/product.js';
 import { NodeRef } from '../node-interface.js';
+import { BinType } from './stock-line.js';
+import { LocationType } from '../master-data/location.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 export const AbcClassEnum = builder.enumType(AbcClass, {
   name: 'AbcClass',
@@ -34,7 +38,9 @@ builder.prismaObject('InventoryLevel', {
     forecastPeriodDays: t.exposeInt('forecastPeriodDays', { nullable: true, description: 'Days the forecast quantity covers.' }),
     forecastQuantity: t.exposeFloat('forecastQuantity', { nullable: true, description: 'Expected demand over the forecast period.' }),
     preferredBinLocationId: t.exposeID('preferredBinLocationId', { nullable: true, description: 'Preferred bin (a bin of this location).' }),
+    preferredBin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The preferred bin (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.preferredBinLocationId) }),
     replenishmentLocationId: t.exposeID('replenishmentLocationId', { nullable: true, description: 'Location that replenishes this one.' }),
+    replenishmentLocation: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location that replenishes this one (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.replenishmentLocationId) }),
     comments: t.exposeString('comments', { nullable: true, description: 'Free text.' }),
     product: t.relation('productMaster', { description: 'The product (read id, sku, name).' }),
     productMaster: t.relation('productMaster', { description: 'The same product (read id, globalSku, productName).' }),

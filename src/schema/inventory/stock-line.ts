@@ -1,29 +1,35 @@
 import { builder } from '../builder.js';
 import { availableQty } from '../../services/inventory/ledger/quantities.js';
 import { NodeRef } from '../node-interface.js';
+import { LocationType } from '../master-data/location.js';
+import { ProductType } from '../products/product.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const quantitySelect = { qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true } as const;
 
-builder.prismaObject('Lot', {
+export const LotType = builder.prismaObject('Lot', {
   interfaces: [NodeRef],
   description: 'A production or receiving lot of one product.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     code: t.exposeString('code', { description: 'Lot code, unique per product.' }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product of the lot.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product of the lot (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     expiryDate: t.expose('expiryDate', { type: 'Date', nullable: true, description: 'Last day the lot may be used.' }),
     recalled: t.exposeBoolean('recalled', { description: 'The lot is recalled: none of it is available.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the lot was first recorded.' }),
   }),
 });
 
-builder.prismaObject('Bin', {
+export const BinType = builder.prismaObject('Bin', {
   interfaces: [NodeRef],
   description: 'A storage place inside a location.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     code: t.exposeString('code', { description: 'Bin code, unique per location.' }),
     locationId: t.exposeID('locationId', { description: 'Location of the bin.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location of the bin (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the bin was first recorded.' }),
   }),
 });
@@ -79,8 +85,11 @@ export const StockTransactionType = builder.prismaObject('StockTransaction', {
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     inventoryItemId: t.exposeID('stockLineId', { description: 'The stock line changed.' }),
+    stockLine: t.field({ type: StockLineType, nullable: true, authScopes: readScopesOf('StockLine'), description: 'The stock line changed (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'stockLine', row.stockLineId) }),
     productMasterId: t.exposeID('productMasterId', { description: 'Product of the line.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product of the line (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     locationId: t.exposeID('locationId', { description: 'Location of the line.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location of the line (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     transactionType: t.exposeString('transactionType', { description: 'What happened: ADJUSTMENT, RECEIPT, COUNT, RESERVE, RELEASE, PICK, HOLD, LOT_CORRECTION, ...' }),
     bucket: t.exposeString('bucket', { description: 'Which quantity changed: ON_HAND, RESERVED, ON_HOLD, PICKED, RECALLED or EXPIRED.' }),
     deltaQty: t.exposeInt('deltaQty', { description: 'Signed change.' }),

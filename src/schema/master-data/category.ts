@@ -3,7 +3,7 @@ import { categories } from '../../services/master-data/categories.js';
 import { defineMasterDataFields } from './master-data-fields.js';
 import { NodeRef } from '../node-interface.js';
 
-builder.prismaObject('Category', {
+export const CategoryType = builder.prismaObject('Category', {
   interfaces: [NodeRef],
   description: 'A product category of the organization.',
   fields: (t) => ({

@@ -3,7 +3,7 @@ import { channels } from '../../services/master-data/channels.js';
 import { defineMasterDataFields } from './master-data-fields.js';
 import { NodeRef } from '../node-interface.js';
 
-builder.prismaObject('Channel', {
+export const ChannelType = builder.prismaObject('Channel', {
   interfaces: [NodeRef],
   description: 'A sales channel the organization sells through (web shop, marketplace, wholesale, ...).',
   fields: (t) => ({

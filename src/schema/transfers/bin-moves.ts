@@ -1,8 +1,11 @@
 import { builder } from '../builder.js';
 import { LocationType } from '../master-data/location.js';
-import { ownLocation } from '../record-loaders.js';
+import { ownLocation, linked, ownRecord } from '../record-loaders.js';
 import { type BinMoveInput, locationBins, moveBinStock } from '../../services/transfers/bin-moves/bin-moves.js';
 import { canReadTransfers, canWriteTransfers } from './transfer-scopes.js';
+import { BinType, LotType, StockLineType } from '../inventory/stock-line.js';
+import { ProductType } from '../products/product.js';
+import { readScopesOf } from '../link-scopes.js';
 
 type Report = Awaited<ReturnType<typeof locationBins>>;
 type BinEntry = Report['bins'][number];
@@ -12,10 +15,13 @@ const BinStockRef = builder.objectRef<BinEntry['stock'][number]>('BinStock').imp
   description: 'One stock line in a bin.',
   fields: (t) => ({
     stockLineId: t.exposeID('stockLineId', { description: 'The stock line.' }),
+    stockLine: t.field({ type: StockLineType, nullable: true, authScopes: readScopesOf('StockLine'), description: 'The stock line (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'stockLine', row.stockLineId) }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     sku: t.exposeString('sku', { description: 'Its SKU.' }),
     productName: t.exposeString('productName', { description: 'Its name.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'The lot.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The lot (null when the line has none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     lotCode: t.exposeString('lotCode', { nullable: true, description: 'Code of the lot.' }),
     expiryDate: t.expose('expiryDate', { type: 'Date', nullable: true, description: 'Expiry date of the lot.' }),
     qtyOnHand: t.exposeInt('qtyOnHand', { description: 'Units on hand.' }),
@@ -27,13 +33,10 @@ const BinRef = builder.objectRef<BinEntry>('LocationBin').implement({
   description: 'A bin of a location with the stock in it.',
   fields: (t) => ({
     binId: t.exposeID('id', { description: 'The bin (its Bin id).' }),
-    bin: t.prismaField({
-      type: 'Bin',
-      description: 'The bin itself.',
-      resolve: (query, b, _args, ctx) => ctx.prisma.bin.findUniqueOrThrow({ ...query, where: { id: b.id } }),
-    }),
+    bin: t.field({ type: BinType, description: 'The bin itself.', resolve: (b, _args, ctx) => ownRecord(ctx, 'bin', b.id, 'Bin') }),
     code: t.exposeString('code', { description: 'Bin code.' }),
     locationId: t.exposeID('locationId', { description: 'Its location.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'Its location (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     totalOnHand: t.expose('totalOnHand', { type: 'BigQuantity', description: 'Units on hand in the bin.' }),
     totalAvailable: t.expose('totalAvailable', { type: 'BigQuantity', description: 'Units available in the bin.' }),
     stock: t.field({ type: [BinStockRef], description: 'Stock lines with units on hand, in the bin.', resolve: (b) => b.stock }),
@@ -52,9 +55,12 @@ const PieceRef = builder.objectRef<Move['pieces'][number]>('BinMovePiece').imple
   description: 'Units of one lot moved from one stock line to another.',
   fields: (t) => ({
     lotId: t.exposeID('lotId', { nullable: true, description: 'The lot.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The lot (null when the units have none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     quantity: t.exposeInt('quantity', { description: 'Units moved.' }),
     fromStockLineId: t.exposeID('fromStockLineId', { description: 'The stock line in the source bin.' }),
+    fromStockLine: t.field({ type: StockLineType, nullable: true, authScopes: readScopesOf('StockLine'), description: 'The stock line in the source bin (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'stockLine', row.fromStockLineId) }),
     toStockLineId: t.exposeID('toStockLineId', { description: 'The stock line in the destination bin.' }),
+    toStockLine: t.field({ type: StockLineType, nullable: true, authScopes: readScopesOf('StockLine'), description: 'The stock line in the destination bin (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'stockLine', row.toStockLineId) }),
   }),
 });
 
@@ -64,9 +70,13 @@ const MoveRef = builder.objectRef<Move>('BinMove').implement({
     success: t.exposeBoolean('success', { description: 'Always true.' }),
     moveId: t.exposeID('moveId', { description: 'The move: sourceId of its ledger rows.' }),
     locationId: t.exposeID('locationId', { description: 'The location.' }),
+    location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
+    product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     fromBinId: t.exposeID('fromBinId', { description: 'The bin the units left.' }),
+    fromBin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin the units left (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.fromBinId) }),
     toBinId: t.exposeID('toBinId', { description: 'The bin they went to.' }),
+    toBin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin they went to (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.toBinId) }),
     quantity: t.exposeInt('quantity', { description: 'Units moved.' }),
     pieces: t.field({ type: [PieceRef], description: 'Per lot: from which line to which.', resolve: (m) => m.pieces }),
   }),

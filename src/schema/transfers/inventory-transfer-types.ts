@@ -1,10 +1,12 @@
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { ownProduct, ownLocation } from '../record-loaders.js';
+import { ownProduct, ownLocation, linked } from '../record-loaders.js';
 import { sumOf } from '../../kernel/quantity-totals.js';
 import type { TransferWithLines } from '../../services/transfers/inventory-transfers/transfer-shape.js';
 import { NodeRef } from '../node-interface.js';
+import { BinType, LotType, StockLineType } from '../inventory/stock-line.js';
+import { readScopesOf } from '../link-scopes.js';
 
 type TransferLine = TransferWithLines['lines'][number];
 type TransferPiece = TransferLine['shipments'][number];
@@ -25,10 +27,13 @@ const PieceRef = builder.objectRef<TransferPiece>('InventoryTransferLot').implem
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     sourceStockLineId: t.exposeID('sourceStockLineId', { description: 'The source stock line the units left.' }),
+    sourceStockLine: t.field({ type: StockLineType, nullable: true, authScopes: readScopesOf('StockLine'), description: 'The source stock line the units left (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'stockLine', row.sourceStockLineId) }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Their lot, kept at the destination.' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'Their lot (null when they have none).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     lotCode: t.string({ nullable: true, description: 'Code of the lot.', resolve: (p) => p.lot?.code ?? null }),
     expiryDate: t.field({ type: 'Date', nullable: true, description: 'Expiry date of the lot.', resolve: (p) => p.lot?.expiryDate ?? null }),
     binId: t.exposeID('binId', { nullable: true, description: 'The source bin they left.' }),
+    bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The source bin they left (null when none).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     quantity: t.exposeInt('quantity', { description: 'Units shipped from this stock line.' }),
     receivedQuantity: t.exposeInt('receivedQuantity', { description: 'Of those, units received at the destination.' }),
     returnedQuantity: t.exposeInt('returnedQuantity', { description: 'Of those, units returned to the source by a cancellation.' }),
@@ -45,8 +50,11 @@ const LineRef = builder.objectRef<TransferLine>('InventoryTransferLine').impleme
     product: t.field({ type: ProductType, description: 'The product.', resolve: (row, _args, ctx) => ownProduct(ctx, row.productMasterId) }),
     quantity: t.exposeInt('quantity', { description: 'Units to move.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Ship only from this lot (null: first-expiring lots first).' }),
+    lot: t.field({ type: LotType, nullable: true, authScopes: readScopesOf('Lot'), description: 'The only lot to ship from (null: any).', resolve: (row, _args, ctx) => linked(ctx, 'lot', row.lotId) }),
     binId: t.exposeID('binId', { nullable: true, description: 'Ship only from this source bin.' }),
+    bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The only source bin to ship from (null: any).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     destBinId: t.exposeID('destBinId', { nullable: true, description: 'Destination bin for receipts (unless a receipt names another).' }),
+    destBin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The destination bin for receipts (null without one).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.destBinId) }),
     shippedQuantity: t.exposeInt('shippedQuantity', { description: 'Units shipped (0 before shipping).' }),
     receivedQuantity: t.exposeInt('receivedQuantity', { description: 'Units received so far.' }),
     inTransitQuantity: t.int({

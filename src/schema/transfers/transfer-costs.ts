@@ -1,6 +1,9 @@
 import { listTransferCosts, setTransferCost } from '../../services/transfers/recommendations/transfer-costs.js';
 import { builder } from '../builder.js';
 import { NodeRef } from '../node-interface.js';
+import { LocationType } from '../master-data/location.js';
+import { linked } from '../record-loaders.js';
+import { readScopesOf } from '../link-scopes.js';
 
 const TransferCostType = builder.prismaObject('TransferCost', {
   interfaces: [NodeRef],
@@ -8,7 +11,9 @@ const TransferCostType = builder.prismaObject('TransferCost', {
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     sourceLocationId: t.exposeID('sourceLocationId', { description: 'Where units leave.' }),
+    sourceLocation: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location units leave (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.sourceLocationId) }),
     destLocationId: t.exposeID('destLocationId', { description: 'Where units arrive.' }),
+    destLocation: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location units arrive at (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.destLocationId) }),
     costPerUnit: t.exposeFloat('costPerUnit', { description: 'Cost per unit moved.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the cost was first set.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the cost last changed.' }),

@@ -9,8 +9,10 @@ import {
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
-import { ownProduct, ownLocation } from '../record-loaders.js';
+import { ownProduct, ownLocation, linked } from '../record-loaders.js';
 import { NodeRef } from '../node-interface.js';
+import { InventoryTransferRef } from './inventory-transfer-types.js';
+import { readScopesOf } from '../link-scopes.js';
 
 export const canReadTransfers = { permission: 'transfers.read' } as const;
 
@@ -67,6 +69,7 @@ export const TransferRecommendationType = builder.objectRef<TransferRecommendati
     executedAt: t.expose('executedAt', { type: 'DateTime', nullable: true, description: 'When it was executed.' }),
     executedBy: t.exposeString('executedBy', { nullable: true, description: 'The user (or API key) that executed it.' }),
     transferId: t.exposeID('transferId', { nullable: true, description: 'The inventory transfer execute created and shipped.' }),
+    transfer: t.field({ type: InventoryTransferRef, nullable: true, authScopes: readScopesOf('InventoryTransfer'), description: 'The inventory transfer execute created (null before execution).', resolve: (row, _args, ctx) => linked(ctx, 'inventoryTransfer', row.transferId) }),
   }),
 });
 

@@ -10,3 +10,13 @@ export function productsByIds(ctx: RequestContext, ids: readonly string[]) {
 export function locationsByIds(ctx: RequestContext, ids: readonly string[]) {
   return ctx.prisma.location.findMany({ where: { organizationId: orgId(ctx), id: { in: [...ids] } } });
 }
+
+/** The organization's channels among these ids (ids of other organizations or unknown ones are left out). */
+export function channelsByIds(ctx: RequestContext, ids: readonly string[]) {
+  return ctx.prisma.channel.findMany({ where: { organizationId: orgId(ctx), id: { in: [...ids] } } });
+}
+
+/** The organization's categories among these ids (ids of other organizations or unknown ones are left out). */
+export function categoriesByIds(ctx: RequestContext, ids: readonly string[]) {
+  return ctx.prisma.category.findMany({ where: { organizationId: orgId(ctx), id: { in: [...ids] } } });
+}

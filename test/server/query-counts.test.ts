@@ -1,0 +1,223 @@
+import {
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+} from 'graphql';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, type Tenant } from '../support/fixtures.js';
+import { oneOfEach } from '../support/one-of-each.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { countStatements } from '../support/statement-count.js';
+
+// No N+1: every list a client can ask Query for, with its items' links (product, location, lot, ...),
+// runs as many SQL statements for a small organization (SMALL of every record) as for a larger one (LARGE).
+const SMALL = 2;
+const LARGE = 12;
+const FORECASTING = 'ai.forecasting.demand';
+
+const schema: GraphQLSchema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+const nodeType = schema.getType('Node');
+
+/** What a document can name of one organization's data set. */
+interface Seeded {
+  tenant: Tenant;
+  ids: Record<string, string[]>;
+  session: string;
+}
+
+interface Case {
+  /** Arguments of the field, naming variables of VARIABLES. */
+  args?: string;
+  /** Sign in as the admin (the field needs a session). */
+  session?: boolean;
+  /** The items do not grow with the data set here (one record's children); the count must still match. */
+  fixedSize?: string;
+}
+
+type Entry = Case | { exempt: string };
+
+const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }> = {
+  location: { type: 'ID', value: (s) => s.tenant.warehouse.id },
+  locationReq: { type: 'ID!', value: (s) => s.tenant.warehouse.id },
+  product: { type: 'ID', value: (s) => s.ids.Product![0] },
+  productReq: { type: 'ID!', value: (s) => s.ids.Product![0] },
+  scenarioReq: { type: 'ID!', value: (s) => s.ids.ForecastScenario![0] },
+  scenarios: { type: '[ID!]!', value: (s) => s.ids.ForecastScenario!.slice(0, 2) },
+  run: { type: 'ID!', value: (s) => s.ids.ForecastRun![0] },
+  transfer: { type: 'ID!', value: (s) => s.ids.InventoryTransfer![0] },
+  importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
+  // Up to 3 ids of every entity type (a `nodes` call takes at most 100).
+  ids: { type: '[ID!]!', value: (s) => Object.entries(s.ids).flatMap(([type, ids]) => (type === 'sku' ? [] : ids.slice(0, 3))) },
+  check: { type: 'AvailabilityCheckInput!', value: (s) => ({ items: s.ids.sku!.map((sku) => ({ sku, locationId: s.tenant.warehouse.id, quantity: 1 })) }) },
+};
+
+const REST_PAGES = "the REST adapter's page/offset form of a list covered under its connection";
+
+/** Every list-returning field of Query: how the test asks for it. A new list must add its entry here. */
+const CASES: Record<string, Entry> = {
+  allLocations: {},
+  allocationPolicies: { args: 'first: 50' },
+  apiKeys: { session: true },
+  availability: { args: 'locationId: $location, includeStockLines: true' },
+  categories: { args: 'first: 50' },
+  channelLocationAtp: { args: 'locationId: $location, limit: 50' },
+  channelLocationDrilldown: { args: 'locationId: $location, productMasterId: $product' },
+  channelProjection: { args: 'limit: 50, horizon: 2' },
+  channelSummary: { args: 'locationId: $location' },
+  channels: { args: 'first: 50' },
+  checkAvailability: { args: 'input: $check' },
+  compareForecastScenarios: { args: 'scenarioIds: $scenarios, horizon: 2', fixedSize: 'two scenarios compared in both' },
+  countSheet: { args: 'locationId: $location, limit: 50' },
+  demandForecast: { args: 'limit: 50, horizon: 2' },
+  demandHistory: { args: 'first: 50' },
+  externalEvents: { args: 'from: "2029-12-01T00:00:00Z", to: "2030-02-01T00:00:00Z"' },
+  forecastAccuracy: { args: 'limit: 50' },
+  forecastChanges: { args: 'limit: 50' },
+  forecastOverrides: { args: 'limit: 50' },
+  forecastRunSeries: { args: 'id: $run, limit: 50', fixedSize: 'the seeded runs store no series' },
+  forecastRuns: { args: 'scenarioId: $scenarioReq, first: 50' },
+  forecastRunsPage: { exempt: REST_PAGES },
+  forecastScenarios: {},
+  importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
+  inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },
+  inventoryLevels: { args: 'first: 50' },
+  inventoryTransfer: { args: 'id: $transfer', fixedSize: 'one transfer with one line' },
+  inventoryTransfers: { args: 'limit: 50' },
+  learnedEventLifts: { fixedSize: 'the seeded events are in the future: nothing is learned from them' },
+  locationBins: { args: 'locationId: $locationReq' },
+  locations: { args: 'first: 50' },
+  longTermForecast: { args: 'limit: 50, months: 12' },
+  nodes: { args: 'ids: $ids' },
+  pendingTransferRecommendations: { args: 'limit: 50' },
+  product: { args: 'id: $productReq', fixedSize: 'one product with one level' },
+  productInventoryLevels: { exempt: "the REST adapter's form of Product.inventoryLevels (covered under product)" },
+  products: { args: 'first: 50' },
+  productsPage: { exempt: REST_PAGES },
+  purchaseOrders: { args: 'first: 50' },
+  reasonCodes: {},
+  salesOrders: { args: 'first: 50' },
+  stockLines: { args: 'first: 50' },
+  stockLinesPage: { exempt: REST_PAGES },
+  stockTransactionHistory: { exempt: REST_PAGES },
+  stockTransactions: { args: 'first: 50' },
+  suppliers: { args: 'first: 50' },
+  transferCosts: {},
+  transferRecommendations: { args: 'limit: 50' },
+};
+
+const isConnection = (type: GraphQLNamedType) => isObjectType(type) && 'edges' in type.getFields();
+const hasRequiredArgs = (field: GraphQLField<unknown, unknown>) => field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
+const isNode = (type: GraphQLNamedType) => isObjectType(type) && nodeType !== undefined && type.getInterfaces().some((i) => i === nodeType);
+
+/** Whether a Query field returns a list: a list, a connection, or an object holding a list of objects. */
+function returnsList(field: GraphQLField<unknown, unknown>) {
+  const type = getNullableType(field.type);
+  const named = getNamedType(field.type);
+  if (isListType(type) || isConnection(named)) return true;
+  return isObjectType(named) && Object.values(named.getFields()).some((f) => isListType(getNullableType(f.type)) && isObjectType(getNamedType(f.type)));
+}
+
+/**
+ * A selection of a type: its links (fields of a Node type) as `{ id }`, and its other objects, lists and
+ * connections (items with their links) down to `depth`. Fields with required arguments are left out.
+ */
+function selection(type: GraphQLNamedType, depth: number, skip = new Set<string>()): string {
+  if (isInterfaceType(type)) {
+    // Fields of one name whose types differ between the implementations (nullability) cannot be merged: left out.
+    const possible = schema.getPossibleTypes(type);
+    const typesOf = new Map<string, Set<string>>();
+    for (const t of possible) for (const f of Object.values(t.getFields())) typesOf.set(f.name, (typesOf.get(f.name) ?? new Set()).add(String(f.type)));
+    const skip = new Set([...typesOf].filter(([, types]) => types.size > 1).map(([name]) => name));
+    const implementations = possible.map((t) => `... on ${t.name} { ${selection(t, depth, skip)} }`);
+    return `__typename ${implementations.join(' ')}`;
+  }
+  if (!isObjectType(type)) return '';
+  const parts = ['__typename'];
+  for (const field of Object.values(type.getFields())) {
+    if (hasRequiredArgs(field) || field.deprecationReason || skip.has(field.name)) continue;
+    const named = getNamedType(field.type);
+    const { name } = field;
+    if (isNode(named)) parts.push(`${name} { id }`);
+    else if ((isObjectType(named) || isInterfaceType(named)) && depth > 0) parts.push(`${name} { ${selection(named, depth - 1)} }`);
+  }
+  return parts.join(' ');
+}
+
+function documentOf(name: string, entry: Case) {
+  const field = schema.getQueryType()!.getFields()[name]!;
+  const named = getNamedType(field.type);
+  const used = [...new Set([...(entry.args ?? '').matchAll(/\$(\w+)/g)].map((m) => m[1]!))];
+  const definitions = used.length ? `(${used.map((v) => `$${v}: ${VARIABLES[v]!.type}`).join(', ')})` : '';
+  const args = entry.args ? `(${entry.args})` : '';
+  // Items with their links, their own objects and lists, and those lists' items' links.
+  return { query: `query ${definitions} { ${name}${args} { ${selection(named, 3)} } }`, used };
+}
+
+/** Objects in a response: how much data the document read. */
+const objectsIn = (value: unknown): number =>
+  Array.isArray(value) ? value.reduce((sum: number, v) => sum + objectsIn(v), 0) : value && typeof value === 'object' ? 1 + Object.values(value).reduce((sum: number, v) => sum + objectsIn(v), 0) : 0;
+
+let server: TestServer;
+const seeded: Record<'small' | 'large', Seeded> = {} as never;
+
+async function seed(size: number): Promise<Seeded> {
+  const tenant = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
+  const ids: Record<string, string[]> = { sku: [] };
+  for (let i = 0; i < size; i++) {
+    for (const [type, id] of Object.entries(await oneOfEach(server.app, tenant, `${size}-${i}`))) (ids[type] ??= []).push(id);
+    ids.sku!.push(`NODE-${size}-${i}`);
+    await tenant.keyWith(['inventory:read']);
+  }
+  // More runs of the first scenario, so its run list grows too.
+  const first = ids.ForecastScenario![0]!;
+  for (let i = 1; i < size; i++) {
+    await server.app.prisma.forecastRun.create({
+      data: { organizationId: tenant.org.id, scenarioId: first, horizon: 4, levels: [0.8], totalSeries: 0, totalBatches: 0, createdByType: 'USER', createdBy: tenant.admin.id },
+    });
+  }
+  const signIn = await server.call('POST', '/api/auth/sign-in', { body: { email: tenant.admin.email, password: tenant.admin.password } });
+  expect(signIn.status).toBe(200);
+  return { tenant, ids, session: signIn.body.token };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  seeded.small = await seed(SMALL);
+  seeded.large = await seed(LARGE);
+}, 300_000);
+afterAll(() => server?.close());
+
+describe('Query lists', () => {
+  const listFields = Object.values(schema.getQueryType()!.getFields()).filter(returnsList).map((f) => f.name);
+
+  it('every list-returning field of Query has an entry (a case, or the reason it is exempt)', () => {
+    expect(listFields.filter((name) => !(name in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((name) => !listFields.includes(name))).toEqual([]);
+  });
+
+  for (const name of listFields) {
+    const entry = CASES[name];
+    if (!entry || 'exempt' in entry) continue;
+    it(`${name}: as many SQL statements for ${LARGE} of everything as for ${SMALL}`, async () => {
+      const { query, used } = documentOf(name, entry);
+      const run = async (s: Seeded) => {
+        const variables = Object.fromEntries(used.map((v) => [v, VARIABLES[v]!.value(s)]));
+        const counted = await countStatements(server, () => server.graphql(query, variables, entry.session ? s.session : s.tenant.key), { apiKey: !entry.session });
+        expect(counted.result.body.errors, JSON.stringify(counted.result.body.errors)).toBeUndefined();
+        return { ...counted, size: objectsIn(counted.result.body.data) };
+      };
+      const small = await run(seeded.small);
+      const large = await run(seeded.large);
+      if (!entry.fixedSize) expect(large.size, 'the larger data set answers more').toBeGreaterThan(small.size);
+      expect(large.statements, `${query}\n\nsmall:\n${small.sql.join('\n')}\n\nlarge:\n${large.sql.join('\n')}`).toBe(small.statements);
+    });
+  }
+});
