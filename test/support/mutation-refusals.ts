@@ -37,7 +37,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   setAllocationPolicy: [V, N],
   deleteAllocationPolicy: [N],
   adjustStock: [V, I],
-  adjustStockBy: [V, I],
+  adjustStockBy: [V, I, C],
   correctLot: [V, I],
   recordStock: [V],
   recordCount: [V, I],
