@@ -20,8 +20,8 @@ export const apiKeyRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/api-keys',
-    operation: `query { apiKeys { ${API_KEY} } }`,
-    result: (data) => ({ data: data.apiKeys }),
+    operation: `query { allApiKeys { ${API_KEY} } }`,
+    result: (data) => ({ data: data.allApiKeys }),
     doc: {
       operationId: 'listApiKeys',
       ...doc,

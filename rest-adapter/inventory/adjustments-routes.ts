@@ -47,14 +47,14 @@ export const adjustmentRoutes = defineRoutes([
     method: 'GET',
     path: '/api/inventory/adjustments/record-stock',
     operation: `query ($locationId: ID, $productMasterId: ID, $limit: Int, $offset: Int) {
-      countSheet(locationId: $locationId, productMasterId: $productMasterId, limit: $limit, offset: $offset) {
+      countSheetPage(locationId: $locationId, productMasterId: $productMasterId, limit: $limit, offset: $offset) {
         locationId location { id code name } total limit offset hasMore
         lines { id productMasterId product { sku name } lotId lot { code } expiryDate binId bin { code } qtyOnHand qtyAvailable }
       }
     }`,
     input: { query: countSheetQuery },
     variables: ({ query }) => query,
-    result: ({ countSheet: { locationId, location, lines, total, limit, offset, hasMore } }) => ({
+    result: ({ countSheetPage: { locationId, location, lines, total, limit, offset, hasMore } }) => ({
       locationId,
       location,
       lines: lines.map((l: any) => ({

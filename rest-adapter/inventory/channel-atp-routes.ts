@@ -51,14 +51,14 @@ export const channelAtpRoutes = defineRoutes([
     method: 'GET',
     path: '/api/inventory/channel-location',
     operation: `query ($locationId: ID, $search: String, $channels: [ID!], $channelId: ID, $sku: String, $page: Int, $limit: Int) {
-      channelLocationAtp(locationId: $locationId, search: $search, channels: $channels, channelId: $channelId, sku: $sku, page: $page, limit: $limit) {
+      channelLocationAtpPage(locationId: $locationId, search: $search, channels: $channels, channelId: $channelId, sku: $sku, page: $page, limit: $limit) {
         products { ${PRODUCT} } channels { ${CHANNEL} } location { ${LOCATION} } pagination { page pageSize total totalPages }
       }
     }`,
     input: { query: channelLocationQuery },
     variables: ({ query }) => query,
     // Both documented shapes in one response: {products, channels, location, pagination} and {data}.
-    result: ({ channelLocationAtp: page }) => ({ ...page, data: page.products }),
+    result: ({ channelLocationAtpPage: page }) => ({ ...page, data: page.products }),
     doc: {
       operationId: 'listChannelLocationAtp',
       summary: 'Channel ATP of the products at a location',

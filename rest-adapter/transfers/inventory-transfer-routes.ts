@@ -78,13 +78,13 @@ export const inventoryTransferRoutes = defineRoutes([
     path: '/api/inventory/transfers',
     operation: `query ($status: String, $sourceLocationId: ID, $destLocationId: ID, $locationId: ID, $productMasterId: ID,
       $createdFrom: DateTime, $createdTo: DateTime, $shippedFrom: DateTime, $shippedTo: DateTime, $limit: Int, $offset: Int) {
-      inventoryTransfers(status: $status, sourceLocationId: $sourceLocationId, destLocationId: $destLocationId, locationId: $locationId,
+      inventoryTransfersPage(status: $status, sourceLocationId: $sourceLocationId, destLocationId: $destLocationId, locationId: $locationId,
         productMasterId: $productMasterId, createdFrom: $createdFrom, createdTo: $createdTo, shippedFrom: $shippedFrom, shippedTo: $shippedTo,
         limit: $limit, offset: $offset) { transfers { ${TRANSFER} } total limit offset }
     }`,
     input: { query: inventoryTransferListQuery },
     variables: ({ query }) => ({ ...query, status: query.status?.join(',') }),
-    result: ({ inventoryTransfers: page }) => ({ ...page, data: page.transfers }),
+    result: ({ inventoryTransfersPage: page }) => ({ ...page, data: page.transfers }),
     doc: {
       operationId: 'listInventoryTransfers',
       summary: 'List inventory transfers',

@@ -97,10 +97,10 @@ export const recommendationRoutes = defineRoutes([
   {
     method: 'GET',
     path: `${BASE}/pending`,
-    operation: `query (${FILTER_VARS}) { pendingTransferRecommendations(${FILTER_ARGS}) { ${PAGE} } }`,
+    operation: `query (${FILTER_VARS}) { pendingTransferRecommendationsPage(${FILTER_ARGS}) { ${PAGE} } }`,
     input: { query: pendingRecommendationQuery },
     variables: ({ query }) => query,
-    result: ({ pendingTransferRecommendations }) => page(pendingTransferRecommendations),
+    result: ({ pendingTransferRecommendationsPage }) => page(pendingTransferRecommendationsPage),
     doc: {
       operationId: 'listPendingTransferRecommendations',
       summary: 'Pending transfer recommendations',
@@ -112,10 +112,10 @@ export const recommendationRoutes = defineRoutes([
   {
     method: 'GET',
     path: BASE,
-    operation: `query ($status: TransferRecommendationStatus, ${FILTER_VARS}) { transferRecommendations(status: $status, ${FILTER_ARGS}) { ${PAGE} } }`,
+    operation: `query ($status: TransferRecommendationStatus, ${FILTER_VARS}) { transferRecommendationsPage(status: $status, ${FILTER_ARGS}) { ${PAGE} } }`,
     input: { query: recommendationListQuery },
     variables: ({ query }) => query,
-    result: ({ transferRecommendations }) => page(transferRecommendations),
+    result: ({ transferRecommendationsPage }) => page(transferRecommendationsPage),
     doc: {
       operationId: 'listTransferRecommendations',
       summary: 'List transfer recommendations',

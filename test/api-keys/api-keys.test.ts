@@ -85,9 +85,9 @@ describe('creating and using a key', () => {
       expect(text).not.toMatch(/keyHash|[0-9a-f]{64}/);
     }
 
-    const gql = await server.graphql(`{ apiKeys { id prefix } }`, {}, adminA);
+    const gql = await server.graphql(`{ apiKeys { edges { node { id prefix } } } }`, {}, adminA);
     expect(JSON.stringify(gql.body)).not.toContain(key);
-    const hashField = await server.graphql(`{ apiKeys { keyHash } }`, {}, adminA);
+    const hashField = await server.graphql(`{ apiKeys { edges { node { keyHash } } } }`, {}, adminA);
     expect(hashField.body.errors[0].message).toMatch(/Cannot query field "keyHash"/);
   });
 
@@ -367,10 +367,10 @@ describe('GraphQL', () => {
     expect(apiKey).toMatchObject({ name: 'From GraphQL', scopes: ['inventory:read'], allowedIps: ['127.0.0.1', '::1'], revokedAt: null });
     expect((await products(key)).status).toBe(200);
 
-    const list = await server.graphql(`{ apiKeys { ${FIELDS} } }`, {}, adminA);
-    expect(list.body.data.apiKeys).toContainEqual(apiKey);
-    const listB = await server.graphql(`{ apiKeys { id } }`, {}, adminB);
-    expect(listB.body.data.apiKeys.map((k: { id: string }) => k.id)).not.toContain(apiKey.id);
+    const list = await server.graphql(`{ apiKeys(first: 100) { edges { node { ${FIELDS} } } } }`, {}, adminA);
+    expect(list.body.data.apiKeys.edges.map((e: { node: unknown }) => e.node)).toContainEqual(apiKey);
+    const listB = await server.graphql(`{ apiKeys(first: 100) { edges { node { id } } } }`, {}, adminB);
+    expect(listB.body.data.apiKeys.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(apiKey.id);
 
     const updated = await server.graphql(
       `mutation ($id: ID!) { updateApiKey(id: $id, input: { scopes: ["reports:read"], expiresAt: null }) { ... on ApiKey { scopes expiresAt } } }`,
@@ -415,12 +415,12 @@ describe('GraphQL', () => {
     expect(viaFragment.body.errors.map((e: any) => e.extensions.code)).toEqual(['FORBIDDEN']);
     const adminBadInput = await server.graphql(`mutation ($input: ApiKeyCreateInput!) { createApiKey(input: $input) { ... on ApiKeyWithSecret { key } } }`, { input: { name: 1 } }, adminA);
     expect(adminBadInput.body.errors[0].message).toMatch(/^Variable "\$input" got invalid value/);
-    const byKeyList = await server.graphql(`{ apiKeys { id } }`, {}, a.key);
+    const byKeyList = await server.graphql(`{ apiKeys { totalCount } }`, {}, a.key);
     expect(byKeyList.body.errors[0].extensions.code).toBe('FORBIDDEN');
     const viewer = await a.userWith('VIEWER');
-    const viewerList = await server.graphql(`{ apiKeys { id } }`, {}, await signIn(viewer.email, viewer.password));
+    const viewerList = await server.graphql(`{ apiKeys { totalCount } }`, {}, await signIn(viewer.email, viewer.password));
     expect(viewerList.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const anonymous = await server.graphql(`{ apiKeys { id } }`);
+    const anonymous = await server.graphql(`{ apiKeys { totalCount } }`);
     expect(anonymous.body.errors[0].extensions.code).toBe('MISSING_AUTHORIZATION');
 
     const target = await create();

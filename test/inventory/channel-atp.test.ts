@@ -21,7 +21,7 @@ const SET = `mutation ($input: SetAllocationPolicyInput!) {
 const DELETE = `mutation ($id: ID!) { deleteAllocationPolicy(id: $id) { ... on AllocationPolicy { id mode } ${REFUSAL} } }`;
 const POLICIES = 'query ($locationId: ID, $channelId: ID) { allocationPolicies(locationId: $locationId, channelId: $channelId) { edges { node { id channelId locationId } } } }';
 const nodesOf = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
-const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtp(locationId: $locationId, limit: $limit) {
+const ATP_GQL = `query ($locationId: ID, $limit: Int) { channelLocationAtpPage(locationId: $locationId, limit: $limit) {
   products { productMasterId channels { channelId atp severity } } location { id } pagination { total } } }`;
 const DRILL_GQL = 'query ($l: ID, $p: ID) { channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { productMasterId } stockLines { id: stockLineId } } }';
 const SUMMARY_GQL = 'query ($l: ID) { channelSummary(locationId: $l) { channelId totalAtp } }';
@@ -211,7 +211,7 @@ describe('GET /api/inventory/channel-location', () => {
     const five = await rest(5);
     expect(await rest(50)).toBe(five);
     expect(five).toBeLessThanOrEqual(10);
-    const graphql = (limit: number) => count(async () => expect((await gql(a.key, ATP_GQL, { locationId: loc.bulk, limit })).channelLocationAtp.products).toHaveLength(limit));
+    const graphql = (limit: number) => count(async () => expect((await gql(a.key, ATP_GQL, { locationId: loc.bulk, limit })).channelLocationAtpPage.products).toHaveLength(limit));
     expect(await graphql(50)).toBe(await graphql(5));
   });
 });
@@ -349,7 +349,7 @@ describe('tenant isolation', () => {
     expect(nodesOf(still.allocationPolicies)).toEqual([{ id: pol.webWh1, channelId: ch.web, locationId: loc.wh1 }]);
     expect((await atpPage(`locationId=${loc.wh1}&sku=ATP-001&channelId=${ch.web}`)).body.products[0].channels[0]).toMatchObject({ atp: 28, policyId: pol.webWh1 });
     // B's own data works through GraphQL.
-    const own = (await gql(b.key, ATP_GQL, { locationId: b.warehouse.id })).channelLocationAtp;
+    const own = (await gql(b.key, ATP_GQL, { locationId: b.warehouse.id })).channelLocationAtpPage;
     expect(own.products).toEqual([{ productMasterId: prod.bp, channels: [{ channelId: ch.bWeb, atp: 50, severity: 'OK' }] }]);
   });
 });

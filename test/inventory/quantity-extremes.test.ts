@@ -100,7 +100,7 @@ describe('defect 3: a transfer whose total passes Int', () => {
     expect(list.transfers.find((x: any) => x.id === created.id)).toMatchObject({ totalQuantity: 2_200_000_000 });
     expect((await get(`/api/inventory/transfers/${created.id}`)).totalQuantity).toBe(2_200_000_000);
     expect(await act(created.id, { action: 'cancel' })).toMatchObject({ status: 'CANCELLED', totalQuantity: 2_200_000_000 });
-    const data = await gql('query ($id: ID!) { inventoryTransfer(id: $id) { totalQuantity } inventoryTransfers(limit: 100) { transfers { id totalQuantity } } }', { id: created.id });
+    const data = await gql('query ($id: ID!) { inventoryTransfer(id: $id) { totalQuantity } inventoryTransfersPage(limit: 100) { transfers { id totalQuantity } } }', { id: created.id });
     expect(data.inventoryTransfer.totalQuantity).toBe(2_200_000_000);
   });
 
@@ -110,8 +110,8 @@ describe('defect 3: a transfer whose total passes Int', () => {
     expect((await act(created.id, { action: 'cancel' })).status).toBe('CANCELLED');
     // The largest row that can be stored does not break the list (newest first).
     expect((await get('/api/inventory/transfers')).transfers[0]).toMatchObject({ id: created.id, totalQuantity: 500 * M });
-    const data = await gql('{ inventoryTransfers(limit: 1) { transfers { id totalQuantity } } }');
-    expect(data.inventoryTransfers.transfers).toEqual([{ id: created.id, totalQuantity: 500 * M }]);
+    const data = await gql('{ inventoryTransfersPage(limit: 1) { transfers { id totalQuantity } } }');
+    expect(data.inventoryTransfersPage.transfers).toEqual([{ id: created.id, totalQuantity: 500 * M }]);
   });
 
   it('a refused transfer leaves nothing behind (REST and GraphQL)', async () => {
@@ -185,13 +185,13 @@ describe('defect 4: stock totals above 2,147,483,647 at one location', () => {
     expect(totals).toEqual({ [ch.web]: WH.available / 2 + 2 * M, [ch.store]: WH.available + 2 * M });
     const data = await gql(
       `query ($l: ID, $p: ID) {
-        channelLocationAtp(locationId: $l) { products { totalOnHand totalReserved totalAvailable minAtp maxAtp channels { atp onHand reserved available } } }
+        channelLocationAtpPage(locationId: $l) { products { totalOnHand totalReserved totalAvailable minAtp maxAtp channels { atp onHand reserved available } } }
         channelLocationDrilldown(locationId: $l, productMasterId: $p) { product { totalAvailable } channels { atp } }
         channelSummary { channelId totalAtp } }`,
       { l: a.warehouse.id, p: productId },
     );
-    expect(data.channelLocationAtp.products[0]).toMatchObject({ totalOnHand: WH.onHand, totalAvailable: WH.available, maxAtp: WH.available });
-    expect(data.channelLocationAtp.products[0].channels[1]).toEqual({ atp: WH.available, onHand: WH.onHand, reserved: WH.reserved, available: WH.available });
+    expect(data.channelLocationAtpPage.products[0]).toMatchObject({ totalOnHand: WH.onHand, totalAvailable: WH.available, maxAtp: WH.available });
+    expect(data.channelLocationAtpPage.products[0].channels[1]).toEqual({ atp: WH.available, onHand: WH.onHand, reserved: WH.reserved, available: WH.available });
     expect(data.channelLocationDrilldown.channels).toEqual([{ atp: WH.available / 2 }, { atp: WH.available }]);
     expect(Object.fromEntries(data.channelSummary.map((c: any) => [c.channelId, c.totalAtp]))).toEqual(totals);
   });

@@ -272,7 +272,7 @@ describe('GET /api/inventory/adjustments/record-stock (count sheet)', () => {
     const foreign = await server.call('GET', `/api/inventory/adjustments/record-stock?locationId=${org.warehouse.id}`, { token: b.key });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('Location not found');
-    const gqlForeign = await server.graphql('query ($id: ID) { countSheet(locationId: $id) { total } }', { id: org.warehouse.id }, b.key);
+    const gqlForeign = await server.graphql('query ($id: ID!) { countSheet(locationId: $id) { totalCount } }', { id: org.warehouse.id }, b.key);
     expect(gqlForeign.body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await server.call('GET', `/api/inventory/adjustments/record-stock?locationId=${org.warehouse.id}`, { token: await org.keyWith(['inventory:read']) })).status).toBe(403);
   });

@@ -282,8 +282,8 @@ describe('inventory transfers', () => {
     expect(refusal).toMatchObject({ type: 'InsufficientStockError', code: 'INSUFFICIENT_STOCK' });
     const conflict = await graphqlRefusal(server, a.key, `mutation ($id: ID!) { receiveInventoryTransfer(id: $id) { ... on InventoryTransfer { id } ${REFUSAL} } }`, { id });
     expect(conflict).toMatchObject({ type: 'ConflictError', code: 'INVALID_STATE' });
-    const read = await graphqlData(server, a.key, `query ($id: ID!) { inventoryTransfer(id: $id) { id status } inventoryTransfers(status: "draft", productMasterId: "${productId}") { total } }`, { id });
-    expect(read).toEqual({ inventoryTransfer: { id, status: 'DRAFT' }, inventoryTransfers: { total: 1 } });
+    const read = await graphqlData(server, a.key, `query ($id: ID!) { inventoryTransfer(id: $id) { id status } inventoryTransfers(status: "draft", productMasterId: "${productId}") { totalCount } }`, { id });
+    expect(read).toEqual({ inventoryTransfer: { id, status: 'DRAFT' }, inventoryTransfers: { totalCount: 1 } });
   });
 
   it("keeps tenants apart: another organization's transfer is 404, its ids in filters 404 and in bodies 400", async () => {

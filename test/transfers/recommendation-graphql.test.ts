@@ -15,7 +15,7 @@ const GENERATE = `mutation ($input: GenerateTransferRecommendationsInput) {
 const APPROVE = `mutation ($id: ID!, $comment: String) { approveTransferRecommendation(id: $id, comment: $comment) { ... on TransferRecommendation { ${FIELDS} } ${REFUSAL} } }`;
 const EXECUTE = `mutation ($id: ID!) { executeTransferRecommendation(id: $id) { ... on TransferRecommendation { ${FIELDS} } ${REFUSAL} } }`;
 const LIST = `query ($status: TransferRecommendationStatus, $validOnly: Boolean) {
-  transferRecommendations(status: $status, validOnly: $validOnly) { total limit offset recommendations { ${FIELDS} } }
+  transferRecommendationsPage(status: $status, validOnly: $validOnly) { total limit offset recommendations { ${FIELDS} } }
 }`;
 const CHANGES = `subscription { transferRecommendationChanged { ${FIELDS} } }`;
 
@@ -54,7 +54,7 @@ describe('GraphQL', () => {
     const generated = (await graphqlData(server, a.key, GENERATE, { input: { productMasterId, unitMargin: 2 } })).generateTransferRecommendations;
     expect(generated).toMatchObject({ success: true, created: 1, updated: 0, recommendations: [{ status: 'PENDING', priority: 'URGENT', quantity: 50 }] });
     const [rec] = generated.recommendations;
-    const list = (await graphqlData(server, a.key, LIST, { status: 'PENDING', validOnly: true })).transferRecommendations;
+    const list = (await graphqlData(server, a.key, LIST, { status: 'PENDING', validOnly: true })).transferRecommendationsPage;
     expect(list).toMatchObject({ total: 1, limit: 50, offset: 0, recommendations: [{ id: rec.id }] });
 
     const refused = await graphqlRefusal(server, a.key, EXECUTE, { id: rec.id });
@@ -76,7 +76,7 @@ describe('GraphQL', () => {
 
   it('keeps permission failures top-level: a VIEWER may read but not generate, a PLANNER not approve', async () => {
     const tokens = await roleTokens(server, a);
-    expect((await graphqlData(server, tokens.VIEWER, LIST)).transferRecommendations.total).toBeGreaterThan(0);
+    expect((await graphqlData(server, tokens.VIEWER, LIST)).transferRecommendationsPage.total).toBeGreaterThan(0);
     expect(await graphqlError(server, tokens.VIEWER, GENERATE, { input: {} })).toMatchObject({ code: 'FORBIDDEN' });
     expect(await graphqlError(server, tokens.PLANNER, APPROVE, { id: 'any' })).toMatchObject({ code: 'FORBIDDEN' });
     expect(await graphqlError(server, tokens.PLANNER, EXECUTE, { id: 'any' })).toMatchObject({ code: 'FORBIDDEN' });

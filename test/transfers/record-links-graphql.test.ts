@@ -69,14 +69,14 @@ describe('product and location links', () => {
   });
 
   it('inventory transfers and their lines name their locations and products, at the same query count for 1 and 4 transfers', async () => {
-    const query = `query ($limit: Int) { inventoryTransfers(limit: $limit) { transfers {
+    const query = `query ($limit: Int) { inventoryTransfersPage(limit: $limit) { transfers {
       sourceLocationId sourceLocation { id code } destLocationId destLocation { id code } lines { productMasterId product { id sku } } } } }`;
     type Transfer = { sourceLocation: { id: string; code: string }; destLocation: { id: string; code: string }; lines: { productMasterId: string; product: { id: string; sku: string } }[] };
-    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ inventoryTransfers: { transfers: Transfer[] } }>;
+    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ inventoryTransfersPage: { transfers: Transfer[] } }>;
     const one = await counted(() => run(1));
     const four = await counted(() => run(4));
-    expect(four.data.inventoryTransfers.transfers).toHaveLength(4);
-    for (const transfer of four.data.inventoryTransfers.transfers) {
+    expect(four.data.inventoryTransfersPage.transfers).toHaveLength(4);
+    for (const transfer of four.data.inventoryTransfersPage.transfers) {
       expect(transfer.sourceLocation).toEqual({ id: a.warehouse.id, code: 'WH1' });
       expect(transfer.destLocation).toEqual({ id: store.id, code: 'ST1' });
       for (const line of transfer.lines) expect(line.product).toEqual({ id: line.productMasterId, sku: sku(products.indexOf(line.productMasterId)) });
@@ -85,13 +85,13 @@ describe('product and location links', () => {
   });
 
   it('transfer recommendations name their product and locations, at the same query count for 1 and 3', async () => {
-    const query = `query ($limit: Int) { transferRecommendations(limit: $limit) { recommendations {
+    const query = `query ($limit: Int) { transferRecommendationsPage(limit: $limit) { recommendations {
       productMasterId product { id } sourceLocationId sourceLocation { id code } destLocationId destLocation { id name } } } }`;
-    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ transferRecommendations: { recommendations: any[] } }>;
+    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ transferRecommendationsPage: { recommendations: any[] } }>;
     const one = await counted(() => run(1));
     const three = await counted(() => run(3));
-    expect(three.data.transferRecommendations.recommendations).toHaveLength(3);
-    for (const rec of three.data.transferRecommendations.recommendations) {
+    expect(three.data.transferRecommendationsPage.recommendations).toHaveLength(3);
+    for (const rec of three.data.transferRecommendationsPage.recommendations) {
       expect(rec.product.id).toBe(rec.productMasterId);
       expect(rec.sourceLocation).toEqual({ id: rec.sourceLocationId, code: 'WH1' });
       expect(rec.destLocation).toMatchObject({ id: rec.destLocationId, name: 'Store 1' });

@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
 import {
+  countApiKeys,
   createApiKey,
   getApiKey,
   listApiKeys,
@@ -77,9 +78,18 @@ const ApiKeyRotateInput = builder.inputType('ApiKeyRotateInput', {
 });
 
 builder.queryFields((t) => ({
-  apiKeys: t.prismaField({
+  apiKeys: t.prismaConnection({
+    type: 'ApiKey',
+    cursor: 'id',
+    description: 'The API keys of the organization, revoked ones too, newest first, as a Relay connection. Administrators only, signed in.',
+    authScopes: MANAGE,
+    totalCount: (_parent, _args, ctx) => countApiKeys(ctx),
+    resolve: (query, _parent, _args, ctx) => listApiKeys(ctx, query),
+  }),
+  allApiKeys: t.prismaField({
     type: ['ApiKey'],
-    description: 'Every API key of the organization, revoked ones too, newest first. Administrators only, signed in.',
+    description: "REST adapter's list (GET /api/admin/api-keys): every API key of the organization in one list, revoked ones too, newest first. Administrators only, signed in.",
+    deprecationReason: "The REST adapter's unpaged list (GET /api/admin/api-keys); GraphQL clients use the connection `apiKeys`.",
     authScopes: MANAGE,
     resolve: (query, _parent, _args, ctx) => listApiKeys(ctx, query),
   }),

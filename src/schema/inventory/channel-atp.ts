@@ -2,6 +2,8 @@ import { builder } from '../builder.js';
 import { LocationType } from '../master-data/location.js';
 import { ownLocation, linked, ownRecord } from '../record-loaders.js';
 import { AllocationModeEnum, AllocationPolicyType } from './allocation-policies.js';
+import { CHANNEL_ATP_PAGE } from '../../contracts/inventory/channel-atp-queries.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
 import { channelLocationAtp, channelLocationDrilldown, channelSummary, type ChannelSummaryEntry } from '../../services/inventory/channel-atp/channel-atp.js';
 import type { ChannelAtpEntry, ChannelColumn, ProductAtp } from '../../services/inventory/channel-atp/channel-atp-rule.js';
 import { BinType, LotType, StockLineType } from './stock-line.js';
@@ -151,27 +153,63 @@ const ChannelSummaryRef = builder.objectRef<ChannelSummaryEntry>('ChannelAtpSumm
 
 const required = 'Required (a missing value is a 400 "locationId is required").';
 
+type QueryFieldBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0];
+
+/** What the products of the channel-location list are filtered by, beside the location. */
+const filterArgs = (t: QueryFieldBuilder) => ({
+  search: t.arg.string({ description: 'Case-insensitive match on product name or SKU.' }),
+  channels: t.arg.idList({ description: 'Only these channels (unknown ids are 404).' }),
+  channelId: t.arg.id({ description: 'Only this channel (adds to channels).' }),
+  sku: t.arg.string({ description: 'Only the product with this SKU (case-insensitive).' }),
+});
+
+type AtpArgs = { locationId?: string | number | null; channelId?: string | number | null; channels?: (string | number)[] | null; search?: string | null; sku?: string | null; page?: number | null; limit?: number | null };
+
+const atpArgs = (args: AtpArgs) => ({
+  search: args.search,
+  sku: args.sku,
+  page: args.page,
+  limit: args.limit,
+  locationId: args.locationId?.toString(),
+  channelId: args.channelId?.toString(),
+  channels: args.channels?.map(String),
+});
+
 builder.queryFields((t) => ({
-  channelLocationAtp: t.field({
+  channelLocationAtp: t.connection(
+    {
+      type: ChannelAtpProduct,
+      description: `Channel ATP of the products stocked at a location (products with a stock line there), in SKU order, as a Relay connection; at most ${CHANNEL_ATP_PAGE.max} a page. ${RULE}`,
+      authScopes: { permission: 'inventory.read' },
+      extensions: positionCursors(CHANNEL_ATP_PAGE.max),
+      args: { locationId: t.arg.id({ required: true, description: 'The location (NOT_FOUND when it is not the organization\'s).' }), ...filterArgs(t) },
+      resolve: (_parent, args, ctx) =>
+        windowConnection(args, CHANNEL_ATP_PAGE.limit, (window) =>
+          channelLocationAtp(ctx, atpArgs(args), window).then(({ products, pagination, channels, location }) => ({ items: products, total: pagination.total, channels, location })),
+        ),
+    },
+    {
+      name: 'ChannelLocationAtpConnection',
+      description: 'A page of the products at a location with their channel ATP, the channels shown and the location, with the cursors to fetch the next or previous page.',
+      fields: (c) => ({
+        totalCount: c.int({ description: 'Products matching, in all pages.', resolve: (page) => page.totalCount }),
+        channels: c.field({ type: [ChannelAtpChannel], description: 'Channels shown, in name order.', resolve: (page) => page.channels }),
+        location: c.field({ type: LocationType, description: 'The location.', resolve: (page, _args, ctx) => ownLocation(ctx, page.location.id) }),
+      }),
+    },
+  ),
+  channelLocationAtpPage: t.field({
     type: ChannelLocationAtp,
-    description: 'Channel ATP of the products at a location, by page (what GET /api/inventory/channel-location serves).',
+    description: "REST adapter's shape (GET /api/inventory/channel-location): channel ATP of the products at a location by page number.",
+    deprecationReason: "The REST adapter's page shape (GET /api/inventory/channel-location); GraphQL clients use the connection `channelLocationAtp`.",
     authScopes: { permission: 'inventory.read' },
     args: {
       locationId: t.arg.id({ description: `The location. ${required}` }),
-      search: t.arg.string({ description: 'Case-insensitive match on product name or SKU.' }),
-      channels: t.arg.idList({ description: 'Only these channels (unknown ids are 404).' }),
-      channelId: t.arg.id({ description: 'Only this channel (adds to channels).' }),
-      sku: t.arg.string({ description: 'Only the product with this SKU (case-insensitive).' }),
+      ...filterArgs(t),
       page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: 'Page size, 1 to 200 (default 50).' }),
+      limit: t.arg.int({ description: `Page size, 1 to ${CHANNEL_ATP_PAGE.max} (default ${CHANNEL_ATP_PAGE.limit}).` }),
     },
-    resolve: (_parent, args, ctx) =>
-      channelLocationAtp(ctx, {
-        ...args,
-        locationId: args.locationId?.toString(),
-        channelId: args.channelId?.toString(),
-        channels: args.channels?.map(String),
-      }),
+    resolve: (_parent, args, ctx) => channelLocationAtp(ctx, atpArgs(args)),
   }),
   channelLocationDrilldown: t.field({
     type: ChannelLocationDrilldown,

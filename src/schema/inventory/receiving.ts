@@ -6,6 +6,8 @@ import { countSheet, countSheetLines, recordCount, recordStock } from '../../ser
 import { MAX_LINES } from '../../contracts/inventory/stock-batch.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';
 import { StockLineStateType } from './adjustments.js';
+import { StockLineType } from './stock-line.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
 
 const lineFields = (t: InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>, quantity: string) => ({
   productMasterId: t.id({ required: true, description: 'Product (of the organization).' }),
@@ -91,15 +93,48 @@ const CountSheet = builder.objectRef<Sheet>('CountSheet').implement({
   }),
 });
 
+const COUNT_SHEET_PAGE = { limit: 500, max: 1000 };
+
 builder.queryFields((t) => ({
-  countSheet: t.field({
+  countSheet: t.connection(
+    {
+      type: StockLineType,
+      description: `A count sheet as a Relay connection: the stock lines at a location with their on hand, by SKU, lot code and bin code; at most ${COUNT_SHEET_PAGE.max} a page.`,
+      authScopes: { permission: 'inventory.adjust' },
+      extensions: positionCursors(COUNT_SHEET_PAGE.max),
+      args: {
+        locationId: t.arg.id({ required: true, description: 'The location to count (NOT_FOUND when it is not the organization\'s).' }),
+        productMasterId: t.arg.id({ description: 'Only lines of this product (NOT_FOUND when it is not the organization\'s).' }),
+      },
+      resolve: (_parent, args, ctx) =>
+        windowConnection(args, COUNT_SHEET_PAGE.limit, async (window) => {
+          const sheet = await countSheet(ctx, { locationId: String(args.locationId), productMasterId: args.productMasterId?.toString() }, window);
+          return { items: window.take ? await countSheetLines(ctx, sheet, {}) : [], total: sheet.total, locationId: sheet.locationId };
+        }),
+    },
+    {
+      name: 'CountSheetConnection',
+      description: 'A page of a count sheet (stock lines at a location with their on hand), with the location and the cursors to fetch the next or previous page.',
+      fields: (c) => ({
+        totalCount: c.int({ description: 'Lines at the location (matching productMasterId) in all pages.', resolve: (page) => page.totalCount }),
+        locationId: c.id({ description: 'The location counted.', resolve: (page) => page.locationId }),
+        location: c.prismaField({
+          type: 'Location',
+          description: 'The location counted.',
+          resolve: (query, page, _args, ctx) => ctx.prisma.location.findUniqueOrThrow({ ...query, where: { id: page.locationId } }),
+        }),
+      }),
+    },
+  ),
+  countSheetPage: t.field({
     type: CountSheet,
-    description: 'A count sheet: the stock lines at a location with their on hand (what GET /api/inventory/adjustments/record-stock serves).',
+    description: "REST adapter's shape (GET /api/inventory/adjustments/record-stock): a count sheet by limit and offset.",
+    deprecationReason: "The REST adapter's page shape (GET /api/inventory/adjustments/record-stock); GraphQL clients use the connection `countSheet`.",
     authScopes: { permission: 'inventory.adjust' },
     args: {
       locationId: t.arg.id({ description: 'The location to count (required).' }),
       productMasterId: t.arg.id({ description: 'Only lines of this product.' }),
-      limit: t.arg.int({ description: 'Page size, 1 to 1000 (default 500).' }),
+      limit: t.arg.int({ description: `Page size, 1 to ${COUNT_SHEET_PAGE.max} (default ${COUNT_SHEET_PAGE.limit}).` }),
       offset: t.arg.int({ description: 'Lines to skip (default 0).' }),
     },
     resolve: (_parent, args, ctx) => countSheet(ctx, args),

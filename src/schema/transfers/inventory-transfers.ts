@@ -1,4 +1,5 @@
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
+import { TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../contracts/transfers/inventory-transfer-queries.js';
 import { builder } from '../builder.js';
 import { ProductType } from '../products/product.js';
 import { LocationType } from '../master-data/location.js';
@@ -10,6 +11,7 @@ import { shipTransfer } from '../../services/transfers/inventory-transfers/trans
 import { actOnTransfer, type TransferActionInput } from '../../services/transfers/inventory-transfers/transfer-actions.js';
 import { InventoryTransferRef } from './inventory-transfer-types.js';
 import { canReadTransfers, canWriteTransfers } from './transfer-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
 
 type Page = Awaited<ReturnType<typeof listTransfers>>;
 
@@ -63,7 +65,7 @@ const CreateInput = builder.inputType('InventoryTransferCreateInput', {
     lines: t.field({ type: [LineInput], required: true, description: 'What to move (1 to 500 lines).' }),
     reference: t.string({ description: 'Your reference.' }),
     notes: t.string({ description: 'Free text.' }),
-    expectedAt: t.string({ description: 'Expected arrival date (YYYY-MM-DD).' }),
+    expectedAt: t.field({ type: 'Date', description: 'Expected arrival date (YYYY-MM-DD).' }),
   }),
 });
 
@@ -75,7 +77,7 @@ const UpdateInput = builder.inputType('InventoryTransferUpdateInput', {
     lines: t.field({ type: [LineInput], description: 'Replaces every line.' }),
     reference: t.string({ description: 'Your reference.' }),
     notes: t.string({ description: 'Free text.' }),
-    expectedAt: t.string({ description: 'Expected arrival date (YYYY-MM-DD).' }),
+    expectedAt: t.field({ type: 'Date', description: 'Expected arrival date (YYYY-MM-DD); null clears it.' }),
   }),
 });
 
@@ -119,32 +121,59 @@ const ActionInput = builder.inputType('InventoryTransferActionInput', {
 // GraphQL ID inputs arrive as strings at run time (graphql-js coerces them); the contracts check them.
 const asInput = <T>(value: unknown) => value as T;
 
+type QueryFieldBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0];
+
+/** The filters of the transfer list, the connection's and the REST adapter's page alike. */
+const filterArgs = (t: QueryFieldBuilder) => ({
+  status: t.arg.string({ description: 'DRAFT, IN_TRANSIT, RECEIVED or CANCELLED (comma-separated for several, any case).' }),
+  sourceLocationId: t.arg.id({ description: 'Only transfers from this location.' }),
+  destLocationId: t.arg.id({ description: 'Only transfers to this location.' }),
+  locationId: t.arg.id({ description: 'Only transfers from or to this location.' }),
+  productMasterId: t.arg.id({ description: 'Only transfers with a line of this product.' }),
+  createdFrom: t.arg({ type: 'DateTime', description: 'Created at or after.' }),
+  createdTo: t.arg({ type: 'DateTime', description: `Created at or before; at most ${MAX_WINDOW_DAYS} days after createdFrom.` }),
+  shippedFrom: t.arg({ type: 'DateTime', description: 'Shipped at or after.' }),
+  shippedTo: t.arg({ type: 'DateTime', description: `Shipped at or before; at most ${MAX_WINDOW_DAYS} days after shippedFrom.` }),
+});
+
+type DateFilters = { createdFrom?: Date | null; createdTo?: Date | null; shippedFrom?: Date | null; shippedTo?: Date | null };
+
+const listArgs = <T extends DateFilters>(args: T): TransferListArgs => ({
+  ...asInput<TransferListArgs>(args),
+  createdFrom: args.createdFrom?.toISOString(),
+  createdTo: args.createdTo?.toISOString(),
+  shippedFrom: args.shippedFrom?.toISOString(),
+  shippedTo: args.shippedTo?.toISOString(),
+});
+
 builder.queryFields((t) => ({
-  inventoryTransfers: t.field({
+  inventoryTransfers: t.connection(
+    {
+      type: InventoryTransferRef,
+      description: 'Inventory transfers with filters, newest first, as a Relay connection (NOT_FOUND for a filter id that is not the organization\'s).',
+      authScopes: canReadTransfers,
+      extensions: positionCursors(TRANSFERS_MAX_LIMIT),
+      args: filterArgs(t),
+      resolve: (_parent, args, ctx) =>
+        windowConnection(args, TRANSFERS_DEFAULT_LIMIT, (window) => listTransfers(ctx, listArgs(args), window).then((page) => ({ items: page.transfers, total: page.total }))),
+    },
+    {
+      name: 'InventoryTransferConnection',
+      description: 'A page of inventory transfers with the cursors to fetch the next or previous page.',
+      fields: (c) => ({ totalCount: c.int({ description: 'Transfers matching the filters, in all pages.', resolve: (page) => page.totalCount }) }),
+    },
+  ),
+  inventoryTransfersPage: t.field({
     type: PageRef,
-    description: 'Inventory transfers with filters, newest first (GET /api/inventory/transfers).',
+    description: "REST adapter's shape (GET /api/inventory/transfers): a page of inventory transfers by limit and offset, newest first.",
+    deprecationReason: "The REST adapter's page shape (GET /api/inventory/transfers); GraphQL clients use the connection `inventoryTransfers`.",
     authScopes: canReadTransfers,
     args: {
-      status: t.arg.string({ description: 'DRAFT, IN_TRANSIT, RECEIVED or CANCELLED (comma-separated for several, any case).' }),
-      sourceLocationId: t.arg.id({ description: 'Only transfers from this location.' }),
-      destLocationId: t.arg.id({ description: 'Only transfers to this location.' }),
-      locationId: t.arg.id({ description: 'Only transfers from or to this location.' }),
-      productMasterId: t.arg.id({ description: 'Only transfers with a line of this product.' }),
-      createdFrom: t.arg({ type: 'DateTime', description: 'Created at or after.' }),
-      createdTo: t.arg({ type: 'DateTime', description: `Created at or before; at most ${MAX_WINDOW_DAYS} days after createdFrom.` }),
-      shippedFrom: t.arg({ type: 'DateTime', description: 'Shipped at or after.' }),
-      shippedTo: t.arg({ type: 'DateTime', description: `Shipped at or before; at most ${MAX_WINDOW_DAYS} days after shippedFrom.` }),
-      limit: t.arg.int({ description: 'Page size, 1 to 100 (default 50).' }),
+      ...filterArgs(t),
+      limit: t.arg.int({ description: `Page size, 1 to ${TRANSFERS_MAX_LIMIT} (default ${TRANSFERS_DEFAULT_LIMIT}).` }),
       offset: t.arg.int({ description: 'Transfers to skip (default 0).' }),
     },
-    resolve: (_parent, args, ctx) =>
-      listTransfers(ctx, {
-        ...asInput<TransferListArgs>(args),
-        createdFrom: args.createdFrom?.toISOString(),
-        createdTo: args.createdTo?.toISOString(),
-        shippedFrom: args.shippedFrom?.toISOString(),
-        shippedTo: args.shippedTo?.toISOString(),
-      }),
+    resolve: (_parent, args, ctx) => listTransfers(ctx, listArgs(args)),
   }),
   inventoryTransfer: t.field({
     type: InventoryTransferRef,

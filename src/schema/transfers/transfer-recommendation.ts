@@ -13,6 +13,7 @@ import { ownProduct, ownLocation, linked } from '../record-loaders.js';
 import { NodeRef } from '../node-interface.js';
 import { InventoryTransferRef } from './inventory-transfer-types.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
 
 export const canReadTransfers = { permission: 'transfers.read' } as const;
 
@@ -83,6 +84,13 @@ const PageType = builder.objectRef<RecommendationPage>('TransferRecommendationPa
   }),
 });
 
+const TransferRecommendationConnection = builder.connectionObject({
+  type: TransferRecommendationType,
+  name: 'TransferRecommendationConnection',
+  description: 'A page of transfer recommendations with the cursors to fetch the next or previous page.',
+  fields: (c) => ({ totalCount: c.int({ description: 'How many match the filters, on every page.', resolve: (page) => (page as unknown as { totalCount: number }).totalCount }) }),
+});
+
 builder.queryFields((t) => {
   const filterArgs = {
     priority: t.arg({ type: TransferPriorityEnum, description: 'Only this priority.' }),
@@ -90,28 +98,59 @@ builder.queryFields((t) => {
     sourceLocationId: t.arg.id({ description: 'Only moves out of this location (NOT_FOUND when it is not the organization\'s).' }),
     destLocationId: t.arg.id({ description: 'Only moves into this location (NOT_FOUND when it is not the organization\'s).' }),
     validOnly: t.arg.boolean({ description: 'Only actionable ones: PENDING or APPROVED, not expired, and the source has the quantity available today.' }),
+  };
+  const pageArgs = {
+    ...filterArgs,
     limit: t.arg.int({ defaultValue: RECOMMENDATIONS_DEFAULT_LIMIT, description: `Page size (at most ${RECOMMENDATIONS_MAX_LIMIT}).` }),
     offset: t.arg.int({ description: 'Recommendations to skip (default 0).' }),
   };
-  const ids = <T extends Record<string, unknown>>(args: T) => ({
+  const statusArg = { status: t.arg({ type: RecommendationStatusEnum, description: 'Only this state (an overdue PENDING one is EXPIRED).' }) };
+  const ids = <T extends { productMasterId?: unknown; sourceLocationId?: unknown; destLocationId?: unknown }>(args: T) => ({
     ...args,
     productMasterId: args.productMasterId == null ? undefined : String(args.productMasterId),
     sourceLocationId: args.sourceLocationId == null ? undefined : String(args.sourceLocationId),
     destLocationId: args.destLocationId == null ? undefined : String(args.destLocationId),
   });
+  const items = (page: RecommendationPage) => ({ items: page.recommendations, total: page.total });
   return {
-    transferRecommendations: t.field({
+    transferRecommendations: t.connection(
+      {
+        type: TransferRecommendationType,
+        description: 'Transfer recommendations of the organization, most pressing first, then newest, as a Relay connection.',
+        authScopes: canReadTransfers,
+        extensions: positionCursors(RECOMMENDATIONS_MAX_LIMIT),
+        args: { ...statusArg, ...filterArgs },
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listTransferRecommendations(ctx, ids(args) as never, window).then(items)),
+      },
+      TransferRecommendationConnection,
+    ),
+    pendingTransferRecommendations: t.connection(
+      {
+        type: TransferRecommendationType,
+        description: 'The PENDING recommendations that have not expired, most pressing first, as a Relay connection.',
+        authScopes: canReadTransfers,
+        extensions: positionCursors(RECOMMENDATIONS_MAX_LIMIT),
+        args: filterArgs,
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listPendingTransferRecommendations(ctx, ids(args) as never, window).then(items)),
+      },
+      TransferRecommendationConnection,
+    ),
+    transferRecommendationsPage: t.field({
       type: PageType,
-      description: 'Transfer recommendations of the organization, most pressing first, then newest.',
+      description: "REST adapter's shape (GET /api/transfers/recommendations): a page of transfer recommendations by limit and offset, most pressing first, then newest.",
+      deprecationReason: "The REST adapter's page shape (GET /api/transfers/recommendations); GraphQL clients use the connection `transferRecommendations`.",
       authScopes: canReadTransfers,
-      args: { status: t.arg({ type: RecommendationStatusEnum, description: 'Only this state (an overdue PENDING one is EXPIRED).' }), ...filterArgs },
+      args: { ...statusArg, ...pageArgs },
       resolve: (_parent, args, ctx) => listTransferRecommendations(ctx, ids(args) as never),
     }),
-    pendingTransferRecommendations: t.field({
+    pendingTransferRecommendationsPage: t.field({
       type: PageType,
-      description: 'The PENDING recommendations that have not expired, most pressing first.',
+      description: "REST adapter's shape (GET /api/transfers/recommendations/pending): a page of the PENDING recommendations that have not expired by limit and offset, most pressing first.",
+      deprecationReason: "The REST adapter's page shape (GET /api/transfers/recommendations/pending); GraphQL clients use the connection `pendingTransferRecommendations`.",
       authScopes: canReadTransfers,
-      args: filterArgs,
+      args: pageArgs,
       resolve: (_parent, args, ctx) => listPendingTransferRecommendations(ctx, ids(args) as never),
     }),
     transferRecommendation: t.field({

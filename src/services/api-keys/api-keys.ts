@@ -70,6 +70,10 @@ export function listApiKeys(ctx: RequestContext, query: { select?: object; inclu
   return ctx.prisma.apiKey.findMany({ ...query, where: { organizationId: orgId(ctx) }, orderBy: { id: 'desc' } });
 }
 
+export function countApiKeys(ctx: RequestContext) {
+  return ctx.prisma.apiKey.count({ where: { organizationId: orgId(ctx) } });
+}
+
 export async function getApiKey(ctx: RequestContext, id: string, query: { select?: object; include?: object } = {}) {
   const row = await ctx.prisma.apiKey.findFirst({ ...query, where: scoped(ctx, id) });
   if (!row) throw notFound('API key');

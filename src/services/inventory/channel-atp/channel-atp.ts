@@ -4,7 +4,7 @@ import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp-queri
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { totalOf } from '../../../kernel/quantity-totals.js';
-import { orgId, pageArgs } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
 
@@ -251,10 +251,10 @@ interface ProductRow {
   categoryName: string | null;
 }
 
-/** A page of the location's products (those with a stock line there), with channel ATP per product. */
-export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocationArgs) {
+/** A page of the location's products (those with a stock line there), with channel ATP per product; a connection's window replaces page and limit. */
+export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocationArgs, window?: ListWindow) {
   const location = await requireLocation(ctx, args.locationId);
-  const { page, limit, skip } = pageArgs(args.page, args.limit, CHANNEL_ATP_PAGE);
+  const { page, limit, skip, take } = pageWindow(args.page, args.limit, CHANNEL_ATP_PAGE, window);
   const wanted = [...(args.channels ?? []), ...(args.channelId ? [args.channelId] : [])];
   const org = orgId(ctx);
   const term = args.search?.trim();
@@ -267,18 +267,18 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
       ${term ? Prisma.sql`AND (p.sku ILIKE ${'%' + escapeLike(term) + '%'} OR p.name ILIKE ${'%' + escapeLike(term) + '%'})` : Prisma.empty}
       ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
   // The window count rides on the page query (the semi-join is computed once); only a page past the
-  // end, which has no rows to carry it, needs its own count.
+  // end or an empty window, which have no rows to carry it, need their own count.
   const [columns, rows] = await Promise.all([
     channelColumns(ctx, location.id, wanted),
     ctx.prisma.$queryRaw<(ProductRow & { total: bigint })[]>`
       SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total
       FROM product_masters p LEFT JOIN categories c ON c.id = p."categoryId"
       ${where}
-      ORDER BY p.sku, p.id LIMIT ${limit} OFFSET ${skip}`,
+      ORDER BY p.sku, p.id LIMIT ${take} OFFSET ${skip}`,
   ]);
   const [totals, total] = await Promise.all([
     stockTotals(ctx, { locationId: location.id, productIds: rows.map((p) => p.id) }),
-    rows.length || !skip
+    rows.length || (!skip && take)
       ? totalOf(rows[0]?.total)
       : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count FROM product_masters p ${where}`.then((r) => totalOf(r[0]?.count)),
   ]);

@@ -6,7 +6,7 @@ import { DomainError, type FieldErrors, newFieldErrors, validationError } from '
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { findReasonCode, type LineState, lockLines, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
 import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
 import { partsOf } from '../ledger/quantities.js';
@@ -124,14 +124,14 @@ export type CountSheetArgs = z.input<typeof sheetSchema>;
  * their on hand, by SKU, lot and bin, for a counter to fill in and send back as counted quantities.
  * Returns the paging and filter; the lines themselves load with the caller's selection (countSheetLines).
  */
-export async function countSheet(ctx: RequestContext, raw: CountSheetArgs) {
+export async function countSheet(ctx: RequestContext, raw: CountSheetArgs, window?: ListWindow) {
   const args = parseInput(sheetSchema, raw);
   if (!args.locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
   const organizationId = orgId(ctx);
   await checkFilterIds(ctx, { locationId: args.locationId, productMasterId: args.productMasterId });
   const where: Prisma.StockLineWhereInput = { organizationId, locationId: args.locationId, ...(args.productMasterId ? { productMasterId: args.productMasterId } : {}) };
-  const limit = args.limit ?? 500;
-  const offset = args.offset ?? 0;
+  const limit = window ? window.take : (args.limit ?? 500);
+  const offset = window ? window.skip : (args.offset ?? 0);
   const total = await ctx.prisma.stockLine.count({ where });
   return { locationId: args.locationId, where, limit, offset, total, hasMore: offset + limit < total };
 }

@@ -6,7 +6,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import type { InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { TRANSFER_WITH_LINES } from './transfer-shape.js';
 
 export type TransferListArgs = { [K in keyof z.input<typeof inventoryTransferListQuery>]?: z.input<typeof inventoryTransferListQuery>[K] | null };
@@ -14,8 +14,8 @@ export type TransferListArgs = { [K in keyof z.input<typeof inventoryTransferLis
 const range = (from?: string, to?: string) =>
   from || to ? { ...(from ? { gte: new Date(from) } : {}), ...(to ? { lte: new Date(to) } : {}) } : undefined;
 
-/** A page of transfers, newest first, with the total (GET /api/inventory/transfers). */
-export async function listTransfers(ctx: RequestContext, raw: TransferListArgs) {
+/** A page of transfers, newest first, with the total (GET /api/inventory/transfers); a connection's window replaces limit and offset. */
+export async function listTransfers(ctx: RequestContext, raw: TransferListArgs, window?: ListWindow) {
   const f = parseInput(inventoryTransferListQuery, raw);
   await checkFilterIds(ctx, { locationId: [f.sourceLocationId, f.destLocationId, f.locationId], productMasterId: f.productMasterId });
   for (const [from, to, field] of [[f.createdFrom, f.createdTo, 'createdTo'], [f.shippedFrom, f.shippedTo, 'shippedTo']] as const) {
@@ -31,8 +31,8 @@ export async function listTransfers(ctx: RequestContext, raw: TransferListArgs) 
     ...(range(f.createdFrom, f.createdTo) ? { createdAt: range(f.createdFrom, f.createdTo) } : {}),
     ...(range(f.shippedFrom, f.shippedTo) ? { shippedAt: range(f.shippedFrom, f.shippedTo) } : {}),
   };
-  const limit = f.limit ?? TRANSFERS_DEFAULT_LIMIT;
-  const offset = f.offset ?? 0;
+  const limit = window ? window.take : (f.limit ?? TRANSFERS_DEFAULT_LIMIT);
+  const offset = window ? window.skip : (f.offset ?? 0);
   const [transfers, total] = await Promise.all([
     ctx.prisma.inventoryTransfer.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit, ...TRANSFER_WITH_LINES }),
     ctx.prisma.inventoryTransfer.count({ where }),

@@ -10,7 +10,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { actorOf } from '../../inventory/ledger/ledger-rows.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { listOrder } from './recommendation-order.js';
 import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
 
@@ -32,12 +32,12 @@ export interface RecommendationPage {
  * status reads answer (an overdue PENDING one is EXPIRED); validOnly keeps PENDING and APPROVED ones whose
  * source has the quantity available today.
  */
-export async function listTransferRecommendations(ctx: RequestContext, raw: RecommendationListArgs): Promise<RecommendationPage> {
+export async function listTransferRecommendations(ctx: RequestContext, raw: RecommendationListArgs, window?: ListWindow): Promise<RecommendationPage> {
   const args = parseInput(listSchema, raw);
   await checkFilterIds(ctx, { productMasterId: args.productMasterId, locationId: [args.sourceLocationId, args.destLocationId] });
   const organizationId = orgId(ctx);
-  const limit = args.limit ?? RECOMMENDATIONS_DEFAULT_LIMIT;
-  const offset = args.offset ?? 0;
+  const limit = window ? window.take : (args.limit ?? RECOMMENDATIONS_DEFAULT_LIMIT);
+  const offset = window ? window.skip : (args.offset ?? 0);
   const conditions = [Prisma.sql`r."organizationId" = ${organizationId}`];
   if (args.status) conditions.push(Prisma.sql`${effectiveStatus('r')} = ${args.status}`);
   if (args.priority) conditions.push(Prisma.sql`r.priority = ${args.priority}::"TransferPriority"`);
@@ -60,9 +60,9 @@ export async function listTransferRecommendations(ctx: RequestContext, raw: Reco
 }
 
 /** GET …/pending: the PENDING ones that are not overdue, with the list's other filters. */
-export function listPendingTransferRecommendations(ctx: RequestContext, raw: PendingRecommendationArgs) {
+export function listPendingTransferRecommendations(ctx: RequestContext, raw: PendingRecommendationArgs, window?: ListWindow) {
   const args = parseInput(pendingRecommendationQuery, raw);
-  return listTransferRecommendations(ctx, { ...args, status: 'PENDING' });
+  return listTransferRecommendations(ctx, { ...args, status: 'PENDING' }, window);
 }
 
 export async function getTransferRecommendation(ctx: RequestContext, id: string, db: Db = ctx.prisma): Promise<TransferRecommendationRow> {
