@@ -1,7 +1,6 @@
 import { type App, systemContext } from '../../src/context.js';
-import { findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-line-creation.js';
-import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
-import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
+import { findOrCreateStockLine, applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
+import type { Bucket } from '../../src/services/inventory/stock-lines/quantities.js';
 
 /**
  * Test set-up only: puts stock on a line through the same guarded change function the service uses

@@ -7,6 +7,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // createShippedTransfer is what executing a transfer recommendation calls inside its own transaction;
 // until that path exists this file calls it as the execute will, and checks the result over REST.
@@ -63,4 +64,8 @@ describe('createShippedTransfer', () => {
     );
     await expect(failed).rejects.toMatchObject({ code: 'VALIDATION_ERROR', extra: { details: { 'lines.0.productMasterId': ['Product not found'] } } });
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

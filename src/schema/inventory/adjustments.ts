@@ -2,11 +2,11 @@ import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
 import { StockTransactionType } from './stock-line.js';
-import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
+import type { LineState } from '../../services/inventory/ledger/stock-ledger.js';
 import { correctLot, type LotCorrectionResult } from '../../services/inventory/adjustments/lot-correction.js';
 import { activeReasonCodes, adjustStock, adjustStockBy, type AdjustmentResult } from '../../services/inventory/adjustments/adjustments.js';
-import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/ledger/ledger-history.js';
-import { availableQty } from '../../services/inventory/ledger/quantities.js';
+import { countLedger, findLedger, ledgerEntries, ledgerPage } from '../../services/inventory/history/ledger-history.js';
+import { availableQty } from '../../services/inventory/stock-lines/quantities.js';
 
 /** A stock line as a change left it, read in the change's own transaction (not a later state). */
 export const StockLineStateType = builder.objectRef<LineState>('StockLineState').implement({

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { availableQty } from '../../services/inventory/ledger/quantities.js';
+import { availableQty } from '../../services/inventory/stock-lines/quantities.js';
 import { NodeRef } from '../node-interface.js';
 
 const quantitySelect = { qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true } as const;

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../../context.js';
 import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import { checkForecastIds } from '../fit-weekly-series.js';

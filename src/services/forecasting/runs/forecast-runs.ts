@@ -5,7 +5,7 @@ import { FORECAST_RUN_PAGING, forecastGenerateFields, type ForecastGenerateInput
 import { Prisma, type ForecastRun } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { listSeriesKeys, mondayOf, weeksBetween } from '../demand-series.js';

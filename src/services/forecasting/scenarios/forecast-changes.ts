@@ -3,7 +3,7 @@ import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../cont
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
 

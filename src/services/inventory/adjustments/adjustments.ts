@@ -5,20 +5,13 @@ import { validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import {
-  checkOnHandFloor,
-  checkReasonDirection,
-  findReasonCode,
-  type LineState,
-  lockLines,
-  rootCauseProblem,
-  rootCauseThreshold,
-  signed,
-  TRANSACTION,
-  unknownInBody,
-} from '../ledger/stock-change-toolkit.js';
+import { checkOnHandFloor } from '../stock-lines/quantities.js';
+import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
+import { type LineState, lockLines, applyStockChange } from '../ledger/stock-ledger.js';
+import { rootCauseProblem, rootCauseThreshold } from './root-cause-rule.js';
+import { signed, unknownInBody } from './adjustment-messages.js';
+import { TRANSACTION } from '../../../db/transactions.js';
 import { applySignedAdjustment } from './signed-adjustment.js';
-import { applyStockChange } from '../ledger/stock-ledger.js';
 
 export type AbsoluteAdjustmentInput = z.input<typeof absoluteSchema>;
 export type DeltaAdjustmentInput = z.input<typeof deltaSchema>;

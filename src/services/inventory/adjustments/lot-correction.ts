@@ -5,9 +5,12 @@ import { DomainError, validationError } from '../../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
-import { findOrCreateStockLine } from '../ledger/stock-line-creation.js';
-import { applyStockChange, type Tx } from '../ledger/stock-ledger.js';
+import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
+import { findReasonCode } from './reason-code-rules.js';
+import { type LineState, lockLines, findOrCreateStockLine, applyStockChange } from '../ledger/stock-ledger.js';
+import { outOfRange, usableQty } from '../stock-lines/quantities.js';
+import { TRANSACTION, type Tx } from '../../../db/transactions.js';
+import { unknownInBody } from './adjustment-messages.js';
 
 export type LotCorrectionInput = z.input<typeof schema>;
 

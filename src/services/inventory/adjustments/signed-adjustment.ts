@@ -1,17 +1,11 @@
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import {
-  checkOnHandFloor,
-  checkReasonDirection,
-  findReasonCode,
-  outOfRange,
-  rootCauseProblem,
-  rootCauseThreshold,
-  signed,
-  unknownInBody,
-} from '../ledger/stock-change-toolkit.js';
-import { addToOnHand, type SignedOnHandChange } from '../ledger/signed-on-hand-change.js';
+import { checkOnHandFloor, outOfRange } from '../stock-lines/quantities.js';
+import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
+import { rootCauseProblem, rootCauseThreshold } from './root-cause-rule.js';
+import { signed, unknownInBody } from './adjustment-messages.js';
+import { addToOnHand, type SignedOnHandChange } from '../ledger/stock-ledger.js';
 
 /**
  * Adds a signed amount to a line's on hand in one statement (addToOnHand, in the ledger); when that

@@ -5,7 +5,7 @@ import { DomainError, notFound, validationError } from '../../../kernel/errors.j
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { toAvailabilityLine, type AvailabilityLine } from './availability.js';
-import { lineExcluded, type Bucket } from '../ledger/quantities.js';
+import { lineExcluded, type Bucket } from '../stock-lines/quantities.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
 
 /**

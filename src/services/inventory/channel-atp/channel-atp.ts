@@ -6,7 +6,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
-import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
+import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');

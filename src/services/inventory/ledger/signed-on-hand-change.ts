@@ -1,12 +1,14 @@
 import type { RequestContext } from '../../../context.js';
+import type { Tx } from '../../../db/transactions.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { actorOf, ledgerRow } from './ledger-rows.js';
-import type { Bucket } from './quantities.js';
-import type { LineState } from './stock-change-toolkit.js';
-import { bucketColumn, ruleHolds, type Tx } from './stock-ledger.js';
+import { actorOf } from '../../actor-of.js';
+import { ledgerInsert, ledgerRow, ledgerRowJson } from './ledger-rows.js';
+import type { Bucket } from '../stock-lines/quantities.js';
+import { bucketColumn, ruleHolds } from './quantity-rule-sql.js';
+import type { LineState } from './row-locks.js';
 
 export interface SignedOnHandChange {
   inventoryItemId: string;
@@ -38,6 +40,27 @@ export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHa
   const transactionId = uuidv7();
   const sourceId = uuidv7();
   const { actorType, createdBy } = actorOf(ctx);
+  // The ledger row, built in the statement from the line the UPDATE returned.
+  const entryJson = ledgerRowJson({
+    id: Prisma.sql`${transactionId}::text`,
+    organizationId: Prisma.sql`${organizationId}::text`,
+    stockLineId: Prisma.sql`line.id`,
+    productMasterId: Prisma.sql`line."productMasterId"`,
+    locationId: Prisma.sql`line."locationId"`,
+    transactionType: Prisma.sql`'ADJUSTMENT'::text`,
+    bucket: Prisma.sql`'ON_HAND'::text`,
+    deltaQty: Prisma.sql`${delta}::int`,
+    qtyBefore: Prisma.sql`line."qtyOnHand" - ${delta}::int`,
+    qtyAfter: Prisma.sql`line."qtyOnHand"`,
+    reasonCodeId: Prisma.sql`line."reasonId"`,
+    reasonCode: Prisma.sql`line."reasonCodeText"`,
+    comment: Prisma.sql`${input.comment}::text`,
+    rootCause: Prisma.sql`${input.rootCause}::text`,
+    actorType: Prisma.sql`${actorType}::text`,
+    createdBy: Prisma.sql`${createdBy}::text`,
+    sourceType: Prisma.sql`'ADJUSTMENT'::text`,
+    sourceId: Prisma.sql`${sourceId}::text`,
+  });
   const rows = await db.$queryRaw<Row[]>`
     WITH reason AS (
       SELECT id, code FROM reason_codes
@@ -52,13 +75,7 @@ export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHa
       WHERE s.id = ${input.inventoryItemId} AND s."organizationId" = ${organizationId}
         AND ${ruleHolds(onHandBy(delta))}
       RETURNING s.*, reason.id AS "reasonId", reason.code AS "reasonCodeText"
-    ), entry AS (
-      INSERT INTO stock_transactions (id, "organizationId", "stockLineId", "productMasterId", "locationId", "transactionType", bucket,
-        "deltaQty", "qtyBefore", "qtyAfter", "reasonCodeId", "reasonCode", comment, "rootCause", "actorType", "createdBy", "sourceType", "sourceId")
-      SELECT ${transactionId}, ${organizationId}, line.id, line."productMasterId", line."locationId", 'ADJUSTMENT', 'ON_HAND'::"StockBucket",
-        ${delta}::int, line."qtyOnHand" - ${delta}::int, line."qtyOnHand", line."reasonId", line."reasonCodeText", ${input.comment}, ${input.rootCause},
-        ${actorType}, ${createdBy}, 'ADJUSTMENT', ${sourceId}
-      FROM line
+    ), entry AS (${ledgerInsert(Prisma.sql`(SELECT json_agg(${entryJson}) FROM line)`)}
       RETURNING "createdAt", seq
     )
     SELECT line.*, entry."createdAt" AS "transactionCreatedAt", entry.seq AS "transactionSeq",

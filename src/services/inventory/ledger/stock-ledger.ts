@@ -1,44 +1,22 @@
-// The one writer of stock: every change of a stock line's quantities and every ledger row goes through
-// this module (inventory/ledger/), so that the quantity rule, the row locks and the ledger are kept in
-// one place. test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
-// stock_transactions.
+// The one writer of stock and the one door to the ledger: every change of a stock line's quantities
+// and every ledger row goes through this module, the only file of inventory/ledger/ that code outside
+// the folder imports, so that the quantity rule, the row locks and the ledger are kept in one place.
+// test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
+// stock_transactions; test/architecture/ledger-door.test.ts that nothing imports past this door.
 import type { RequestContext } from '../../../context.js';
+import type { Tx } from '../../../db/transactions.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { insertLedgerRows, ledgerRow } from './ledger-rows.js';
-import { BUCKET_COLUMN, BUCKETS, PARTS, type Bucket } from './quantities.js';
+import { insertLedgerRows, ledgerRow, type StockChange } from './ledger-rows.js';
+import { bucketColumn, ruleHolds } from './quantity-rule-sql.js';
+import { BUCKET_COLUMN, BUCKETS, type Bucket } from '../stock-lines/quantities.js';
 
-/** A transaction client (prisma.$transaction callback argument). */
-export type Tx = Prisma.TransactionClient;
-
-export interface StockChange {
-  stockLineId: string;
-  /** Signed change per bucket; zero or absent buckets are left alone. */
-  deltas: Partial<Record<Bucket, number>>;
-  /** ADJUSTMENT, RECEIPT, COUNT, RESERVE, RELEASE, PICK, HOLD, RELEASE_HOLD, RECALL, EXPIRE, LOT_CORRECTION, ... */
-  transactionType: string;
-  reasonCodeId?: string | null;
-  reasonCode?: string | null;
-  comment?: string | null;
-  rootCause?: string | null;
-  sourceType?: string | null;
-  sourceId?: string | null;
-}
-
-/** A bucket's column on stock_lines, quoted for SQL. */
-export const bucketColumn = (bucket: Bucket) => Prisma.raw(`"${BUCKET_COLUMN[bucket]}"`);
-
-/**
- * The quantity rule (quantities.ts) as a SQL condition on the values a change would leave, `next(bucket)`
- * being the expression of a bucket's new value: every bucket at least 0, the parts within on hand.
- */
-export function ruleHolds(next: (bucket: Bucket) => Prisma.Sql): Prisma.Sql {
-  const nonNegative = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${next(bucket)} >= 0`), ' AND ');
-  const parts = Prisma.join(PARTS.map(next), ' + ');
-  return Prisma.sql`${nonNegative} AND ${parts} <= ${next('ON_HAND')}`;
-}
+export type { StockChange } from './ledger-rows.js';
+export { addToOnHand, type SignedOnHandChange } from './signed-on-hand-change.js';
+export { createStockLines, findOrCreateStockLine, lineKeyOf, type LineKey } from './stock-line-creation.js';
+export { lockLines, type LineState } from './row-locks.js';
 
 /**
  * The single-change writer. One guarded UPDATE adds the deltas in the database (never read-then-write),
@@ -70,7 +48,7 @@ export async function applyStockChange(ctx: RequestContext, tx: Tx, change: Stoc
   }
 
   const rows = deltas.map(({ bucket, delta }) => ledgerRow(ctx, change, line, bucket, delta));
-  const transactions = await tx.stockTransaction.createManyAndReturn({ data: rows });
+  const transactions = await insertLedgerRows(tx, rows);
   return { line, transactions };
 }
 

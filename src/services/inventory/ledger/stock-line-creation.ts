@@ -2,7 +2,7 @@ import type { RequestContext } from '../../../context.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
-import type { Tx } from './stock-ledger.js';
+import type { Tx } from '../../../db/transactions.js';
 
 export interface LineKey {
   productMasterId: string;

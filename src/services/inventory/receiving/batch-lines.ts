@@ -3,9 +3,9 @@ import type { batchLine } from '../../../contracts/inventory/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import { dateOnly, isoDay } from '../ledger/stock-change-toolkit.js';
-import { createStockLines, lineKeyOf } from '../ledger/stock-line-creation.js';
-import type { Tx } from '../ledger/stock-ledger.js';
+import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
+import { createStockLines, lineKeyOf } from '../ledger/stock-ledger.js';
+import type { Tx } from '../../../db/transactions.js';
 
 /** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/stock-batch.ts) lines. */
 export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };

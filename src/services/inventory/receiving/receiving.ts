@@ -7,10 +7,11 @@ import type { Prisma, StockLine, StockTransaction } from '../../../generated/pri
 import { uuidv7 } from '../../../db/ids.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { findReasonCode, type LineState, lockLines, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { findReasonCode, reasonDirectionProblem } from '../adjustments/reason-code-rules.js';
+import { type LineState, lockLines, applyStockChange } from '../ledger/stock-ledger.js';
+import { outOfRange, partsOf } from '../stock-lines/quantities.js';
+import { rootCauseProblem, rootCauseThreshold } from '../adjustments/root-cause-rule.js';
 import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
-import { partsOf } from '../ledger/quantities.js';
-import { applyStockChange } from '../ledger/stock-ledger.js';
 
 export type RecordStockInput = z.input<typeof receiptSchema>;
 export type RecordCountInput = z.input<typeof countSchema>;

@@ -3,8 +3,9 @@
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../ledger/quantities.js';
-import { applyStockChangeSeries, type StockChange, type Tx } from '../ledger/stock-ledger.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../stock-lines/quantities.js';
+import { applyStockChangeSeries, type StockChange } from '../ledger/stock-ledger.js';
+import type { Tx } from '../../../db/transactions.js';
 
 /** Which lines a reservation session locks. */
 export interface ReservationScope {

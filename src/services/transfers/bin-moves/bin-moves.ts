@@ -5,10 +5,8 @@ import { uuidv7 } from '../../../db/ids.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { sumOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { availableQty } from '../../inventory/ledger/quantities.js';
-import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-creation.js';
-import { applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
-import { outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
+import { availableQty, outOfRange } from '../../inventory/stock-lines/quantities.js';
+import { createStockLines, lineKeyOf, applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { TRANSFER_TRANSACTION } from '../inventory-transfers/transfer-state.js';
 

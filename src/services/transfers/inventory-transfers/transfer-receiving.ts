@@ -4,9 +4,9 @@ import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { lockLines, outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
-import { createStockLines, lineKeyOf, type LineKey } from '../../inventory/ledger/stock-line-creation.js';
-import { applyStockChangeSeries, type StockChange, type Tx } from '../../inventory/ledger/stock-ledger.js';
+import { lockLines, createStockLines, lineKeyOf, type LineKey, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
+import { outOfRange } from '../../inventory/stock-lines/quantities.js';
+import type { Tx } from '../../../db/transactions.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import type { Tx } from '../../../db/transactions.js';
 
 export interface TransferLineRefs {
   productMasterId: string;

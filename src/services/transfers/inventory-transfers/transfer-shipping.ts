@@ -5,7 +5,7 @@ import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
 import type { InventoryTransfer } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import type { Tx } from '../../../db/transactions.js';
 import { checkTransferRefs } from './transfer-references.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';

@@ -2,8 +2,8 @@ import type { RequestContext } from '../../../context.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import type { InventoryTransfer, InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import { actorOf } from '../../actor-of.js';
+import type { Tx } from '../../../db/transactions.js';
 
 /** Interactive transaction limits of a transfer move: it may queue on stock line locks. */
 export const TRANSFER_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../../context.js';
 import { DomainError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { createShippedTransfer } from '../inventory-transfers/transfer-shipping.js';
 import { notFrom } from './recommendations.js';

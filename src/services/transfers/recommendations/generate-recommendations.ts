@@ -27,7 +27,7 @@ import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../.
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
 

@@ -8,7 +8,7 @@ import {
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { listOrder } from './recommendation-order.js';
