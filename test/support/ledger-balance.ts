@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import type { Db } from '../../src/db/transactions.js';
 import { BUCKET_COLUMN, BUCKETS } from '../../src/services/inventory/stock-lines/quantities.js';
 
 /**

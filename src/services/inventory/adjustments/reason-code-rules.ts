@@ -1,5 +1,4 @@
 import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
 import type { ReasonCode } from '../../../generated/prisma/client.js';
 import { validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
@@ -8,10 +7,10 @@ import { orgId } from '../../tenant.js';
  * An active reason code of the organization, given by id or by code (for example DAMAGED, any case).
  * Without a value the `fallback` code is used; without either the field is required.
  */
-export async function findReasonCode(ctx: RequestContext, db: Tx, value: string | null | undefined, field: string, fallback?: string): Promise<ReasonCode> {
+export async function findReasonCode(ctx: RequestContext, value: string | null | undefined, field: string, fallback?: string): Promise<ReasonCode> {
   const wanted = value?.trim() || fallback;
   if (!wanted) throw validationError({ [field]: ['Required'] });
-  const reason = await db.reasonCode.findFirst({
+  const reason = await ctx.prisma.reasonCode.findFirst({
     where: { organizationId: orgId(ctx), active: true, OR: [{ id: wanted }, { code: { equals: wanted, mode: 'insensitive' } }] },
   });
   if (!reason) throw validationError({ [field]: [`Unknown or inactive reason code: ${wanted}`] });

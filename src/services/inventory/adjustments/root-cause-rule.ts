@@ -1,5 +1,4 @@
 import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
 import { authOf, orgId } from '../../tenant.js';
 
 export const isHealthcare = (ctx: RequestContext) => authOf(ctx).organization.industry?.toUpperCase() === 'HEALTHCARE';
@@ -8,9 +7,9 @@ export const isHealthcare = (ctx: RequestContext) => authOf(ctx).organization.in
  * Healthcare organizations must say why on hand dropped by at least their largeAdjustmentThreshold
  * units. Returns that threshold (null when the rule does not apply to the organization).
  */
-export async function rootCauseThreshold(ctx: RequestContext, db: Tx): Promise<number | null> {
+export async function rootCauseThreshold(ctx: RequestContext): Promise<number | null> {
   if (!isHealthcare(ctx)) return null;
-  const org = await db.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { largeAdjustmentThreshold: true } });
+  const org = await ctx.prisma.organization.findUniqueOrThrow({ where: { id: orgId(ctx) }, select: { largeAdjustmentThreshold: true } });
   return org.largeAdjustmentThreshold;
 }
 

@@ -1,5 +1,4 @@
-import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
@@ -18,9 +17,9 @@ export interface LineState extends StockLine {
  * cannot deadlock. While the transaction lasts nobody else can change them, so a quantity computed
  * from what this returns (an absolute count, for example) is applied to exactly the value it was computed from.
  */
-export async function lockLines(ctx: RequestContext, tx: Tx, ids: string[]): Promise<Map<string, LineState>> {
+export async function lockLines(ctx: TxContext, ids: string[]): Promise<Map<string, LineState>> {
   if (!ids.length) return new Map();
-  const rows = await tx.$queryRaw<LineState[]>`
+  const rows = await ctx.prisma.$queryRaw<LineState[]>`
     SELECT sl.*, l.code AS "lotCode", l."expiryDate" AS "expiryDate", l.recalled AS "lotRecalled", b.code AS "binCode"
     FROM stock_lines sl
     LEFT JOIN lots l ON l.id = sl."lotId"

@@ -1,5 +1,4 @@
 import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
@@ -30,11 +29,11 @@ const onHandBy = (delta: number) => (bucket: Bucket) =>
  * The reason code lookup (active, of the organization, allowing this direction), the guarded UPDATE and
  * the ledger INSERT fed by its RETURNING run as one data-modifying CTE. The UPDATE takes the row lock and
  * adds to the current value, so concurrent adjustments of one line serialize and none is lost, and the
- * ledger row's before and after come from the very row version it wrote. Nothing is read first, so `db`
- * need not be an interactive transaction: the statement either changes the line and writes its ledger
+ * ledger row's before and after come from the very row version it wrote. Nothing is read first, so the
+ * context's handle need not be an interactive transaction: the statement either changes the line and writes its ledger
  * row, or does neither and returns null (unknown reason or line, or the quantity rule refuses it).
  */
-export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHandChange): Promise<{ line: LineState; transaction: StockTransaction } | null> {
+export async function addToOnHand(ctx: RequestContext, input: SignedOnHandChange): Promise<{ line: LineState; transaction: StockTransaction } | null> {
   const organizationId = orgId(ctx);
   const { delta } = input;
   const transactionId = uuidv7();
@@ -61,7 +60,7 @@ export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHa
     sourceType: Prisma.sql`'ADJUSTMENT'::text`,
     sourceId: Prisma.sql`${sourceId}::text`,
   });
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = await ctx.prisma.$queryRaw<Row[]>`
     WITH reason AS (
       SELECT id, code FROM reason_codes
       WHERE "organizationId" = ${organizationId} AND active

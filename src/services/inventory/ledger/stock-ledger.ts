@@ -4,7 +4,7 @@
 // test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
 // stock_transactions; test/architecture/ledger-door.test.ts that nothing imports past this door.
 import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
+import type { Tx, TxContext } from '../../../db/transactions.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
@@ -22,9 +22,10 @@ export { lockLines, type LineState } from './row-locks.js';
  * The single-change writer. One guarded UPDATE adds the deltas in the database (never read-then-write),
  * so concurrent changes serialize on the row lock and none is lost; the WHERE clause refuses a change
  * that would break the quantity rule (see quantities.ts) and the CHECK constraint backs it up. Then one
- * ledger row per changed bucket, with the quantity before and after, in the same transaction `tx`.
+ * ledger row per changed bucket, with the quantity before and after, in the context's transaction.
  */
-export async function applyStockChange(ctx: RequestContext, tx: Tx, change: StockChange): Promise<{ line: StockLine; transactions: StockTransaction[] }> {
+export async function applyStockChange(ctx: TxContext, change: StockChange): Promise<{ line: StockLine; transactions: StockTransaction[] }> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const deltas = BUCKETS.map((bucket) => ({ bucket, delta: Math.trunc(change.deltas[bucket] ?? 0) })).filter((d) => d.delta !== 0);
   if (!deltas.length) throw new DomainError('VALIDATION_ERROR', 'The change moves no quantity', { details: { quantity: ['Must not be 0'] } });
@@ -61,9 +62,10 @@ export async function applyStockChange(ctx: RequestContext, tx: Tx, change: Stoc
  * callers list changes whose every step keeps the rule when the end state does (for example all
  * decreases of a bucket before its increases). If any line would break the rule nothing is written and
  * INSUFFICIENT_STOCK is thrown; callers that locked the lines (FOR UPDATE, in id order) and checked them
- * first never see that. Runs in the transaction `tx`.
+ * first never see that. Runs in the context's transaction.
  */
-export async function applyStockChangeSeries(ctx: RequestContext, tx: Tx, changes: StockChange[]): Promise<void> {
+export async function applyStockChangeSeries(ctx: TxContext, changes: StockChange[]): Promise<void> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const list = withDeltas(changes);
   if (!list.length) return;
