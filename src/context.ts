@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import type { Client } from './db/database.js';
+import type { Db } from './db/transactions.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
 import { type Permission, permissionsForScopes } from './auth/permissions.js';
@@ -27,7 +28,10 @@ export interface AuthInfo {
 
 /** What every service function and resolver receives first. */
 export interface RequestContext {
+  /** The client, or the transaction the work runs in (see inTransaction in db/transactions.ts). */
   prisma: Db;
+  /** True when `prisma` is a transaction (set by inTransaction only). */
+  inTransaction?: true;
   /** null when the request carried no credentials. */
   auth: AuthInfo | null;
   clientIp: string;
@@ -36,7 +40,7 @@ export interface RequestContext {
 
 /** What every request shares: made once at start-up. */
 export interface App {
-  prisma: Db;
+  prisma: Client;
   config: Config;
   /** Key that signs session tokens (from JWT_SECRET or the database, never per process). */
   jwtKey: Uint8Array;

@@ -49,10 +49,10 @@ try {
   try {
     let applierMs = 0;
     for (const [name, applier] of Object.entries(CHUNK_APPLIERS)) {
-      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (ctx, tx, rows, job) => {
+      CHUNK_APPLIERS[name as keyof typeof CHUNK_APPLIERS] = async (ctx, rows, job) => {
         const t = performance.now();
         try {
-          return await applier!(ctx, tx, rows, job);
+          return await applier!(ctx, rows, job);
         } finally {
           applierMs += performance.now() - t;
         }

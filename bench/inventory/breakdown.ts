@@ -7,16 +7,17 @@
 import { execute, parse } from 'graphql';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
-import type { App, RequestContext } from '../../src/context.js';
+import { type App, systemContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { schema } from '../../src/schema/index.js';
 import { createHttpHandler } from '../../src/server/app.js';
 import { authenticate } from '../../src/services/auth/authenticate.js';
-import { findReasonCode, lockLines, TRANSACTION } from '../../src/services/inventory/ledger/stock-change-toolkit.js';
+import { findReasonCode } from '../../src/services/inventory/adjustments/reason-code-rules.js';
+import { lockLines, applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
+import { inTransaction, TRANSACTION } from '../../src/db/transactions.js';
 import { adjustStockBy } from '../../src/services/inventory/adjustments/adjustments.js';
 import { checkAvailability } from '../../src/services/inventory/availability/availability.js';
 import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp/channel-atp.js';
-import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
 import { inventoryArea } from '../../rest-adapter/inventory/inventory-area.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
 import { timeStep } from '../harness/time-step.js';
@@ -49,7 +50,8 @@ try {
     const config = loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'breakdown-secret-that-is-long-enough-0000' });
     const app: App = { prisma: database.prisma, config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
     const auth = await authenticate(app, { token: key, clientIp: '127.0.0.1' });
-    const ctx: RequestContext = { app, prisma: database.prisma, auth, clientIp: '127.0.0.1' };
+    if (!auth) throw new Error('The benchmark key does not authenticate');
+    const ctx = systemContext(app, { organization: auth.organization, actor: auth.actor, permissions: auth.permissions, origin: 'bench' });
     const handler = createHttpHandler(app);
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const http = async (method: string, path: string, body?: unknown) => {
@@ -78,7 +80,7 @@ try {
     await step('authenticate() (API key, per request)', () => authenticate(app, { token: key, clientIp: '127.0.0.1' }));
 
     if (parts.has('adjust')) {
-      const reason = await findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId');
+      const reason = await findReasonCode(ctx, 'COUNT_CORRECTION', 'reasonCodeId');
       const firstProduct = (await database.prisma.stockLine.findUniqueOrThrow({ where: { id: data.adjustLineIds[0]! } })).productMasterId;
       let sign = 1;
       const next = () => ({ line: pick(data.adjustLineIds), delta: (sign = -sign) });
@@ -124,9 +126,9 @@ try {
           [line, organizationId, delta, reason.id],
         );
       });
-      await step('Prisma: findReasonCode()', () => findReasonCode(ctx, database.prisma, 'COUNT_CORRECTION', 'reasonCodeId'));
-      await step('Prisma: empty interactive $transaction', () => database.prisma.$transaction(async () => {}, TRANSACTION));
-      await step('Prisma: $transaction with lockLines()', () => database.prisma.$transaction((tx) => lockLines(ctx, tx, [next().line]), TRANSACTION));
+      await step('Prisma: findReasonCode()', () => findReasonCode(ctx, 'COUNT_CORRECTION', 'reasonCodeId'));
+      await step('Prisma: empty interactive $transaction', () => inTransaction(ctx, async () => {}, TRANSACTION));
+      await step('Prisma: $transaction with lockLines()', () => inTransaction(ctx, (ctx) => lockLines(ctx, [next().line]), TRANSACTION));
       await step('Prisma: stockTransaction.createManyAndReturn(1 row), no transaction', () => {
         const { line, delta } = next();
         return database.prisma.stockTransaction.createManyAndReturn({
@@ -147,9 +149,9 @@ try {
       });
       await step('Prisma: $transaction with lockLines() + applyStockChange()', () => {
         const { line, delta } = next();
-        return database.prisma.$transaction(async (tx) => {
-          await lockLines(ctx, tx, [line]);
-          await applyStockChange(ctx, tx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
+        return inTransaction(ctx, async (ctx) => {
+          await lockLines(ctx, [line]);
+          await applyStockChange(ctx, { stockLineId: line, deltas: { ON_HAND: delta }, transactionType: 'ADJUSTMENT', reasonCodeId: reason.id, reasonCode: reason.code });
         }, TRANSACTION);
       });
       await step('service: adjustStockBy()', () => {

@@ -6,7 +6,7 @@
 import { execute, parse } from 'graphql';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.js';
-import type { App, RequestContext } from '../../src/context.js';
+import { type App, systemContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { schema } from '../../src/schema/index.js';
 import { createHttpHandler } from '../../src/server/app.js';
@@ -36,7 +36,8 @@ try {
     const app: App = { prisma: database.prisma, config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
     const credentials = { token: key, clientIp: '127.0.0.1' };
     const auth = await authenticate(app, credentials);
-    const ctx: RequestContext = { app, prisma: database.prisma, auth, clientIp: '127.0.0.1' };
+    if (!auth) throw new Error('The benchmark key does not authenticate');
+    const ctx = systemContext(app, { organization: auth.organization, actor: auth.actor, permissions: auth.permissions, origin: 'bench' });
     const hash = hashApiKey(key);
     const handler = createHttpHandler(app);
     const document = parse(

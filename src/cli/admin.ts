@@ -3,7 +3,7 @@
 // stderr so scripts can read the result with `tail -n 1`.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { openDatabase, type Client } from '../db/database.js';
 import { DomainError, validationError } from '../kernel/errors.js';
 import type { Role } from '../generated/prisma/enums.js';
 import {
@@ -24,7 +24,7 @@ interface Command {
   options: Record<string, boolean>;
   /** Input field -> option name, to name the option in validation messages. */
   fields?: Record<string, string>;
-  run(db: Db, values: Values): Promise<object>;
+  run(db: Client, values: Values): Promise<object>;
 }
 
 const list = (value: string | undefined) => (value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean));

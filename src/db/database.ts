@@ -10,7 +10,8 @@ import { applyPendingMigrations } from './migrations.js';
 import { ThreadedPGlite } from './threaded-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
 
-export type Db = PrismaClient;
+/** The database client of the process (for a client or a transaction handle, see Db in transactions.ts). */
+export type Client = PrismaClient;
 
 export interface Database {
   prisma: PrismaClient;

@@ -64,7 +64,8 @@ export const builder = new SchemaBuilder<{
   },
   defaultFieldNullability: false,
   prisma: {
-    client: (ctx) => ctx.prisma,
+    // Fields resolve outside any transaction: the process's client (a request context's own handle).
+    client: (ctx) => ctx.app.prisma,
     dmmf: getDatamodel(),
     filterConnectionTotalCount: true,
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',

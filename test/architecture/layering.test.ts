@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root, sourceFiles } from './source-files.js';
+import { importSpecifiers, root, sourceFiles } from './source-files.js';
 
 /** Which folders a folder's files may not import, and which packages. */
 /** `only`: the packages a folder may import, when it is limited to a few. */
@@ -17,12 +17,6 @@ const RULES: { from: string; forbidden: string[]; packages?: RegExp; only?: RegE
 ];
 
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
-
-/** Static imports and re-exports, `import type`, side-effect imports and dynamic import() calls. */
-export function importSpecifiers(source: string): string[] {
-  const pattern = /(?:^|[^\w.])(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
-  return [...source.matchAll(pattern)].map((m) => (m[1] ?? m[2])!);
-}
 
 /** The rule broken by each import of `file` (a path from the repository root). */
 export function violations(file: string, specifiers: string[]): string[] {

@@ -41,7 +41,7 @@ describe('one writer of stock', () => {
       'INSERT INTO stock_lines_archive (id) VALUES (1)',
       'await tx.stockLine.findMany({ where })',
       'await tx.stockTransaction.count()',
-      'const stockLine = await findOrCreateStockLine(ctx, tx, key)',
+      'const stockLine = await findOrCreateStockLine(ctx, key)',
     ];
     for (const text of reads) expect(stockWrites(text), text).toEqual([]);
   });

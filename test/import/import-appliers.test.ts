@@ -6,6 +6,7 @@ import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { importRows as importAndWait, waitForJob as waitForImport } from '../support/import.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Several workers, so that order imports of different jobs really run side by side on PostgreSQL.
 
@@ -362,4 +363,8 @@ describe('order import', () => {
     const allocated = await server.app.prisma.salesOrderAllocation.aggregate({ where: { stockLineId: hot.id }, _sum: { quantity: true } });
     expect(allocated._sum.quantity).toBe(10);
   }, 60_000);
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

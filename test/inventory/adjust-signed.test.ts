@@ -3,6 +3,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // POST /api/inventory/adjust and adjustStockBy run as one statement (reason lookup, guarded UPDATE,
 // ledger INSERT); these tests pin what that must keep: the order in which refusals are explained, the
@@ -87,4 +88,8 @@ describe('the answer', () => {
     expect(rows.map((r: { deltaQty: number }) => r.deltaQty)).toEqual([1, -2, 3, -4, 5, -6, 7, -8, 9, -10]);
     rows.forEach((row: { qtyBefore: number; qtyAfter: number }, i: number) => expect(row.qtyBefore).toBe(i === 0 ? 100 : rows[i - 1].qtyAfter));
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -5,6 +5,7 @@ import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { graphqlRefusal } from '../support/api.js';
 import { REFUSAL } from '../support/graphql.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // POST /api/inventory/adjustments, POST /api/inventory/adjust, GET /api/inventory/adjustments,
 // GET /api/inventory/adjustments/reason-codes, POST /api/inventory/adjustments/lot-correction and their GraphQL fields.
@@ -367,4 +368,8 @@ describe('GraphQL adjustments', () => {
     const refused = await server.graphql('{ reasonCodes { id } }', {}, await a.keyWith(['inventory:read']));
     expect(refused.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

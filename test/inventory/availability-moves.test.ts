@@ -5,6 +5,7 @@ import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { graphqlRefusal } from '../support/api.js';
 import { REFUSAL } from '../support/graphql.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // POST /api/inventory/availability/{id} and GraphQL moveStock: moving quantity between a line's buckets.
 let server: TestServer;
@@ -191,4 +192,8 @@ describe('concurrent moves on one line', () => {
     expect(starts).toEqual(ends);
     for (const row of rows) expect(row.qtyAfter - row.qtyBefore).toBe(row.deltaQty);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

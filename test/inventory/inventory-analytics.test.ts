@@ -6,6 +6,7 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { inTransaction } from '../../src/db/transactions.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -34,8 +35,8 @@ async function category(token: string, name: string) {
 async function move(app: App, organizationId: string, changes: { stockLineId: string; delta: number }[], transactionType = 'ADJUSTMENT') {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
   const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
-  await app.prisma.$transaction(async (tx) => {
-    for (const change of changes) await applyStockChange(ctx, tx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
+  await inTransaction(ctx, async (ctx) => {
+    for (const change of changes) await applyStockChange(ctx, { stockLineId: change.stockLineId, deltas: { ON_HAND: change.delta }, transactionType });
   });
 }
 

@@ -5,6 +5,7 @@ import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { graphqlRefusal } from '../support/api.js';
 import { REFUSAL } from '../support/graphql.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // POST /api/inventory/record-stock (received), POST and GET /api/inventory/adjustments/record-stock (counted, count sheet).
 let server: TestServer;
@@ -293,4 +294,8 @@ describe('GET /api/inventory/adjustments/record-stock (count sheet)', () => {
     };
     expect(await queries(40)).toBe(await queries(2));
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Many requests on the same stock line at once. Meaningful on PostgreSQL (TEST_DATABASE_URL), where
 // they run in parallel on several connections; PGlite runs them one after another and must agree.
@@ -188,4 +189,8 @@ describe('concurrent record-stock batches', () => {
     expect(rows.map((r) => r.transactionType)).toEqual(['RECEIPT', ...Array(10).fill('ADJUSTMENT')]);
     expect(expectChain(rows, 0)).toBe(110);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

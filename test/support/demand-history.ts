@@ -1,4 +1,4 @@
-import type { Db } from '../../src/db/database.js';
+import type { Db } from '../../src/db/transactions.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/db/database.js';
+import type { Db } from '../../src/db/transactions.js';
 import { createApiKey, createLocationFor, createOrganization, createUser } from '../../src/services/admin/admin.js';
 
 let n = 0;

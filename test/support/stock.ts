@@ -1,7 +1,7 @@
 import { type App, systemContext } from '../../src/context.js';
-import { findOrCreateStockLine } from '../../src/services/inventory/ledger/stock-line-creation.js';
-import { applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
-import type { Bucket } from '../../src/services/inventory/ledger/quantities.js';
+import { inTransaction } from '../../src/db/transactions.js';
+import { findOrCreateStockLine, applyStockChange } from '../../src/services/inventory/ledger/stock-ledger.js';
+import type { Bucket } from '../../src/services/inventory/stock-lines/quantities.js';
 
 /**
  * Test set-up only: puts stock on a line through the same guarded change function the service uses
@@ -15,7 +15,8 @@ export async function addStock(
 ) {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
   const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
-  return app.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const lot = line.lotCode
       ? await tx.lot.upsert({
           where: { organizationId_productMasterId_code: { organizationId, productMasterId: line.productMasterId, code: line.lotCode } },
@@ -30,7 +31,7 @@ export async function addStock(
           update: {},
         })
       : null;
-    const stockLine = await findOrCreateStockLine(ctx, tx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
-    return (await applyStockChange(ctx, tx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
+    const stockLine = await findOrCreateStockLine(ctx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
+    return (await applyStockChange(ctx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
   });
 }

@@ -4,6 +4,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Bins of a location with their stock, and bin-to-bin moves through the ledger (BIN_MOVE rows).
 let server: TestServer;
@@ -82,4 +83,8 @@ describe('bins and bin moves', () => {
     const theirs = await call('GET', `/api/inventory/transfers/bins?locationId=${b.warehouse.id}`, undefined, b.key);
     expect(theirs.body.bins.map((bin: { code: string }) => bin.code)).toEqual(['BB']);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

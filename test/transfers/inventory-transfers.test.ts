@@ -6,6 +6,7 @@ import { REFUSAL } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Inventory transfers through REST and GraphQL on a real database: states, stock and ledger after each
 // move, FEFO lot choice, refusals that change nothing, in-transit figures.
@@ -328,4 +329,8 @@ describe('inventory transfers', () => {
     const listed = await call('GET', '/api/inventory/transfers?limit=100');
     expect(listed.body.transfers.some((t: { id: string }) => t.id === theirs.body.id)).toBe(false);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -4,6 +4,7 @@ import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { availableAt, generate, RECS, stockedProduct } from './recommendation-setup.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -150,4 +151,8 @@ describe('expiry', () => {
     const ttl = Date.parse(rec.expiresAt) - Date.parse(rec.createdAt);
     expect(ttl).toBe(7 * 24 * 3600 * 1000);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -4,6 +4,7 @@ import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { availableAt, generate, RECS, stockedProduct } from './recommendation-setup.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -206,4 +207,8 @@ describe('list', () => {
     expect(await valid()).toEqual([]);
     expect((await server.call('GET', `${RECS}?validOnly=false`, { token: t.key })).body.total).toBe(2);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

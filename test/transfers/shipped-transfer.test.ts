@@ -7,6 +7,8 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
+import { inTransaction } from '../../src/db/transactions.js';
 
 // createShippedTransfer is what executing a transfer recommendation calls inside its own transaction;
 // until that path exists this file calls it as the execute will, and checks the result over REST.
@@ -27,8 +29,8 @@ describe('createShippedTransfer', () => {
   it("creates an IN_TRANSIT transfer in the caller's transaction, stock out through the ledger", async () => {
     const productId = await createProduct(server, a.key, 'REC-1');
     const line = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'L1', expiryDate: '2030-01-01' }, { ON_HAND: 12 });
-    const transfer = await server.app.prisma.$transaction((tx) =>
-      createShippedTransfer(ctxOf(a), tx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 7 }], sourceType: 'RECOMMENDATION', sourceId: 'rec-1' }),
+    const transfer = await inTransaction(ctxOf(a), (ctx) =>
+      createShippedTransfer(ctx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 7 }], sourceType: 'RECOMMENDATION', sourceId: 'rec-1' }),
     );
     expect(transfer).toMatchObject({ status: 'IN_TRANSIT', sourceType: 'RECOMMENDATION', sourceId: 'rec-1', createdByType: 'USER', createdBy: a.admin.id });
     expect(transfer.lines[0]).toMatchObject({ quantity: 7, shippedQuantity: 7, receivedQuantity: 0 });
@@ -46,9 +48,9 @@ describe('createShippedTransfer', () => {
     const productId = await createProduct(server, a.key, 'REC-2');
     const line = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id }, { ON_HAND: 3 });
     const before = await server.app.prisma.inventoryTransfer.count();
-    const failed = server.app.prisma.$transaction(async (tx) => {
-      await tx.bin.create({ data: { organizationId: a.org.id, locationId: store.id, code: 'WRITTEN-BY-CALLER' } });
-      return createShippedTransfer(ctxOf(a), tx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 4 }] });
+    const failed = inTransaction(ctxOf(a), async (ctx) => {
+      await ctx.prisma.bin.create({ data: { organizationId: a.org.id, locationId: store.id, code: 'WRITTEN-BY-CALLER' } });
+      return createShippedTransfer(ctx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 4 }] });
     });
     await expect(failed).rejects.toMatchObject({ code: 'INSUFFICIENT_STOCK', extra: { details: { 'lines.0.quantity': ['Only 3 available at the source (asked 4)'] } } });
     expect(await server.app.prisma.inventoryTransfer.count()).toBe(before);
@@ -58,9 +60,13 @@ describe('createShippedTransfer', () => {
 
   it("refuses another organization's ids", async () => {
     const productId = await createProduct(server, b.key, 'REC-B');
-    const failed = server.app.prisma.$transaction((tx) =>
-      createShippedTransfer(ctxOf(a), tx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 1 }] }),
+    const failed = inTransaction(ctxOf(a), (ctx) =>
+      createShippedTransfer(ctx, { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 1 }] }),
     );
     await expect(failed).rejects.toMatchObject({ code: 'VALIDATION_ERROR', extra: { details: { 'lines.0.productMasterId': ['Product not found'] } } });
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -5,6 +5,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Concurrent ships and receipts. Meaningful on PostgreSQL (TEST_DATABASE_URL), where the requests run
 // in parallel on several connections; PGlite runs them one after another and must agree.
@@ -51,4 +52,8 @@ describe('concurrent transfer moves', () => {
     const rows = await server.app.prisma.stockTransaction.findMany({ where: { sourceId: id } });
     expect(rows.map((r) => r.deltaQty).sort()).toEqual([-5, 5]);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -5,6 +5,7 @@ import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
 
 // Role and API-key scope rules of every inventory transfer path: reading needs transfers.read (every
 // role; inventory:read, planning:* keys), changing transfers.write (PLANNER, MANAGER, ADMIN; inventory:write, planning:*).
@@ -89,4 +90,8 @@ describe('transfer permissions', () => {
     expect(await writes(forecastKey)).toEqual(FORBIDDEN_WRITES);
     expect((await server.call('GET', '/api/inventory/transfers')).status).toBe(401);
   });
+});
+
+describe('the ledger', () => {
+  it('accounts for the quantities of every stock line the file touched', () => expectLedgerBalanced(server.app.prisma));
 });

@@ -1,7 +1,7 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { builder } from '../builder.js';
-import type { LineState } from '../../services/inventory/ledger/stock-change-toolkit.js';
-import { ledgerRows } from '../../services/inventory/ledger/ledger-history.js';
+import type { LineState } from '../../services/inventory/ledger/stock-ledger.js';
+import { ledgerRows } from '../../services/inventory/history/ledger-history.js';
 import { countSheet, countSheetLines, recordCount, recordStock } from '../../services/inventory/receiving/receiving.js';
 import { MAX_LINES } from '../../contracts/inventory/stock-batch.js';
 import type { StockTransaction } from '../../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { availableQty } from '../../services/inventory/ledger/quantities.js';
+import { availableQty } from '../../services/inventory/stock-lines/quantities.js';
 import { NodeRef } from '../node-interface.js';
 import { LocationType } from '../master-data/location.js';
 import { ProductType } from '../products/product.js';

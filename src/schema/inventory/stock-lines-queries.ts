@@ -1,7 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { StockLineType } from './stock-line.js';
-import { countStockLines, findStockLines, getStockLine, listStockLines } from '../../services/inventory/ledger/stock-lines.js';
+import { countStockLines, findStockLines, getStockLine, listStockLines } from '../../services/inventory/stock-lines/stock-lines.js';
 
 type StockLinePage = Awaited<ReturnType<typeof listStockLines>>;
 

@@ -11,11 +11,11 @@ import { locations } from '../master-data/locations.js';
 import { seedReasonCodes } from '../inventory/adjustments/reason-codes.js';
 import { parseInput } from '../tenant.js';
 import { Role } from '../../generated/prisma/enums.js';
+import type { Db } from '../../db/transactions.js';
 
 const userSchema = userInput(Object.values(Role));
 
 // A client or an open transaction: the demo seed runs these inside one transaction.
-type Db = Prisma.TransactionClient;
 
 export async function createOrganization(db: Db, input: z.input<typeof organizationInput>) {
   const data = parseInput(organizationInput, input);

@@ -1,6 +1,7 @@
 // Demo data for a first start against an empty database, so the service can be tried right away.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.js';
+import type { Client } from '../../db/database.js';
+import type { Db } from '../../db/transactions.js';
 import { categories } from '../master-data/categories.js';
 import { createApiKey, createChannelFor, createLocationFor, createOrganization, createUser } from './admin.js';
 
@@ -57,7 +58,7 @@ const PRODUCTS: Record<string, { sku: string; name: string; description: string;
  * was something already.
  * Instances starting together serialize on an advisory lock and re-check inside it, so only one seeds.
  */
-export async function seedDemoIfEmpty(db: Db, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
+export async function seedDemoIfEmpty(db: Client, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
   if (!(await isEmpty(db))) return null;
   const password = randomBytes(12).toString('base64url');
   const seeded = await db.$transaction(

@@ -8,9 +8,9 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { authOf, orgId, parseInput } from '../tenant.js';
+import type { Db } from '../../db/transactions.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).
-type Db = Prisma.TransactionClient;
 
 const { fields, create: createSchema, update: updateSchema, rotate: rotateSchema } = apiKeyContracts(API_KEY_SCOPES);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../db/transactions.js';
 
 const ISSUER = 'supply-chain-service';
 

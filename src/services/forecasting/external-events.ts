@@ -7,10 +7,10 @@ import { checkForecastIds } from './fit-weekly-series.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
 import { orgId, parseInput } from '../tenant.js';
+import { inTransaction, type Db, type TxContext } from '../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };
-type Db = Prisma.TransactionClient;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The documented listing window: today through today plus 90 days. */
@@ -104,7 +104,8 @@ export async function listExternalEvents(ctx: RequestContext, args: ExternalEven
   });
 }
 
-export async function getExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}, db: Db = ctx.prisma) {
+export async function getExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}) {
+  const db = ctx.prisma;
   const event = await db.externalEvent.findFirst({ ...query, where: { id: eventId, organizationId: orgId(ctx) } });
   if (!event) throw notFound('Event');
   return event;
@@ -124,7 +125,8 @@ interface Scope {
  * the links: isGlobal = no product (every product), isOrgWide = no location (every location); a
  * flag sent that contradicts its link is refused rather than stored.
  */
-async function checkScope(ctx: RequestContext, db: Db, scope: Scope) {
+async function checkScope(ctx: RequestContext, scope: Scope) {
+  const db = ctx.prisma;
   const details: FieldErrors = {};
   if (scope.endsAt < scope.startsAt) details.endsAt = ['Must not be before startsAt'];
   // Forecasts and learned lifts walk an event's weeks: a span from one end of the accepted years to the other is refused.
@@ -153,7 +155,7 @@ export async function createExternalEvent(ctx: RequestContext, raw: CreateExtern
   const input = parseInput(createSchema, raw);
   const productMasterId = input.productMasterId ?? null;
   const locationId = input.locationId ?? null;
-  const flags = await checkScope(ctx, ctx.prisma, { ...input, productMasterId, locationId });
+  const flags = await checkScope(ctx, { ...input, productMasterId, locationId });
   return ctx.prisma.externalEvent.create({
     ...query,
     data: {
@@ -173,11 +175,12 @@ export async function createExternalEvent(ctx: RequestContext, raw: CreateExtern
 /** Changes the fields given, within `value` too (its absent fields stay); null clears value, product or location. */
 export async function updateExternalEvent(ctx: RequestContext, eventId: string, raw: UpdateExternalEventInput, query: Query = {}) {
   const input = parseInput(updateSchema, raw);
-  return ctx.prisma.$transaction(async (tx) => {
-    const current = await getExternalEvent(ctx, eventId, {}, tx);
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const current = await getExternalEvent(ctx, eventId, {});
     const productMasterId = input.productMasterId === undefined ? current.productMasterId : input.productMasterId;
     const locationId = input.locationId === undefined ? current.locationId : input.locationId;
-    const flags = await checkScope(ctx, tx, {
+    const flags = await checkScope(ctx, {
       startsAt: input.startsAt ?? current.startsAt,
       endsAt: input.endsAt ?? current.endsAt,
       productMasterId,
@@ -198,14 +201,15 @@ export async function updateExternalEvent(ctx: RequestContext, eventId: string, 
         ...flags,
       },
     });
-    return getExternalEvent(ctx, eventId, query, tx);
+    return getExternalEvent(ctx, eventId, query);
   });
 }
 
 /** Deletes the event and returns it as it was. */
 export function deleteExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}) {
-  return ctx.prisma.$transaction(async (tx) => {
-    const event = await getExternalEvent(ctx, eventId, query, tx);
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const event = await getExternalEvent(ctx, eventId, query);
     await tx.externalEvent.deleteMany({ where: { id: eventId, organizationId: orgId(ctx) } });
     return event;
   });

@@ -11,6 +11,7 @@ import { authOf, orgId } from '../tenant.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../kernel/import-limits.js';
 import { CHUNK_APPLIERS, ROW_KEYS } from './appliers/applier-registry.js';
 import { mapInSlices, sliceClock } from '../../kernel/yielding.js';
+import { inTransaction } from '../../db/transactions.js';
 
 const linesOf = (row: unknown) => {
   const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;
@@ -58,7 +59,8 @@ export async function startImport(ctx: RequestContext, kind: ImportKind, body: u
   const rowKeys = ROW_KEYS[kind];
   const independentChunks = rowKeys !== undefined && (await chunksIndependent(rowKeys(organizationId), parts));
   const perInsert = Math.max(1, Math.floor(ROWS_PER_INSERT / size));
-  const job = await ctx.prisma.$transaction(async (tx) => {
+  const job = await inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const created = await tx.importJob.create({
       ...query,
       data: { organizationId, kind, totalRows: rows.length, totalChunks: chunks.length, independentChunks, createdByType: actor.type, createdBy: actor.id },

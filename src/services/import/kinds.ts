@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../context.js';
+import type { TxContext } from '../../db/transactions.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { ImportKind } from '../../generated/prisma/enums.js';
 
@@ -22,4 +23,4 @@ export interface RowRejection {
  * Returns the rows it rejected; it throws only when the job cannot go on at all (the job then fails
  * with that reason).
  */
-export type ChunkApplier = (ctx: RequestContext, tx: Prisma.TransactionClient, rows: ImportRow[], job: { id: string }) => Promise<RowRejection[]>;
+export type ChunkApplier = (ctx: TxContext, rows: ImportRow[], job: { id: string }) => Promise<RowRejection[]>;

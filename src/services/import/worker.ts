@@ -6,6 +6,7 @@ import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
 import { startWorkLoops, type WorkLoops } from '../work-loops.js';
+import { joinTransaction, type TxContext } from '../../db/transactions.js';
 
 interface ClaimedChunk {
   id: string;
@@ -84,14 +85,14 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       // job are made durable when the job is accepted, in its own synchronous transaction).
       await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
       const claimedAt = new Date();
-      const ctx = chunkContext(app, chunk);
+      const ctx = joinTransaction(chunkContext(app, chunk), tx);
       const rowsData = Array.isArray(chunk.rows) ? chunk.rows : [];
       const rows: ImportRow[] = rowsData.map((data, i) => ({ rowNumber: chunk.firstRow + i, data }));
       const applier = CHUNK_APPLIERS[chunk.kind];
       if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
       try {
-        rejections = await applyRows(applier, ctx, tx, rows, { id: chunk.jobId }, (refused, error) =>
+        rejections = await applyRows(applier, ctx, rows, { id: chunk.jobId }, (refused, error) =>
           log(`import job ${chunk.jobId}: the database refused rows ${refused.join(', ')}; the first because of ${(error as Error).stack ?? String(error)}`),
         );
       } catch (error) {
@@ -159,16 +160,16 @@ const REFUSED_ROW_MESSAGE = 'The database refused this row (the server logged wh
  */
 async function applyRows(
   applier: ChunkApplier,
-  ctx: RequestContext,
-  tx: Prisma.TransactionClient,
+  ctx: TxContext,
   rows: ImportRow[],
   job: { id: string },
   logRefusals: (rowNumbers: number[], firstError: unknown) => void,
 ): Promise<RowRejection[]> {
+  const tx = ctx.prisma;
   const refusedByData = (error: unknown) => !isTransient(error) && !(error instanceof DomainError);
   await tx.$executeRawUnsafe('SAVEPOINT chunk_rows');
   try {
-    const rejections = await applier(ctx, tx, rows, job);
+    const rejections = await applier(ctx, rows, job);
     await tx.$executeRawUnsafe('RELEASE SAVEPOINT chunk_rows');
     return rejections;
   } catch (error) {
@@ -181,7 +182,7 @@ async function applyRows(
   for (const row of rows) {
     await tx.$executeRawUnsafe('SAVEPOINT one_row');
     try {
-      rejections.push(...(await applier(ctx, tx, [row], job)));
+      rejections.push(...(await applier(ctx, [row], job)));
       await tx.$executeRawUnsafe('RELEASE SAVEPOINT one_row');
     } catch (error) {
       if (!refusedByData(error)) throw error;
@@ -236,7 +237,7 @@ function isTransient(error: unknown): boolean {
 
 /**
  * The job creator's view of its organization, with every permission an import needs. Appliers write
- * through the chunk's transaction, which they are given explicitly.
+ * through the chunk's transaction, the handle of the context they are given (joinTransaction).
  */
 function chunkContext(app: App, chunk: ClaimedChunk) {
   const { organizationId: id, organizationName: name, organizationStatus: status, industry, capabilities } = chunk;

@@ -6,8 +6,8 @@ import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
 import { orgId, parseInput } from '../tenant.js';
+import { inTransaction, type Db } from '../../db/transactions.js';
 
-type Db = Prisma.TransactionClient;
 type Where = Record<string, unknown> & { organizationId: string };
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 export type Query = { select?: object; include?: object };
@@ -45,7 +45,7 @@ const withoutNulls = (input: object) => Object.fromEntries(Object.entries(input)
 export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSpec<Row, Fields>) {
   const createSchema = z.object(spec.fields);
   const updateSchema = createSchema.partial();
-  const table = (ctx: RequestContext, db: Db = ctx.prisma) => spec.delegate(db);
+  const table = (ctx: RequestContext) => spec.delegate(ctx.prisma);
   const owned = (ctx: RequestContext, id: string): Where => ({ id, organizationId: orgId(ctx) });
 
   const duplicate = (error: unknown): never => {
@@ -97,12 +97,13 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
 
   /** Deletes the row and returns it as it was (with what `query` asked for, read before deleting). */
   function remove(ctx: RequestContext, id: string, query: Query = {}) {
-    return ctx.prisma.$transaction(async (tx) => {
-      const row = await table(ctx, tx).findFirst({ ...query, where: owned(ctx, id) });
+    return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+      const row = await table(ctx).findFirst({ ...query, where: owned(ctx, id) });
       if (!row) throw notFound(spec.label);
       const reason = await spec.inUse?.(tx, id, orgId(ctx));
       if (reason) throw new DomainError('INVALID_STATE', `${spec.label} cannot be deleted: ${reason}`);
-      await table(ctx, tx).deleteMany({ where: owned(ctx, id) });
+      await table(ctx).deleteMany({ where: owned(ctx, id) });
       return row;
     });
   }

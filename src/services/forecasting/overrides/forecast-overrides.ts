@@ -8,12 +8,12 @@ import type { RequestContext } from '../../../context.js';
 import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
+import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
-type Db = Prisma.TransactionClient;
 
 export type SetForecastOverrideInput = z.input<typeof setSchema>;
 export type ForecastOverrideListArgs = z.input<typeof listSchema>;
@@ -29,7 +29,8 @@ export const overrideActor = (override: Pick<ForecastOverride, 'setByType' | 'se
  * slip between the state check and the write: not the organization's is 404 (400 naming `field` when the
  * id is a field of the body), 409 unless a DRAFT.
  */
-async function writableScenario(ctx: RequestContext, tx: Db, scenarioId: string, field?: string) {
+async function writableScenario(ctx: TxContext, scenarioId: string, field?: string) {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   await tx.$executeRaw`SELECT 1 FROM forecast_scenarios WHERE id = ${scenarioId} AND "organizationId" = ${organizationId} FOR UPDATE`;
   const scenario = await tx.forecastScenario.findFirst({ where: { id: scenarioId, organizationId }, select: { status: true } });
@@ -79,7 +80,8 @@ export async function setForecastOverride(ctx: RequestContext, raw: SetForecastO
     channel: input.channel ?? DEFAULT_CHANNEL,
     periodStart: dateOf(input.periodStart),
   };
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const [product, location] = await Promise.all([
       tx.productMaster.count({ where: { id: point.productMasterId, organizationId } }),
       tx.location.count({ where: { id: point.locationId, organizationId } }),
@@ -89,7 +91,7 @@ export async function setForecastOverride(ctx: RequestContext, raw: SetForecastO
     if (!product) details.productMasterId = ['Product not found'];
     if (!location) details.locationId = ['Location not found'];
     if (Object.keys(details).length) throw validationError(details);
-    if (scenarioId) await writableScenario(ctx, tx, scenarioId, 'scenarioId');
+    if (scenarioId) await writableScenario(ctx, scenarioId, 'scenarioId');
     // Two writers of the same point wait for each other, so the second replaces the first instead of failing on the unique index.
     const key = [organizationId, scenarioId ?? '', point.productMasterId, point.locationId, point.channel, input.periodStart].join('|');
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
@@ -101,7 +103,7 @@ export async function setForecastOverride(ctx: RequestContext, raw: SetForecastO
     const override = own
       ? await tx.forecastOverride.update({ where: { id: own.id }, data })
       : await tx.forecastOverride.create({ data: { organizationId, scenarioId, ...point, ...data } });
-    await recordForecastChange(ctx, tx, {
+    await recordForecastChange(ctx, {
       scenarioId,
       kind: 'OVERRIDE',
       ...point,
@@ -120,14 +122,15 @@ export async function setForecastOverride(ctx: RequestContext, raw: SetForecastO
  */
 export async function removeForecastOverride(ctx: RequestContext, overrideId: string) {
   const organizationId = orgId(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const found = await tx.forecastOverride.findFirst({ where: { id: overrideId, organizationId } });
     if (!found) throw notFound('Override');
-    if (found.scenarioId) await writableScenario(ctx, tx, found.scenarioId);
+    if (found.scenarioId) await writableScenario(ctx, found.scenarioId);
     const deleted = await tx.forecastOverride.deleteMany({ where: { id: overrideId, organizationId } });
     if (!deleted.count) throw notFound('Override');
     const fallback = found.scenarioId ? await tx.forecastOverride.findFirst({ where: pointWhere(organizationId, found, null) }) : null;
-    await recordForecastChange(ctx, tx, {
+    await recordForecastChange(ctx, {
       scenarioId: found.scenarioId,
       kind: 'OVERRIDE',
       productMasterId: found.productMasterId,

@@ -5,13 +5,14 @@ import { FORECAST_RUN_PAGING, forecastGenerateFields, type ForecastGenerateInput
 import { Prisma, type ForecastRun } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { listSeriesKeys, mondayOf, weeksBetween } from '../demand-series.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
 import { getForecastScenario } from '../scenarios/forecast-scenarios.js';
 import { recordGenerateChange } from './run-changes.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 type Query = { select?: object; include?: object };
 
@@ -52,9 +53,10 @@ export async function generateForecast(ctx: RequestContext, scenarioId: string, 
   });
   const organizationId = orgId(ctx);
   const { actorType, createdBy } = actorOf(ctx);
-  const run = await ctx.prisma.$transaction(async (tx) => {
+  const run = await inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     await tx.$executeRaw`SELECT 1 FROM forecast_scenarios WHERE id = ${scenarioId} AND "organizationId" = ${organizationId} FOR UPDATE`;
-    const scenario = await getForecastScenario(ctx, scenarioId, {}, tx);
+    const scenario = await getForecastScenario(ctx, scenarioId, {});
     assertDraft(scenario);
     const empty = keys.length === 0;
     const now = new Date();
@@ -80,7 +82,7 @@ export async function generateForecast(ctx: RequestContext, scenarioId: string, 
       },
     });
     if (batches.length) await tx.forecastRunBatch.createMany({ data: batches.map((b) => ({ ...b, runId: created.id })) });
-    if (empty) await recordGenerateChange(ctx, tx, created);
+    if (empty) await recordGenerateChange(ctx, created);
     return created;
   }, RUN_TX_OPTIONS);
   forecastRunEvents.emit('created', run.id);

@@ -1,18 +1,20 @@
 import type { RequestContext } from '../../../context.js';
 import type { ForecastRun, Prisma } from '../../../generated/prisma/client.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 /**
  * The GENERATE row of a run that has just completed, in the transaction that completed it: totalBefore is
  * the total of the scenario's previous completed run (null when this is its first), totalAfter this run's.
  */
-export async function recordGenerateChange(ctx: RequestContext, tx: Prisma.TransactionClient, run: ForecastRun) {
+export async function recordGenerateChange(ctx: TxContext, run: ForecastRun) {
+  const tx = ctx.prisma;
   const previous = await tx.forecastRun.findFirst({
     where: { scenarioId: run.scenarioId, organizationId: run.organizationId, status: 'COMPLETED', id: { not: run.id } },
     orderBy: [{ completedAt: 'desc' }, { id: 'desc' }],
     select: { totalForecast: true },
   });
-  await recordForecastChange(ctx, tx, {
+  await recordForecastChange(ctx, {
     scenarioId: run.scenarioId,
     kind: 'GENERATE',
     productMasterId: run.productMasterId,

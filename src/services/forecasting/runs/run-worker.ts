@@ -12,6 +12,7 @@ import { forecastRunEvents, MAX_ATTEMPTS, RUN_TX_OPTIONS } from './forecast-runs
 import { recordGenerateChange } from './run-changes.js';
 import { type IndexedForecast, writeBatchResults } from './run-results.js';
 import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 /** Longest wait before a failed batch is tried again. */
 const MAX_RETRY_MS = 5 * 60_000;
@@ -225,8 +226,8 @@ async function fitBatch(app: App, batch: ClaimedBatch): Promise<IndexedForecast[
  * batches reach its total; two batches finishing together queue on the run row. Returns the run.
  */
 async function storeBatch(app: App, batch: ClaimedBatch, token: string, results: IndexedForecast[]): Promise<ForecastRun | null> {
-  const ctx = runContext(app, batch);
-  return app.prisma.$transaction(async (tx) => {
+  return inTransaction(runContext(app, batch), async (ctx) => {
+    const tx = ctx.prisma;
     const held = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM forecast_run_batches WHERE id = ${batch.id} AND "claimToken" = ${token} AND "doneAt" IS NULL FOR UPDATE`;
     if (!held.length) return null;
@@ -250,7 +251,7 @@ async function storeBatch(app: App, batch: ClaimedBatch, token: string, results:
         "updatedAt" = now()
       WHERE id = ${batch.runId}
       RETURNING *`;
-    if (run!.status === 'COMPLETED') await recordGenerateChange(ctx, tx, run!);
+    if (run!.status === 'COMPLETED') await recordGenerateChange(ctx, run!);
     return run!;
   }, RUN_TX_OPTIONS);
 }

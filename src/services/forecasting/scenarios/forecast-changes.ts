@@ -3,11 +3,11 @@ import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../cont
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
+import type { Db, TxContext } from '../../../db/transactions.js';
 
-type Db = Prisma.TransactionClient;
 
 /** One row of the change history, as a change of a scenario's forecast records it. */
 export interface ForecastChangeRecord {
@@ -24,7 +24,8 @@ export interface ForecastChangeRecord {
 }
 
 /** Writes a change-history row, in the transaction of the change it records, named after the caller. */
-export function recordForecastChange(ctx: RequestContext, db: Db, change: ForecastChangeRecord) {
+export function recordForecastChange(ctx: TxContext, change: ForecastChangeRecord) {
+  const db = ctx.prisma;
   const { actorType, createdBy } = actorOf(ctx);
   return db.forecastChange.create({ data: { organizationId: orgId(ctx), ...change, actorType, actorId: createdBy } });
 }

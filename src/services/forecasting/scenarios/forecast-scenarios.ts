@@ -9,13 +9,13 @@ import type { RequestContext } from '../../../context.js';
 import { Prisma, type ForecastScenario } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from './forecast-changes.js';
+import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };
-type Db = Prisma.TransactionClient;
 
 export type CreateForecastScenarioInput = z.input<typeof createSchema>;
 export type UpdateForecastScenarioInput = z.input<typeof updateSchema>;
@@ -57,7 +57,8 @@ export function listForecastScenarios(ctx: RequestContext, raw: ForecastScenario
   return ctx.prisma.forecastScenario.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
-export async function getForecastScenario(ctx: RequestContext, scenarioId: string, query: Query = {}, db: Db = ctx.prisma) {
+export async function getForecastScenario(ctx: RequestContext, scenarioId: string, query: Query = {}) {
+  const db = ctx.prisma;
   const scenario = await db.forecastScenario.findFirst({ ...query, where: { id: scenarioId, organizationId: orgId(ctx) } });
   if (!scenario) throw notFound('Scenario');
   return scenario;
@@ -67,7 +68,8 @@ export async function getForecastScenario(ctx: RequestContext, scenarioId: strin
  * The ids the assumptions name must be categories, channels and events of the organization; each
  * unknown one is named by its place (`assumptions.categoryAdjustments.2.categoryId`).
  */
-async function checkAssumptions(ctx: RequestContext, db: Db, assumptions: ScenarioAssumptions | null | undefined) {
+async function checkAssumptions(ctx: RequestContext, assumptions: ScenarioAssumptions | null | undefined) {
+  const db = ctx.prisma;
   if (!assumptions) return;
   const organizationId = orgId(ctx);
   const categoryIds = assumptions.categoryAdjustments?.map((a) => a.categoryId) ?? [];
@@ -99,7 +101,7 @@ function storedAssumptions(assumptions: ScenarioAssumptions | null | undefined) 
 
 export async function createForecastScenario(ctx: RequestContext, raw: CreateForecastScenarioInput, query: Query = {}) {
   const input = parseInput(createSchema, raw);
-  await checkAssumptions(ctx, ctx.prisma, input.assumptions);
+  await checkAssumptions(ctx, input.assumptions);
   const { actorType, createdBy } = actorOf(ctx);
   return ctx.prisma.forecastScenario.create({
     ...query,
@@ -122,13 +124,14 @@ const readOnly = (scenario: ForecastScenario, doing: string) =>
  * Moves or changes a scenario under a row lock, so that two requests cannot both take it out of a state
  * (two publishes, or an update racing a publish), and returns it as it is afterwards.
  */
-function withLockedScenario(ctx: RequestContext, scenarioId: string, query: Query, change: (tx: Db, scenario: ForecastScenario) => Promise<void>) {
-  return ctx.prisma.$transaction(async (tx) => {
+function withLockedScenario(ctx: RequestContext, scenarioId: string, query: Query, change: (ctx: TxContext, scenario: ForecastScenario) => Promise<void>) {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const organizationId = orgId(ctx);
     await tx.$executeRaw`SELECT 1 FROM forecast_scenarios WHERE id = ${scenarioId} AND "organizationId" = ${organizationId} FOR UPDATE`;
-    const scenario = await getForecastScenario(ctx, scenarioId, {}, tx);
-    await change(tx, scenario);
-    return getForecastScenario(ctx, scenarioId, query, tx);
+    const scenario = await getForecastScenario(ctx, scenarioId, {});
+    await change(ctx, scenario);
+    return getForecastScenario(ctx, scenarioId, query);
   });
 }
 
@@ -138,9 +141,10 @@ function withLockedScenario(ctx: RequestContext, scenarioId: string, query: Quer
  */
 export function updateForecastScenario(ctx: RequestContext, scenarioId: string, raw: UpdateForecastScenarioInput, options: { replace?: boolean } = {}, query: Query = {}) {
   const input = options.replace ? parseInput(createSchema, raw) : parseInput(updateSchema, raw);
-  return withLockedScenario(ctx, scenarioId, query, async (tx, scenario) => {
+  return withLockedScenario(ctx, scenarioId, query, async (ctx, scenario) => {
+    const tx = ctx.prisma;
     if (scenario.status !== ForecastScenarioStatus.DRAFT) throw readOnly(scenario, 'changed');
-    await checkAssumptions(ctx, tx, input.assumptions);
+    await checkAssumptions(ctx, input.assumptions);
     const cleared = options.replace ? null : undefined;
     await tx.forecastScenario.update({
       where: { id: scenario.id },
@@ -156,14 +160,15 @@ export function updateForecastScenario(ctx: RequestContext, scenarioId: string, 
 
 /** DRAFT → PUBLISHED, with a PUBLISH row in the change history. */
 export function publishForecastScenario(ctx: RequestContext, scenarioId: string, query: Query = {}) {
-  return withLockedScenario(ctx, scenarioId, query, async (tx, scenario) => {
+  return withLockedScenario(ctx, scenarioId, query, async (ctx, scenario) => {
+    const tx = ctx.prisma;
     if (scenario.status !== ForecastScenarioStatus.DRAFT) throw readOnly(scenario, 'published');
     const { actorType, createdBy } = actorOf(ctx);
     await tx.forecastScenario.update({
       where: { id: scenario.id },
       data: { status: ForecastScenarioStatus.PUBLISHED, publishedAt: new Date(), publishedByType: actorType, publishedBy: createdBy },
     });
-    await recordForecastChange(ctx, tx, { scenarioId: scenario.id, kind: 'PUBLISH' });
+    await recordForecastChange(ctx, { scenarioId: scenario.id, kind: 'PUBLISH' });
   });
 }
 
@@ -172,11 +177,12 @@ export function publishForecastScenario(ctx: RequestContext, scenarioId: string,
  * row in the change history. An archived scenario cannot be archived again.
  */
 export function archiveForecastScenario(ctx: RequestContext, scenarioId: string, query: Query = {}) {
-  return withLockedScenario(ctx, scenarioId, query, async (tx, scenario) => {
+  return withLockedScenario(ctx, scenarioId, query, async (ctx, scenario) => {
+    const tx = ctx.prisma;
     if (scenario.status === ForecastScenarioStatus.ARCHIVED) {
       throw new DomainError('INVALID_STATE', 'The scenario is already archived');
     }
     await tx.forecastScenario.update({ where: { id: scenario.id }, data: { status: ForecastScenarioStatus.ARCHIVED, archivedAt: new Date() } });
-    await recordForecastChange(ctx, tx, { scenarioId: scenario.id, kind: 'ARCHIVE', note: `Archived from ${scenario.status}` });
+    await recordForecastChange(ctx, { scenarioId: scenario.id, kind: 'ARCHIVE', note: `Archived from ${scenario.status}` });
   });
 }

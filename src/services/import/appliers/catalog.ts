@@ -26,7 +26,8 @@ interface CatalogRow {
 /** The SKU a row upserts, loosely (trimmed, NFC, any case): see ROW_KEYS. */
 export const catalogRowKey = (row: unknown) => looseText(row, 'externalId').normalize('NFC');
 
-export const applyCatalogChunk: ChunkApplier = async (ctx, tx, rows) => {
+export const applyCatalogChunk: ChunkApplier = async (ctx, rows) => {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(catalogRow, rows, { firstProblemOnly: true });
   const bySku = new Map<string, CatalogRow>();

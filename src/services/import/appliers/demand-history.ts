@@ -47,11 +47,12 @@ function weekOfText(day: string): string {
  * is the whole record for its week: an update sets both actual and forecast units (with the defaults).
  * Rows of one chunk with the same key: the last one wins (they are not summed).
  */
-export const applyDemandHistoryRows: ChunkApplier = async (ctx, tx, rows) => {
+export const applyDemandHistoryRows: ChunkApplier = async (ctx, rows) => {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(demandHistoryRow, rows);
   if (!valid.length) return rejections;
-  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.locationCode));
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.locationCode));
   const ids = uuidv7s(valid.length);
   const records = valid.map(({ rowNumber, data }, i) => {
     const actual = data.actualDemand ?? 0;

@@ -16,11 +16,12 @@ import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
 /** Orders in these states are finished: an import does not reopen them. */
 const CLOSED: ReadonlySet<SalesOrderStatus> = new Set(['CANCELLED', 'FULFILLED']);
 
-export const applyOrderRows: ChunkApplier = async (ctx, tx, rows) => {
+export const applyOrderRows: ChunkApplier = async (ctx, rows) => {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(orderRow, rows);
-  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.fulfillmentLocationCode));
-  const products = await resolveSkus(ctx, tx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.fulfillmentLocationCode));
+  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
   const existing = new Map(
     (
       await tx.salesOrder.findMany({ where: { organizationId, externalId: { in: valid.map((r) => r.data.externalId) } }, select: { externalId: true, status: true } })
@@ -69,7 +70,7 @@ export const applyOrderRows: ChunkApplier = async (ctx, tx, rows) => {
   // Lock every stock line this chunk may touch, in id order, before reading what is available: what
   // the orders held before and every line of each ordered product at its fulfillment location.
   const stockOf = orders.flatMap((o) => o.lines.map((l) => ({ productMasterId: l.productMasterId, locationId: o.locationId })));
-  const reservations = await openReservations(ctx, tx, { stockOf, lineIds: previous.map((a) => a.stockLineId) });
+  const reservations = await openReservations(ctx, { stockOf, lineIds: previous.map((a) => a.stockLineId) });
 
   // Release what each order held (one ledger row per order and stock line), then forget its lines.
   const released = new Map<string, { orderId: string; stockLineId: string; quantity: number }>();

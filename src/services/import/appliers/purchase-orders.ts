@@ -5,7 +5,8 @@ import { purchaseOrderRow } from '../../../contracts/import/purchase-order-row.j
 import { parseRows } from './parse-rows.js';
 import { resolveLocations, resolveSkus } from './references.js';
 
-export const applyPurchaseOrderRows: ChunkApplier = async (ctx, tx, rows) => {
+export const applyPurchaseOrderRows: ChunkApplier = async (ctx, rows) => {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(purchaseOrderRow, rows);
   const suppliers = new Map(
@@ -13,8 +14,8 @@ export const applyPurchaseOrderRows: ChunkApplier = async (ctx, tx, rows) => {
       await tx.supplier.findMany({ where: { organizationId, code: { in: [...new Set(valid.map((r) => r.data.supplierCode))] } }, select: { id: true, code: true } })
     ).map((s) => [s.code, s.id]),
   );
-  const locations = await resolveLocations(ctx, tx, valid.map((r) => r.data.destinationLocationCode));
-  const products = await resolveSkus(ctx, tx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.destinationLocationCode));
+  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
 
   const accepted: { data: (typeof valid)[number]['data']; supplierId: string; destinationLocationId: string }[] = [];
   for (const { rowNumber, data } of valid) {

@@ -3,6 +3,7 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -13,7 +14,8 @@ type Tx = Prisma.TransactionClient;
  * query. A reference the map lacks is unknown: another organization's codes and ids never resolve.
  * A code wins over the normalized form when both would match.
  */
-export async function resolveLocations(ctx: RequestContext, tx: Tx, refs: Iterable<string>): Promise<Map<string, string>> {
+export async function resolveLocations(ctx: TxContext, refs: Iterable<string>): Promise<Map<string, string>> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const codes = [...new Set(refs)];
   if (!codes.length) return new Map();
@@ -37,7 +39,8 @@ export async function resolveLocations(ctx: RequestContext, tx: Tx, refs: Iterab
  * Resolves SKUs to product ids of the caller's organization, with one query, keyed by the text given. A
  * SKU matches exactly (case-sensitive) once normalized as products store it (Unicode NFC).
  */
-export async function resolveSkus(ctx: RequestContext, tx: Tx, skus: Iterable<string>): Promise<Map<string, string>> {
+export async function resolveSkus(ctx: TxContext, skus: Iterable<string>): Promise<Map<string, string>> {
+  const tx = ctx.prisma;
   const list = [...new Set(skus)];
   if (!list.length) return new Map();
   const normalized = [...new Set(list.map(normalizeSku))];

@@ -4,7 +4,8 @@ import { orgId } from '../../tenant.js';
 import { parseRows } from './parse-rows.js';
 
 /** Upserts suppliers by code, in row order (a later row with the same code wins). */
-export const applySupplierRows: ChunkApplier = async (ctx, tx, rows) => {
+export const applySupplierRows: ChunkApplier = async (ctx, rows) => {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(supplierRow, rows);
   for (const { data } of valid) {

@@ -5,20 +5,13 @@ import { validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import {
-  checkOnHandFloor,
-  checkReasonDirection,
-  findReasonCode,
-  type LineState,
-  lockLines,
-  rootCauseProblem,
-  rootCauseThreshold,
-  signed,
-  TRANSACTION,
-  unknownInBody,
-} from '../ledger/stock-change-toolkit.js';
+import { checkOnHandFloor } from '../stock-lines/quantities.js';
+import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
+import { type LineState, lockLines, applyStockChange } from '../ledger/stock-ledger.js';
+import { rootCauseProblem, rootCauseThreshold } from './root-cause-rule.js';
+import { signed, unknownInBody } from './adjustment-messages.js';
+import { TRANSACTION, inTransaction } from '../../../db/transactions.js';
 import { applySignedAdjustment } from './signed-adjustment.js';
-import { applyStockChange } from '../ledger/stock-ledger.js';
 
 export type AbsoluteAdjustmentInput = z.input<typeof absoluteSchema>;
 export type DeltaAdjustmentInput = z.input<typeof deltaSchema>;
@@ -51,18 +44,19 @@ export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): P
 export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
   const input = parseInput(absoluteSchema, raw);
   const newQty = input.newQtyOnHand;
-  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId');
-  return ctx.prisma.$transaction(async (tx) => {
-    const line = (await lockLines(ctx, tx, [input.inventoryItemId])).get(input.inventoryItemId);
+  const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId');
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const line = (await lockLines(ctx, [input.inventoryItemId])).get(input.inventoryItemId);
     if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
     const delta = newQty - line.qtyOnHand;
     if (delta === 0) throw validationError({ newQtyOnHand: [`On hand is already ${line.qtyOnHand}: nothing to adjust`] }, 'No change: on hand is already that quantity');
     checkOnHandFloor(line, newQty, 'newQtyOnHand');
     checkReasonDirection(reason, delta, 'reasonCodeId');
-    const problem = rootCauseProblem(await rootCauseThreshold(ctx, tx), delta, input.rootCause);
+    const problem = rootCauseProblem(await rootCauseThreshold(ctx), delta, input.rootCause);
     if (problem) throw validationError({ rootCause: [problem] });
 
-    const { line: updated, transactions } = await applyStockChange(ctx, tx, {
+    const { line: updated, transactions } = await applyStockChange(ctx, {
       stockLineId: line.id,
       deltas: { ON_HAND: delta },
       transactionType: 'ADJUSTMENT',

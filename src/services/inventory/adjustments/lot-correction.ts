@@ -5,9 +5,12 @@ import { DomainError, validationError } from '../../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { dateOnly, findReasonCode, isoDay, type LineState, lockLines, outOfRange, TRANSACTION, unknownInBody, usableQty } from '../ledger/stock-change-toolkit.js';
-import { findOrCreateStockLine } from '../ledger/stock-line-creation.js';
-import { applyStockChange, type Tx } from '../ledger/stock-ledger.js';
+import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
+import { findReasonCode } from './reason-code-rules.js';
+import { type LineState, lockLines, findOrCreateStockLine, applyStockChange } from '../ledger/stock-ledger.js';
+import { outOfRange, usableQty } from '../stock-lines/quantities.js';
+import { TRANSACTION, type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
+import { unknownInBody } from './adjustment-messages.js';
 
 export type LotCorrectionInput = z.input<typeof schema>;
 
@@ -26,20 +29,21 @@ export interface LotCorrectionResult {
  */
 export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): Promise<LotCorrectionResult> {
   const input = parseInput(schema, raw);
-  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
+  const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
   if (reason.direction !== 'ANY') {
     throw validationError({ reasonCodeId: [`Reason ${reason.code} is for ${reason.direction.toLowerCase()}s only; a lot correction needs a reason for both directions`] });
   }
   const organizationId = orgId(ctx);
 
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const source = await tx.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId } });
     if (!source) throw unknownInBody('inventoryItemId', 'Inventory item');
-    const lot = await targetLot(ctx, tx, source.productMasterId, input);
+    const lot = await targetLot(ctx, source.productMasterId, input);
     if (lot.id === source.lotId) throw validationError({ [input.toLotId ? 'toLotId' : 'toLotCode']: ['The stock is already in this lot'] });
-    const target = await findOrCreateStockLine(ctx, tx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
+    const target = await findOrCreateStockLine(ctx, { productMasterId: source.productMasterId, locationId: source.locationId, lotId: lot.id, binId: source.binId });
 
-    const locked = await lockLines(ctx, tx, [source.id, target.id]);
+    const locked = await lockLines(ctx, [source.id, target.id]);
     const from = locked.get(source.id)!;
     const to = locked.get(target.id)!;
     const usable = usableQty(from);
@@ -61,7 +65,7 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
     const results = new Map<string, Awaited<ReturnType<typeof applyStockChange>>>();
     for (const line of order) {
       const delta = line.id === from.id ? -input.quantity : input.quantity;
-      results.set(line.id, await applyStockChange(ctx, tx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
+      results.set(line.id, await applyStockChange(ctx, { ...change, stockLineId: line.id, deltas: { ON_HAND: delta } }).catch(outOfRange('quantity')));
     }
     const out = results.get(from.id)!;
     const into = results.get(to.id)!;
@@ -76,7 +80,8 @@ export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): 
 }
 
 /** The lot to move into: by id (a lot of the same product), or by code, created when missing. */
-async function targetLot(ctx: RequestContext, tx: Tx, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
+async function targetLot(ctx: TxContext, productMasterId: string, input: z.output<typeof schema>): Promise<Lot> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   if (input.toLotId) {
     const lot = await tx.lot.findFirst({ where: { id: input.toLotId, organizationId } });

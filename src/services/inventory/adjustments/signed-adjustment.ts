@@ -1,24 +1,18 @@
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import {
-  checkOnHandFloor,
-  checkReasonDirection,
-  findReasonCode,
-  outOfRange,
-  rootCauseProblem,
-  rootCauseThreshold,
-  signed,
-  unknownInBody,
-} from '../ledger/stock-change-toolkit.js';
-import { addToOnHand, type SignedOnHandChange } from '../ledger/signed-on-hand-change.js';
+import { checkOnHandFloor, outOfRange } from '../stock-lines/quantities.js';
+import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
+import { rootCauseProblem, rootCauseThreshold } from './root-cause-rule.js';
+import { signed, unknownInBody } from './adjustment-messages.js';
+import { addToOnHand, type SignedOnHandChange } from '../ledger/stock-ledger.js';
 
 /**
  * Adds a signed amount to a line's on hand in one statement (addToOnHand, in the ledger); when that
  * statement refuses, says why in the order a caller fixes things.
  */
 export async function applySignedAdjustment(ctx: RequestContext, input: SignedOnHandChange) {
-  const problem = rootCauseProblem(await rootCauseThreshold(ctx, ctx.prisma), input.delta, input.rootCause);
+  const problem = rootCauseProblem(await rootCauseThreshold(ctx), input.delta, input.rootCause);
   if (problem) {
     await diagnose(ctx, input);
     throw validationError({ rootCause: [problem] });
@@ -33,7 +27,7 @@ export async function applySignedAdjustment(ctx: RequestContext, input: SignedOn
 }
 
 async function tryAdjustment(ctx: RequestContext, input: SignedOnHandChange) {
-  const result = await addToOnHand(ctx, ctx.prisma, input).catch(outOfRange('delta'));
+  const result = await addToOnHand(ctx, input).catch(outOfRange('delta'));
   if (!result) return null;
   const { line, transaction } = result;
   return {
@@ -49,7 +43,7 @@ async function tryAdjustment(ctx: RequestContext, input: SignedOnHandChange) {
  * line, the quantity rule, the reason's direction. Throws the first problem; returns when there is none.
  */
 async function diagnose(ctx: RequestContext, input: SignedOnHandChange): Promise<void> {
-  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId');
+  const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId');
   const line = await ctx.prisma.stockLine.findFirst({ where: { id: input.inventoryItemId, organizationId: orgId(ctx) } });
   if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
   checkOnHandFloor(line, line.qtyOnHand + input.delta, 'delta');

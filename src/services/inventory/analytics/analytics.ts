@@ -24,7 +24,7 @@ import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { startOfTodayUtc } from '../ledger/quantities.js';
+import { startOfTodayUtc } from '../stock-lines/quantities.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_PERIOD_DAYS = 30;

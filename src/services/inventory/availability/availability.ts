@@ -4,7 +4,7 @@ import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../ledger/quantities.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../stock-lines/quantities.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 

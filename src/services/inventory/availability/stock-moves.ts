@@ -5,8 +5,9 @@ import { DomainError, notFound, validationError } from '../../../kernel/errors.j
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { toAvailabilityLine, type AvailabilityLine } from './availability.js';
-import { lineExcluded, type Bucket } from '../ledger/quantities.js';
+import { lineExcluded, type Bucket } from '../stock-lines/quantities.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 /**
  * How each move shifts quantity between the buckets of one line, per unit. On hand never changes here
@@ -66,8 +67,8 @@ export async function moveStock(ctx: RequestContext, stockLineId: string, raw: S
   }
   const reason = await reasonOf(ctx, input.reasonCodeId);
   const deltas = Object.fromEntries(Object.entries(STOCK_MOVES[input.action]).map(([bucket, sign]) => [bucket, sign * input.quantity]));
-  const { line, transactions } = await ctx.prisma.$transaction((tx) =>
-    applyStockChange(ctx, tx, {
+  const { line, transactions } = await inTransaction(ctx, (ctx) =>
+    applyStockChange(ctx, {
       stockLineId,
       deltas,
       transactionType: input.action,

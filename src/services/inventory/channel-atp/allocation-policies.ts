@@ -6,6 +6,7 @@ import type { RequestContext } from '../../../context.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { orgId, parseInput } from '../../tenant.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 type Query = { select?: object; include?: object };
 
@@ -65,7 +66,8 @@ export async function setAllocationPolicy(ctx: RequestContext, raw: SetAllocatio
 
 /** Deletes a policy and returns it as it was; the channel is then unrestricted at that location. */
 export function deleteAllocationPolicy(ctx: RequestContext, id: string, query: Query = {}) {
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const where = { id, organizationId: orgId(ctx) };
     const policy = await tx.channelAllocationPolicy.findFirst({ ...query, where });
     if (!policy) throw notFound('Allocation policy');

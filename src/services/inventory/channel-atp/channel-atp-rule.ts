@@ -8,7 +8,7 @@
 //
 // Every channel of the organization is evaluated at every location; only a policy restricts it.
 // The products listed at a location are those with at least one stock line there.
-import { availableQty, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
+import { availableQty, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 
 export type Severity = 'OK' | 'LOW' | 'CRITICAL';
 export type AllocationModeName = 'SHARE' | 'FIXED';

@@ -6,7 +6,8 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { totalOf } from '../../../kernel/quantity-totals.js';
 import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
-import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../ledger/quantities.js';
+import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
@@ -156,7 +157,8 @@ async function stockBuckets(ctx: RequestContext, locationId: string | undefined)
   const columns = Object.values(BUCKET_COLUMN).map((name) => Prisma.raw(`"${name}"`));
   const sums = Prisma.join(columns.map((c) => Prisma.sql`SUM(CASE WHEN e.id IS NULL THEN s.${c} ELSE 0 END)::bigint AS ${c}`));
   const keys = Prisma.join(columns);
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     await tx.$executeRaw`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`;
     const states = await tx.$queryRaw<LotStateRow[]>`
       SELECT "expiryDate", "expiryDate"::text AS day, recalled

@@ -1,16 +1,25 @@
+// The one encoder of ledger rows: every INSERT INTO stock_transactions is built here, from one column list.
 import type { RequestContext } from '../../../context.js';
+import type { Tx } from '../../../db/transactions.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import type { StockLine } from '../../../generated/prisma/client.js';
+import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
-import { authOf } from '../../tenant.js';
-import { BUCKET_COLUMN, type Bucket } from './quantities.js';
-import type { StockChange, Tx } from './stock-ledger.js';
+import { actorOf } from '../../actor-of.js';
+import { BUCKET_COLUMN, type Bucket } from '../stock-lines/quantities.js';
 
-/** The ledger's name for who made a change. */
-export const actorOf = (ctx: RequestContext) => {
-  const actor = authOf(ctx).actor;
-  return { actorType: actor.type === 'user' ? 'USER' : 'API_KEY', createdBy: actor.id };
-};
+export interface StockChange {
+  stockLineId: string;
+  /** Signed change per bucket; zero or absent buckets are left alone. */
+  deltas: Partial<Record<Bucket, number>>;
+  /** ADJUSTMENT, RECEIPT, COUNT, RESERVE, RELEASE, PICK, HOLD, RELEASE_HOLD, RECALL, EXPIRE, LOT_CORRECTION, ... */
+  transactionType: string;
+  reasonCodeId?: string | null;
+  reasonCode?: string | null;
+  comment?: string | null;
+  rootCause?: string | null;
+  sourceType?: string | null;
+  sourceId?: string | null;
+}
 
 /** The ledger row of one bucket of a change, given the line as the change left it. */
 export function ledgerRow(ctx: RequestContext, change: Omit<StockChange, 'stockLineId' | 'deltas'>, line: StockLine, bucket: Bucket, delta: number) {
@@ -51,17 +60,36 @@ const ledgerAliases = Prisma.raw(['id', ...LEDGER_COLUMNS.map(([name]) => `"${na
 const ledgerValues = Prisma.raw(LEDGER_COLUMNS.map(([name]) => (name === 'bucket' ? 'r.bucket::"StockBucket"' : `r."${name}"`)).join(', '));
 
 /**
- * Ledger rows of a batch in one INSERT, in list order (their seq and clock follow it), the rows as one
- * JSON parameter: Prisma's createMany handles every value of every row in Node, most of a batch's time
- * for thousands of rows.
+ * The INSERT of ledger rows given as a JSON array of objects (`json`, a SQL expression) in array order:
+ * their seq and clock follow it. The statement can stand alone or be the body of a CTE; callers may
+ * append a RETURNING clause.
  */
-export async function insertLedgerRows(tx: Tx, rows: LedgerRow[]): Promise<void> {
-  if (!rows.length) return;
-  const ids = uuidv7s(rows.length);
-  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
-  await tx.$executeRaw`
+export function ledgerInsert(json: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO stock_transactions (id, ${ledgerColumnList})
     SELECT r.id, ${ledgerValues}
-    FROM ROWS FROM (json_to_recordset(${json}::json) AS (${ledgerRecordType})) WITH ORDINALITY AS r(${ledgerAliases})
+    FROM ROWS FROM (json_to_recordset(${json}) AS (${ledgerRecordType})) WITH ORDINALITY AS r(${ledgerAliases})
     ORDER BY r.n`;
+}
+
+/**
+ * One ledger row as a SQL JSON object, each field a SQL expression (for rows computed inside a
+ * statement, see signed-on-hand-change.ts); an array of these fed to ledgerInsert writes them.
+ */
+export function ledgerRowJson(values: Record<'id' | keyof LedgerRow, Prisma.Sql>): Prisma.Sql {
+  const pairs = (['id', ...LEDGER_COLUMNS.map(([name]) => name)] as const).map((name) => Prisma.sql`${Prisma.raw(`'${name}'`)}, ${values[name]}`);
+  return Prisma.sql`json_build_object(${Prisma.join(pairs, ', ')})`;
+}
+
+/**
+ * Ledger rows in one INSERT, in list order, the rows as one JSON parameter: Prisma's createMany handles
+ * every value of every row in Node, most of a batch's time for thousands of rows. Returns the rows written, in list order.
+ */
+export async function insertLedgerRows(tx: Tx, rows: LedgerRow[]): Promise<StockTransaction[]> {
+  if (!rows.length) return [];
+  const ids = uuidv7s(rows.length);
+  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
+  const written = await tx.$queryRaw<StockTransaction[]>`${ledgerInsert(Prisma.sql`${json}::json`)} RETURNING *`;
+  const byId = new Map(written.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id!)!);
 }

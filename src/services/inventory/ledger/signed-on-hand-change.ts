@@ -3,10 +3,11 @@ import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { actorOf, ledgerRow } from './ledger-rows.js';
-import type { Bucket } from './quantities.js';
-import type { LineState } from './stock-change-toolkit.js';
-import { bucketColumn, ruleHolds, type Tx } from './stock-ledger.js';
+import { actorOf } from '../../actor-of.js';
+import { ledgerInsert, ledgerRow, ledgerRowJson } from './ledger-rows.js';
+import type { Bucket } from '../stock-lines/quantities.js';
+import { bucketColumn, ruleHolds } from './quantity-rule-sql.js';
+import type { LineState } from './row-locks.js';
 
 export interface SignedOnHandChange {
   inventoryItemId: string;
@@ -28,17 +29,38 @@ const onHandBy = (delta: number) => (bucket: Bucket) =>
  * The reason code lookup (active, of the organization, allowing this direction), the guarded UPDATE and
  * the ledger INSERT fed by its RETURNING run as one data-modifying CTE. The UPDATE takes the row lock and
  * adds to the current value, so concurrent adjustments of one line serialize and none is lost, and the
- * ledger row's before and after come from the very row version it wrote. Nothing is read first, so `db`
- * need not be an interactive transaction: the statement either changes the line and writes its ledger
+ * ledger row's before and after come from the very row version it wrote. Nothing is read first, so the
+ * context's handle need not be an interactive transaction: the statement either changes the line and writes its ledger
  * row, or does neither and returns null (unknown reason or line, or the quantity rule refuses it).
  */
-export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHandChange): Promise<{ line: LineState; transaction: StockTransaction } | null> {
+export async function addToOnHand(ctx: RequestContext, input: SignedOnHandChange): Promise<{ line: LineState; transaction: StockTransaction } | null> {
   const organizationId = orgId(ctx);
   const { delta } = input;
   const transactionId = uuidv7();
   const sourceId = uuidv7();
   const { actorType, createdBy } = actorOf(ctx);
-  const rows = await db.$queryRaw<Row[]>`
+  // The ledger row, built in the statement from the line the UPDATE returned.
+  const entryJson = ledgerRowJson({
+    id: Prisma.sql`${transactionId}::text`,
+    organizationId: Prisma.sql`${organizationId}::text`,
+    stockLineId: Prisma.sql`line.id`,
+    productMasterId: Prisma.sql`line."productMasterId"`,
+    locationId: Prisma.sql`line."locationId"`,
+    transactionType: Prisma.sql`'ADJUSTMENT'::text`,
+    bucket: Prisma.sql`'ON_HAND'::text`,
+    deltaQty: Prisma.sql`${delta}::int`,
+    qtyBefore: Prisma.sql`line."qtyOnHand" - ${delta}::int`,
+    qtyAfter: Prisma.sql`line."qtyOnHand"`,
+    reasonCodeId: Prisma.sql`line."reasonId"`,
+    reasonCode: Prisma.sql`line."reasonCodeText"`,
+    comment: Prisma.sql`${input.comment}::text`,
+    rootCause: Prisma.sql`${input.rootCause}::text`,
+    actorType: Prisma.sql`${actorType}::text`,
+    createdBy: Prisma.sql`${createdBy}::text`,
+    sourceType: Prisma.sql`'ADJUSTMENT'::text`,
+    sourceId: Prisma.sql`${sourceId}::text`,
+  });
+  const rows = await ctx.prisma.$queryRaw<Row[]>`
     WITH reason AS (
       SELECT id, code FROM reason_codes
       WHERE "organizationId" = ${organizationId} AND active
@@ -52,13 +74,7 @@ export async function addToOnHand(ctx: RequestContext, db: Tx, input: SignedOnHa
       WHERE s.id = ${input.inventoryItemId} AND s."organizationId" = ${organizationId}
         AND ${ruleHolds(onHandBy(delta))}
       RETURNING s.*, reason.id AS "reasonId", reason.code AS "reasonCodeText"
-    ), entry AS (
-      INSERT INTO stock_transactions (id, "organizationId", "stockLineId", "productMasterId", "locationId", "transactionType", bucket,
-        "deltaQty", "qtyBefore", "qtyAfter", "reasonCodeId", "reasonCode", comment, "rootCause", "actorType", "createdBy", "sourceType", "sourceId")
-      SELECT ${transactionId}, ${organizationId}, line.id, line."productMasterId", line."locationId", 'ADJUSTMENT', 'ON_HAND'::"StockBucket",
-        ${delta}::int, line."qtyOnHand" - ${delta}::int, line."qtyOnHand", line."reasonId", line."reasonCodeText", ${input.comment}, ${input.rootCause},
-        ${actorType}, ${createdBy}, 'ADJUSTMENT', ${sourceId}
-      FROM line
+    ), entry AS (${ledgerInsert(Prisma.sql`(SELECT json_agg(${entryJson}) FROM line)`)}
       RETURNING "createdAt", seq
     )
     SELECT line.*, entry."createdAt" AS "transactionCreatedAt", entry.seq AS "transactionSeq",

@@ -1,52 +1,31 @@
-// The one writer of stock: every change of a stock line's quantities and every ledger row goes through
-// this module (inventory/ledger/), so that the quantity rule, the row locks and the ledger are kept in
-// one place. test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
-// stock_transactions.
+// The one writer of stock and the one door to the ledger: every change of a stock line's quantities
+// and every ledger row goes through this module, the only file of inventory/ledger/ that code outside
+// the folder imports, so that the quantity rule, the row locks and the ledger are kept in one place.
+// test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
+// stock_transactions; test/architecture/ledger-door.test.ts that nothing imports past this door.
 import type { RequestContext } from '../../../context.js';
+import type { Tx, TxContext } from '../../../db/transactions.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { insertLedgerRows, ledgerRow } from './ledger-rows.js';
-import { BUCKET_COLUMN, BUCKETS, PARTS, type Bucket } from './quantities.js';
+import { insertLedgerRows, ledgerRow, type StockChange } from './ledger-rows.js';
+import { bucketColumn, ruleHolds } from './quantity-rule-sql.js';
+import { BUCKET_COLUMN, BUCKETS, type Bucket } from '../stock-lines/quantities.js';
 
-/** A transaction client (prisma.$transaction callback argument). */
-export type Tx = Prisma.TransactionClient;
-
-export interface StockChange {
-  stockLineId: string;
-  /** Signed change per bucket; zero or absent buckets are left alone. */
-  deltas: Partial<Record<Bucket, number>>;
-  /** ADJUSTMENT, RECEIPT, COUNT, RESERVE, RELEASE, PICK, HOLD, RELEASE_HOLD, RECALL, EXPIRE, LOT_CORRECTION, ... */
-  transactionType: string;
-  reasonCodeId?: string | null;
-  reasonCode?: string | null;
-  comment?: string | null;
-  rootCause?: string | null;
-  sourceType?: string | null;
-  sourceId?: string | null;
-}
-
-/** A bucket's column on stock_lines, quoted for SQL. */
-export const bucketColumn = (bucket: Bucket) => Prisma.raw(`"${BUCKET_COLUMN[bucket]}"`);
-
-/**
- * The quantity rule (quantities.ts) as a SQL condition on the values a change would leave, `next(bucket)`
- * being the expression of a bucket's new value: every bucket at least 0, the parts within on hand.
- */
-export function ruleHolds(next: (bucket: Bucket) => Prisma.Sql): Prisma.Sql {
-  const nonNegative = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${next(bucket)} >= 0`), ' AND ');
-  const parts = Prisma.join(PARTS.map(next), ' + ');
-  return Prisma.sql`${nonNegative} AND ${parts} <= ${next('ON_HAND')}`;
-}
+export type { StockChange } from './ledger-rows.js';
+export { addToOnHand, type SignedOnHandChange } from './signed-on-hand-change.js';
+export { createStockLines, findOrCreateStockLine, lineKeyOf, type LineKey } from './stock-line-creation.js';
+export { lockLines, type LineState } from './row-locks.js';
 
 /**
  * The single-change writer. One guarded UPDATE adds the deltas in the database (never read-then-write),
  * so concurrent changes serialize on the row lock and none is lost; the WHERE clause refuses a change
  * that would break the quantity rule (see quantities.ts) and the CHECK constraint backs it up. Then one
- * ledger row per changed bucket, with the quantity before and after, in the same transaction `tx`.
+ * ledger row per changed bucket, with the quantity before and after, in the context's transaction.
  */
-export async function applyStockChange(ctx: RequestContext, tx: Tx, change: StockChange): Promise<{ line: StockLine; transactions: StockTransaction[] }> {
+export async function applyStockChange(ctx: TxContext, change: StockChange): Promise<{ line: StockLine; transactions: StockTransaction[] }> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const deltas = BUCKETS.map((bucket) => ({ bucket, delta: Math.trunc(change.deltas[bucket] ?? 0) })).filter((d) => d.delta !== 0);
   if (!deltas.length) throw new DomainError('VALIDATION_ERROR', 'The change moves no quantity', { details: { quantity: ['Must not be 0'] } });
@@ -70,7 +49,7 @@ export async function applyStockChange(ctx: RequestContext, tx: Tx, change: Stoc
   }
 
   const rows = deltas.map(({ bucket, delta }) => ledgerRow(ctx, change, line, bucket, delta));
-  const transactions = await tx.stockTransaction.createManyAndReturn({ data: rows });
+  const transactions = await insertLedgerRows(tx, rows);
   return { line, transactions };
 }
 
@@ -83,9 +62,10 @@ export async function applyStockChange(ctx: RequestContext, tx: Tx, change: Stoc
  * callers list changes whose every step keeps the rule when the end state does (for example all
  * decreases of a bucket before its increases). If any line would break the rule nothing is written and
  * INSUFFICIENT_STOCK is thrown; callers that locked the lines (FOR UPDATE, in id order) and checked them
- * first never see that. Runs in the transaction `tx`.
+ * first never see that. Runs in the context's transaction.
  */
-export async function applyStockChangeSeries(ctx: RequestContext, tx: Tx, changes: StockChange[]): Promise<void> {
+export async function applyStockChangeSeries(ctx: TxContext, changes: StockChange[]): Promise<void> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const list = withDeltas(changes);
   if (!list.length) return;

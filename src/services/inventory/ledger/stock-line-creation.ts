@@ -2,7 +2,7 @@ import type { RequestContext } from '../../../context.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
-import type { Tx } from './stock-ledger.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 export interface LineKey {
   productMasterId: string;
@@ -19,9 +19,9 @@ export const lineKeyOf = (key: LineKey) => `${key.lotId ?? '-'}:${key.binId ?? '
  * row, and callers that pass keys in a fixed order cannot deadlock on them. Callers must have checked
  * that products, locations, lots and bins belong to the caller's organization.
  */
-export async function createStockLines(ctx: RequestContext, tx: Tx, keys: LineKey[]): Promise<void> {
+export async function createStockLines(ctx: TxContext, keys: LineKey[]): Promise<void> {
   if (!keys.length) return;
-  await tx.$executeRaw`
+  await ctx.prisma.$executeRaw`
     INSERT INTO stock_lines (id, "organizationId", "productMasterId", "locationId", "lotId", "binId", "lineKey", "updatedAt")
     SELECT u.id, ${orgId(ctx)}, u.product, u.location, u.lot, u.bin, u.line_key, now()
     FROM unnest(${uuidv7s(keys.length)}::text[], ${keys.map((k) => k.productMasterId)}::text[], ${keys.map((k) => k.locationId)}::text[],
@@ -32,7 +32,7 @@ export async function createStockLines(ctx: RequestContext, tx: Tx, keys: LineKe
 }
 
 /** The stock line for product, location, lot and bin, created empty when missing (see createStockLines). */
-export async function findOrCreateStockLine(ctx: RequestContext, tx: Tx, key: LineKey): Promise<StockLine> {
-  await createStockLines(ctx, tx, [key]);
-  return tx.stockLine.findUniqueOrThrow({ where: { productMasterId_locationId_lineKey: { productMasterId: key.productMasterId, locationId: key.locationId, lineKey: lineKeyOf(key) } } });
+export async function findOrCreateStockLine(ctx: TxContext, key: LineKey): Promise<StockLine> {
+  await createStockLines(ctx, [key]);
+  return ctx.prisma.stockLine.findUniqueOrThrow({ where: { productMasterId_locationId_lineKey: { productMasterId: key.productMasterId, locationId: key.locationId, lineKey: lineKeyOf(key) } } });
 }

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 export interface LevelMinimum {
   productMasterId: string;
@@ -15,7 +16,8 @@ export interface LevelMinimum {
  * unless they are lower, when they are raised to it (min <= reorder <= max holds). One pair at most once
  * per call. Callers must have checked that the products and locations belong to the organization.
  */
-export async function setLevelMinimums(ctx: RequestContext, tx: Prisma.TransactionClient, levels: LevelMinimum[]): Promise<void> {
+export async function setLevelMinimums(ctx: TxContext, levels: LevelMinimum[]): Promise<void> {
+  const tx = ctx.prisma;
   if (!levels.length) return;
   await tx.$executeRaw`
     INSERT INTO inventory_levels (id, "organizationId", "productMasterId", "locationId", "minQuantity", "reorderQuantity", "maxQuantity", "updatedAt")

@@ -3,9 +3,9 @@ import type { batchLine } from '../../../contracts/inventory/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import { dateOnly, isoDay } from '../ledger/stock-change-toolkit.js';
-import { createStockLines, lineKeyOf } from '../ledger/stock-line-creation.js';
-import type { Tx } from '../ledger/stock-ledger.js';
+import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
+import { createStockLines, lineKeyOf } from '../ledger/stock-ledger.js';
+import type { Tx, TxContext } from '../../../db/transactions.js';
 
 /** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/stock-batch.ts) lines. */
 export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
@@ -31,7 +31,8 @@ const lotKey = (productMasterId: string, lotCode: string) => `${productMasterId}
  * anything is written. Lots, bins and lines are created with INSERT ... ON CONFLICT DO NOTHING, in a
  * fixed order, so concurrent batches naming the same new lot or line share one row and cannot deadlock.
  */
-export async function resolveBatch<L extends BatchLine>(ctx: RequestContext, tx: Tx, lines: L[]): Promise<ResolvedLine<L>[]> {
+export async function resolveBatch<L extends BatchLine>(ctx: TxContext, lines: L[]): Promise<ResolvedLine<L>[]> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const details = newFieldErrors();
   const problem = (index: number, field: string, message: string) => (details[`lines.${index}.${field}`] ??= []).push(message);
@@ -77,7 +78,7 @@ export async function resolveBatch<L extends BatchLine>(ctx: RequestContext, tx:
     return { line, lot, bin, key, id: `${key.productMasterId}|${key.locationId}|${lineKeyOf(key)}` };
   });
   const newLines = [...new Map(keyed.map((k) => [k.id, k.key])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-  await createStockLines(ctx, tx, newLines.map(([, key]) => key));
+  await createStockLines(ctx, newLines.map(([, key]) => key));
   const stored = await tx.stockLine.findMany({
     where: { organizationId, productMasterId: { in: productIds }, locationId: { in: locationIds }, lineKey: { in: unique(newLines.map(([, key]) => lineKeyOf(key))) } },
     select: { id: true, productMasterId: true, locationId: true, lineKey: true },

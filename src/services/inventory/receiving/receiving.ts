@@ -7,10 +7,12 @@ import type { Prisma, StockLine, StockTransaction } from '../../../generated/pri
 import { uuidv7 } from '../../../db/ids.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, parseInput } from '../../tenant.js';
-import { findReasonCode, type LineState, lockLines, outOfRange, reasonDirectionProblem, rootCauseProblem, rootCauseThreshold } from '../ledger/stock-change-toolkit.js';
+import { findReasonCode, reasonDirectionProblem } from '../adjustments/reason-code-rules.js';
+import { type LineState, lockLines, applyStockChange } from '../ledger/stock-ledger.js';
+import { outOfRange, partsOf } from '../stock-lines/quantities.js';
+import { rootCauseProblem, rootCauseThreshold } from '../adjustments/root-cause-rule.js';
 import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
-import { partsOf } from '../ledger/quantities.js';
-import { applyStockChange } from '../ledger/stock-ledger.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 export type RecordStockInput = z.input<typeof receiptSchema>;
 export type RecordCountInput = z.input<typeof countSchema>;
@@ -35,12 +37,13 @@ const inLockOrder = <T extends { stockLineId: string; index: number }>(items: T[
 export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
   const input = parseInput(receiptSchema, raw);
   const received = await ctx.prisma.reasonCode.findFirst({ where: { organizationId: orgId(ctx), code: 'RECEIVED', active: true } });
-  return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(ctx, tx, input.lines);
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const resolved = await resolveBatch(ctx, input.lines);
     const sourceId = uuidv7();
     const states = new Map<string, LineState>();
     for (const item of inLockOrder(resolved)) {
-      const { line } = await applyStockChange(ctx, tx, {
+      const { line } = await applyStockChange(ctx, {
         stockLineId: item.stockLineId,
         deltas: { ON_HAND: item.input.quantity },
         transactionType: 'RECEIPT',
@@ -64,11 +67,12 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
  */
 export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
   const input = parseInput(countSchema, raw);
-  const reason = await findReasonCode(ctx, ctx.prisma, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
-  return ctx.prisma.$transaction(async (tx) => {
-    const resolved = await resolveBatch(ctx, tx, input.lines);
-    const locked = await lockLines(ctx, tx, resolved.map((r) => r.stockLineId));
-    const threshold = await rootCauseThreshold(ctx, tx);
+  const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const resolved = await resolveBatch(ctx, input.lines);
+    const locked = await lockLines(ctx, resolved.map((r) => r.stockLineId));
+    const threshold = await rootCauseThreshold(ctx);
 
     const details = newFieldErrors();
     let insufficient = false;
@@ -94,7 +98,7 @@ export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
     const states = new Map<string, LineState>(changes.map((c) => [c.stockLineId, { ...c.line }]));
     for (const change of inLockOrder(changes)) {
       if (change.delta === 0) continue;
-      const result = await applyStockChange(ctx, tx, {
+      const result = await applyStockChange(ctx, {
         stockLineId: change.stockLineId,
         deltas: { ON_HAND: change.delta },
         transactionType: 'COUNT',

@@ -3,8 +3,9 @@
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../ledger/quantities.js';
-import { applyStockChangeSeries, type StockChange, type Tx } from '../ledger/stock-ledger.js';
+import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../stock-lines/quantities.js';
+import { applyStockChangeSeries, type StockChange } from '../ledger/stock-ledger.js';
+import type { Tx, TxContext } from '../../../db/transactions.js';
 
 /** Which lines a reservation session locks. */
 export interface ReservationScope {
@@ -79,7 +80,8 @@ const fefo = (a: Candidate, b: Candidate) => {
  * quantities, which nothing else can change before the commit, and writes them together with write()
  * (one series of changes through the ledger). Call write() before the transaction ends.
  */
-export async function openReservations(ctx: RequestContext, tx: Tx, scope: ReservationScope): Promise<Reservations> {
+export async function openReservations(ctx: TxContext, scope: ReservationScope): Promise<Reservations> {
+  const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { stockOf } = scope;
   const lineIds = [...new Set(scope.lineIds ?? [])];
@@ -139,6 +141,6 @@ export async function openReservations(ctx: RequestContext, tx: Tx, scope: Reser
       line.qtyOnHand -= take;
     }),
     // Made in order, each change keeps the quantity rule on the locked values, as the series writer asks.
-    write: () => applyStockChangeSeries(ctx, tx, changes.splice(0)),
+    write: () => applyStockChangeSeries(ctx, changes.splice(0)),
   };
 }

@@ -5,12 +5,11 @@ import { uuidv7 } from '../../../db/ids.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { sumOf } from '../../../kernel/quantity-totals.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { availableQty } from '../../inventory/ledger/quantities.js';
-import { createStockLines, lineKeyOf } from '../../inventory/ledger/stock-line-creation.js';
-import { applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
-import { outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
+import { availableQty, outOfRange } from '../../inventory/stock-lines/quantities.js';
+import { createStockLines, lineKeyOf, applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { TRANSFER_TRANSACTION } from '../inventory-transfers/transfer-state.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 export type BinMoveInput = z.input<typeof binMove>;
 
@@ -92,8 +91,9 @@ export async function moveBinStock(ctx: RequestContext, raw: BinMoveInput) {
 
   const moveId = uuidv7();
   const source = { transactionType: 'BIN_MOVE', sourceType: 'BIN_MOVE', sourceId: moveId, comment: input.comment ?? null };
-  return ctx.prisma.$transaction(async (tx) => {
-    const session = await openReservations(ctx, tx, { stockOf: [{ productMasterId: input.productMasterId, locationId: input.locationId }] });
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const session = await openReservations(ctx, { stockOf: [{ productMasterId: input.productMasterId, locationId: input.locationId }] });
     const taken = session.withdraw({ productMasterId: input.productMasterId, locationId: input.locationId, quantity: input.quantity, lotId: input.lotId, binId: input.fromBinId }, source);
     const got = taken.reduce((sum, a) => sum + a.quantity, 0);
     if (got < input.quantity) {
@@ -101,14 +101,14 @@ export async function moveBinStock(ctx: RequestContext, raw: BinMoveInput) {
     }
     await session.write();
     const keys = taken.map((a) => ({ productMasterId: input.productMasterId, locationId: input.locationId, lotId: a.lotId, binId: input.toBinId }));
-    await createStockLines(ctx, tx, keys);
+    await createStockLines(ctx, keys);
     const targets = await tx.stockLine.findMany({
       where: { organizationId, productMasterId: input.productMasterId, locationId: input.locationId, lineKey: { in: keys.map(lineKeyOf) } },
       select: { id: true, lineKey: true },
     });
     const targetOf = new Map(targets.map((t) => [t.lineKey, t.id]));
     const pieces = taken.map((a, i) => ({ lotId: a.lotId, quantity: a.quantity, fromStockLineId: a.stockLineId, toStockLineId: targetOf.get(lineKeyOf(keys[i]!))! }));
-    await applyStockChangeSeries(ctx, tx, pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } }))).catch(outOfRange('quantity'));
+    await applyStockChangeSeries(ctx, pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } }))).catch(outOfRange('quantity'));
     return { success: true as const, moveId, locationId: input.locationId, productMasterId: input.productMasterId, fromBinId: input.fromBinId, toBinId: input.toBinId, quantity: input.quantity, pieces };
   }, TRANSFER_TRANSACTION);
 }

@@ -6,6 +6,7 @@ import { orgId, parseInput } from '../../tenant.js';
 import { checkTransferRefs } from './transfer-references.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 export type TransferCreateInput = z.input<typeof inventoryTransferCreate>;
 export type TransferUpdateInput = z.input<typeof inventoryTransferUpdate>;
@@ -25,7 +26,7 @@ const lineRows = (lines: z.output<typeof inventoryTransferCreate>['lines']) =>
 /** A DRAFT transfer (POST /api/inventory/transfers): no stock moves until it is shipped. */
 export async function createTransfer(ctx: RequestContext, raw: TransferCreateInput): Promise<TransferWithLines> {
   const input = parseInput(inventoryTransferCreate, raw);
-  await checkTransferRefs(ctx, ctx.prisma, input);
+  await checkTransferRefs(ctx, input);
   const actor = transferActor(ctx);
   return ctx.prisma.inventoryTransfer.create({
     data: {
@@ -49,15 +50,16 @@ export async function createTransfer(ctx: RequestContext, raw: TransferCreateInp
  */
 export async function updateTransfer(ctx: RequestContext, id: string, raw: TransferUpdateInput): Promise<TransferWithLines> {
   const input = parseInput(inventoryTransferUpdate, raw);
-  return ctx.prisma.$transaction(async (tx) => {
-    const transfer = await lockTransferFor(ctx, tx, id, 'update');
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const transfer = await lockTransferFor(ctx, id, 'update');
     const sourceLocationId = input.sourceLocationId ?? transfer.sourceLocationId;
     const destLocationId = input.destLocationId ?? transfer.destLocationId;
     const lines = input.lines ?? (await tx.inventoryTransferLine.findMany({ where: { transferId: id }, orderBy: { lineNumber: 'asc' } }));
     if (sourceLocationId === destLocationId) {
       throw validationError({ destLocationId: ['Must differ from sourceLocationId'] });
     }
-    await checkTransferRefs(ctx, tx, { sourceLocationId, destLocationId, lines });
+    await checkTransferRefs(ctx, { sourceLocationId, destLocationId, lines });
     if (input.lines) await tx.inventoryTransferLine.deleteMany({ where: { transferId: id } });
     return tx.inventoryTransfer.update({
       where: { id },

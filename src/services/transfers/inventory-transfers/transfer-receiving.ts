@@ -4,9 +4,9 @@ import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
-import { lockLines, outOfRange } from '../../inventory/ledger/stock-change-toolkit.js';
-import { createStockLines, lineKeyOf, type LineKey } from '../../inventory/ledger/stock-line-creation.js';
-import { applyStockChangeSeries, type StockChange, type Tx } from '../../inventory/ledger/stock-ledger.js';
+import { lockLines, createStockLines, lineKeyOf, type LineKey, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
+import { outOfRange } from '../../inventory/stock-lines/quantities.js';
+import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 
@@ -19,9 +19,10 @@ const inTransit = (piece: { quantity: number; receivedQuantity: number; returned
  * Adds each piece's units to its stock line (one series through the ledger), the lines locked first in id
  * order. A line that would pass MAX_QTY on hand refuses the whole action (400 on `lines`), nothing changed.
  */
-async function putBack(ctx: RequestContext, tx: Tx, changes: StockChange[]) {
-  await lockLines(ctx, tx, changes.map((c) => c.stockLineId));
-  await applyStockChangeSeries(ctx, tx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0))).catch(outOfRange('lines'));
+async function putBack(ctx: TxContext, changes: StockChange[]) {
+  const tx = ctx.prisma;
+  await lockLines(ctx, changes.map((c) => c.stockLineId));
+  await applyStockChangeSeries(ctx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0))).catch(outOfRange('lines'));
 }
 
 /** Adds to a count column of shipped pieces (one UPDATE for all of them). */
@@ -42,8 +43,9 @@ async function addToPieces(tx: Tx, column: 'receivedQuantity' | 'returnedQuantit
  */
 export async function receiveTransfer(ctx: RequestContext, id: string, raw: TransferReceiveInput = {}): Promise<TransferWithLines> {
   const input = parseInput(inventoryTransferReceive, raw);
-  return ctx.prisma.$transaction(async (tx) => {
-    const transfer = await lockTransferFor(ctx, tx, id, 'receive');
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const transfer = await lockTransferFor(ctx, id, 'receive');
     const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: id }, orderBy: { lineNumber: 'asc' }, include: { shipments: { orderBy: { id: 'asc' } } } });
     const byId = new Map(lines.map((line) => [line.id, line]));
     const details = newFieldErrors();
@@ -87,7 +89,7 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
     }
     const keyText = (k: LineKey) => `${k.productMasterId}|${lineKeyOf(k)}`;
     const keys = [...new Map(arrivals.map((a) => [keyText(a.key), a.key])).values()].sort((a, b) => (keyText(a) < keyText(b) ? -1 : 1));
-    await createStockLines(ctx, tx, keys);
+    await createStockLines(ctx, keys);
     const destLines = await tx.stockLine.findMany({
       where: { organizationId: orgId(ctx), locationId: transfer.destLocationId, OR: keys.map((k) => ({ productMasterId: k.productMasterId, lineKey: lineKeyOf(k) })) },
       select: { id: true, productMasterId: true, lineKey: true },
@@ -96,7 +98,6 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
     const comment = input.comment ?? `Transfer from ${transfer.sourceLocationId}`;
     await putBack(
       ctx,
-      tx,
       arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: { ON_HAND: a.quantity }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
     );
     await addToPieces(tx, 'receivedQuantity', received);
@@ -116,15 +117,15 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
  */
 export async function cancelTransfer(ctx: RequestContext, id: string, raw: z.input<typeof inventoryTransferNote> = {}): Promise<TransferWithLines> {
   const input = parseInput(inventoryTransferNote, raw);
-  return ctx.prisma.$transaction(async (tx) => {
-    const transfer = await lockTransferFor(ctx, tx, id, 'cancel');
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const transfer = await lockTransferFor(ctx, id, 'cancel');
     if (transfer.status === 'IN_TRANSIT') {
       const pieces = await tx.inventoryTransferLineLot.findMany({ where: { line: { transferId: id } }, orderBy: { id: 'asc' } });
       const returned = new Map(pieces.filter((p) => inTransit(p) > 0).map((p) => [p.id, inTransit(p)]));
       const comment = input.comment ?? 'Transfer cancelled: returned to the source';
       await putBack(
         ctx,
-        tx,
         pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: { ON_HAND: returned.get(p.id)! }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
       );
       await addToPieces(tx, 'returnedQuantity', returned);

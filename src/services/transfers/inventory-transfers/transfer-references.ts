@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import type { Tx, Db, TxContext } from '../../../db/transactions.js';
 
 export interface TransferLineRefs {
   productMasterId: string;
@@ -10,14 +10,14 @@ export interface TransferLineRefs {
   destBinId?: string | null;
 }
 
-type Db = Tx | RequestContext['prisma'];
 
 /**
  * Checks every id a transfer body names, as the house treats ids in bodies being validated: an unknown
  * or foreign location, product, lot or bin, a lot of another product, or a bin at the wrong location is
  * 400 VALIDATION_ERROR naming the field (`destLocationId`, `lines.2.lotId`), all problems at once.
  */
-export async function checkTransferRefs(ctx: RequestContext, db: Db, refs: { sourceLocationId: string; destLocationId: string; lines: TransferLineRefs[] }) {
+export async function checkTransferRefs(ctx: RequestContext, refs: { sourceLocationId: string; destLocationId: string; lines: TransferLineRefs[] }) {
+  const db = ctx.prisma;
   const organizationId = orgId(ctx);
   const { lines } = refs;
   const uniq = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];

@@ -5,7 +5,7 @@ import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
 import type { InventoryTransfer } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { checkTransferRefs } from './transfer-references.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
@@ -19,10 +19,11 @@ export type ShippedTransferInput = z.input<typeof shippedTransferInput>;
  * TRANSFER_OUT row (sourceType TRANSFER, sourceId the transfer). All lines or nothing: a line short of
  * available stock is 400 INSUFFICIENT_STOCK with `details` per line, before anything is written.
  */
-async function shipInTx(ctx: RequestContext, tx: Tx, transfer: InventoryTransfer, comment?: string | null) {
+async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, comment?: string | null) {
+  const tx = ctx.prisma;
   const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: transfer.id }, orderBy: { lineNumber: 'asc' } });
   const stockOf = [...new Set(lines.map((l) => l.productMasterId))].map((productMasterId) => ({ productMasterId, locationId: transfer.sourceLocationId }));
-  const reservations = await openReservations(ctx, tx, { stockOf });
+  const reservations = await openReservations(ctx, { stockOf });
   const source = { transactionType: 'TRANSFER_OUT', sourceType: 'TRANSFER', sourceId: transfer.id, comment: comment ?? `Transfer to ${transfer.destLocationId}` };
   const details = newFieldErrors();
   const pieces = lines.flatMap((line, i) => {
@@ -46,9 +47,10 @@ async function shipInTx(ctx: RequestContext, tx: Tx, transfer: InventoryTransfer
 /** DRAFT → IN_TRANSIT (POST /api/inventory/transfers/{id} action ship). */
 export async function shipTransfer(ctx: RequestContext, id: string, raw: z.input<typeof inventoryTransferNote> = {}): Promise<TransferWithLines> {
   const input = parseInput(inventoryTransferNote, raw);
-  return ctx.prisma.$transaction(async (tx) => {
-    const transfer = await lockTransferFor(ctx, tx, id, 'ship');
-    await shipInTx(ctx, tx, transfer, input.comment);
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
+    const transfer = await lockTransferFor(ctx, id, 'ship');
+    await shipInTx(ctx, transfer, input.comment);
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
   }, TRANSFER_TRANSACTION);
 }
@@ -60,9 +62,10 @@ export async function shipTransfer(ctx: RequestContext, id: string, raw: z.input
  * 400 for unknown ids; a refusal throws before any stock is written, and the caller's transaction
  * rolls back whatever else it did.
  */
-export async function createShippedTransfer(ctx: RequestContext, tx: Tx, raw: ShippedTransferInput): Promise<TransferWithLines> {
+export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransferInput): Promise<TransferWithLines> {
+  const tx = ctx.prisma;
   const input = parseInput(shippedTransferInput, raw);
-  await checkTransferRefs(ctx, tx, input);
+  await checkTransferRefs(ctx, input);
   const actor = transferActor(ctx);
   const transfer = await tx.inventoryTransfer.create({
     data: {
@@ -77,6 +80,6 @@ export async function createShippedTransfer(ctx: RequestContext, tx: Tx, raw: Sh
       lines: { create: input.lines.map((line, i) => ({ lineNumber: i + 1, productMasterId: line.productMasterId, quantity: line.quantity })) },
     },
   });
-  await shipInTx(ctx, tx, transfer, input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null);
+  await shipInTx(ctx, transfer, input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null);
   return tx.inventoryTransfer.findUniqueOrThrow({ where: { id: transfer.id }, ...TRANSFER_WITH_LINES });
 }

@@ -2,8 +2,8 @@ import type { RequestContext } from '../../../context.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import type { InventoryTransfer, InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
-import type { Tx } from '../../inventory/ledger/stock-ledger.js';
+import { actorOf } from '../../actor-of.js';
+import type { Tx, TxContext } from '../../../db/transactions.js';
 
 /** Interactive transaction limits of a transfer move: it may queue on stock line locks. */
 export const TRANSFER_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
@@ -23,7 +23,8 @@ export type TransferAction = keyof typeof ALLOWED_FROM;
  * `action` may start from its state: a second request on the same transfer waits here and then sees
  * the state the first left, so each move happens once. Unknown or foreign id: 404; wrong state: 409.
  */
-export async function lockTransferFor(ctx: RequestContext, tx: Tx, id: string, action: TransferAction): Promise<InventoryTransfer> {
+export async function lockTransferFor(ctx: TxContext, id: string, action: TransferAction): Promise<InventoryTransfer> {
+  const tx = ctx.prisma;
   const [transfer] = await tx.$queryRaw<InventoryTransfer[]>`
     SELECT * FROM inventory_transfers WHERE id = ${id} AND "organizationId" = ${orgId(ctx)} FOR UPDATE`;
   if (!transfer) throw notFound('Transfer');

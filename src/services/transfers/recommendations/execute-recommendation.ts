@@ -1,10 +1,11 @@
 import type { RequestContext } from '../../../context.js';
 import { DomainError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { createShippedTransfer } from '../inventory-transfers/transfer-shipping.js';
 import { notFrom } from './recommendations.js';
 import { NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 const EXECUTE_TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 };
 
@@ -18,16 +19,17 @@ const EXECUTE_TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 };
 export function executeTransferRecommendation(ctx: RequestContext, id: string): Promise<TransferRecommendationRow> {
   const { actorType, createdBy } = actorOf(ctx);
   const organizationId = orgId(ctx);
-  return ctx.prisma.$transaction(async (tx) => {
+  return inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     const [claimed] = await tx.$queryRaw<TransferRecommendationRow[]>`
       UPDATE transfer_recommendations r
       SET status = 'EXECUTED', "executedAt" = ${NOW_UTC}, "executedByType" = ${actorType}, "executedBy" = ${createdBy}, "updatedAt" = ${NOW_UTC}
       WHERE r.id = ${id} AND r."organizationId" = ${organizationId} AND r.status = 'APPROVED'
       RETURNING ${recommendationColumns('r')}`;
-    if (!claimed) return notFrom(ctx, tx, id, 'APPROVED', 'executed');
+    if (!claimed) return notFrom(ctx, id, 'APPROVED', 'executed');
     let transferId: string;
     try {
-      const transfer = await createShippedTransfer(ctx, tx, {
+      const transfer = await createShippedTransfer(ctx, {
         sourceLocationId: claimed.sourceLocationId,
         destLocationId: claimed.destLocationId,
         lines: [{ productMasterId: claimed.productMasterId, quantity: claimed.quantity }],

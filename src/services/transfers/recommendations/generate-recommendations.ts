@@ -27,9 +27,10 @@ import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../.
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_REPLENISHMENT_PERIOD_DAYS = 28;
@@ -82,7 +83,8 @@ export async function generateTransferRecommendations(ctx: RequestContext, raw: 
     : Prisma.empty;
   const positiveRoi = input.requirePositiveROI ? Prisma.sql`AND roi > 0` : Prisma.empty;
 
-  const rows = await ctx.prisma.$transaction(async (tx) => {
+  const rows = await inTransaction(ctx, async (ctx) => {
+    const tx = ctx.prisma;
     // The matching sorts every level of the organization (windows per product): in memory, not spilled to disk
     // as with the default 4 MB (BENCHMARKS.md, transfer recommendations). For this transaction only.
     await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;

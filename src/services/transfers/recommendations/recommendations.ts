@@ -8,13 +8,13 @@ import {
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
-import { actorOf } from '../../inventory/ledger/ledger-rows.js';
+import { actorOf } from '../../actor-of.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { listOrder } from './recommendation-order.js';
 import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
+import type { Db } from '../../../db/transactions.js';
 
-type Db = Prisma.TransactionClient;
 
 export type RecommendationListArgs = z.input<typeof listSchema>;
 export type PendingRecommendationArgs = z.input<typeof pendingRecommendationQuery>;
@@ -65,7 +65,8 @@ export function listPendingTransferRecommendations(ctx: RequestContext, raw: Pen
   return listTransferRecommendations(ctx, { ...args, status: 'PENDING' }, window);
 }
 
-export async function getTransferRecommendation(ctx: RequestContext, id: string, db: Db = ctx.prisma): Promise<TransferRecommendationRow> {
+export async function getTransferRecommendation(ctx: RequestContext, id: string): Promise<TransferRecommendationRow> {
+  const db = ctx.prisma;
   const [row] = await db.$queryRaw<TransferRecommendationRow[]>`
     SELECT ${recommendationColumns('r')} FROM transfer_recommendations r WHERE r.id = ${id} AND r."organizationId" = ${orgId(ctx)}`;
   if (!row) throw notFound('Recommendation');
@@ -73,8 +74,9 @@ export async function getTransferRecommendation(ctx: RequestContext, id: string,
 }
 
 /** Refusal of a move out of a state that does not allow it; reading the row first answers 404 for unknown and foreign ids. */
-export async function notFrom(ctx: RequestContext, db: Db, id: string, allowed: string, doing: string): Promise<never> {
-  const row = await getTransferRecommendation(ctx, id, db);
+export async function notFrom(ctx: RequestContext, id: string, allowed: string, doing: string): Promise<never> {
+  const db = ctx.prisma;
+  const row = await getTransferRecommendation(ctx, id);
   const article = /^[AEIOU]/.test(allowed) ? 'an' : 'a';
   throw new DomainError('INVALID_STATE', `The recommendation is ${row.status}: only ${article} ${allowed} recommendation can be ${doing}`);
 }
@@ -94,7 +96,7 @@ async function decide(ctx: RequestContext, id: string, raw: RecommendationDecisi
     UPDATE transfer_recommendations r SET ${set}, "updatedAt" = ${NOW_UTC}
     WHERE r.id = ${id} AND r."organizationId" = ${orgId(ctx)} AND r.status = 'PENDING' AND r."expiresAt" > ${NOW_UTC}
     RETURNING ${recommendationColumns('r')}`;
-  return row ?? notFrom(ctx, ctx.prisma, id, 'PENDING', decision === 'APPROVED' ? 'approved' : 'rejected');
+  return row ?? notFrom(ctx, id, 'PENDING', decision === 'APPROVED' ? 'approved' : 'rejected');
 }
 
 export const approveTransferRecommendation = (ctx: RequestContext, id: string, raw: RecommendationDecision = {}) => decide(ctx, id, raw, 'APPROVED');

@@ -1,6 +1,12 @@
+import { DomainError, validationError } from '../../../kernel/errors.js';
+import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
+
 // The one rule for stock quantities. On hand counts everything physically at the line; reserved, on
 // hold, picked, recalled and expired are parts of it (the database CHECK keeps each part >= 0 and
 // their sum <= on hand). Available is on hand minus the parts, so it is never below zero.
+
+/** Largest quantity a stock line column holds (PostgreSQL integer). */
+export const MAX_QTY = 2_147_483_647;
 
 export const BUCKETS = ['ON_HAND', 'RESERVED', 'ON_HOLD', 'PICKED', 'RECALLED', 'EXPIRED'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -64,4 +70,32 @@ export function lineExcluded(
 
 export function startOfTodayUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Units of a locked line that may be promised or moved: none when its lot is recalled or expired. */
+export function usableQty(line: LineQuantities & { lotId: string | null; expiryDate: Date | string | null; lotRecalled: boolean | null }): number {
+  const lot = line.lotId ? { expiryDate: line.expiryDate ? dateOnly(isoDay(line.expiryDate)!) : null, recalled: Boolean(line.lotRecalled) } : null;
+  return lineExcluded(lot, {}) ? 0 : availableQty(line);
+}
+
+/** Refuses a new on-hand quantity below zero, below the line's parts, or too large to store. */
+export function checkOnHandFloor(line: LineQuantities, newQty: number, field: string) {
+  if (newQty > MAX_QTY) throw validationError({ [field]: [`On hand may not exceed ${MAX_QTY}`] });
+  // On hand may not drop below its parts: the units spoken for or unusable.
+  const floor = partsOf(line);
+  if (newQty < floor || newQty < 0) {
+    const message = floor
+      ? `On hand cannot go below ${floor}: that many units are reserved, on hold, picked, recalled or expired`
+      : 'On hand cannot go below 0';
+    throw new DomainError('INSUFFICIENT_STOCK', message, { details: { [field]: [message] } });
+  }
+}
+
+/** Turns PostgreSQL's "integer out of range" (a sum past MAX_QTY) into a 400 on `field`. */
+export function outOfRange(field: string) {
+  return (error: unknown): never => {
+    const text = error instanceof Error ? error.message : String(error);
+    if (/out of range/i.test(text)) throw validationError({ [field]: [`On hand may not exceed ${MAX_QTY}`] });
+    throw error;
+  };
 }
