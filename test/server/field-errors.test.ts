@@ -35,7 +35,8 @@ const LOOKUPS = Object.values(schema.getQueryType()!.getFields())
   .filter((field) => {
     const type = getNamedType(field.type);
     const id = field.args.find((arg) => arg.name === 'id');
-    return isObjectType(type) && type.name === field.name[0]!.toUpperCase() + field.name.slice(1) && id && isNonNullType(id.type);
+    // The REST adapter's deprecated page fields (forecastRunSeriesPage: ForecastRunSeriesPage) are not lookups.
+    return !field.deprecationReason && isObjectType(type) && type.name === field.name[0]!.toUpperCase() + field.name.slice(1) && id && isNonNullType(id.type);
   })
   .map((field) => field.name);
 
