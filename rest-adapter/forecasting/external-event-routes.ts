@@ -35,13 +35,13 @@ export const forecastEventRoutes = defineRoutes([
     path: '/api/forecast/events',
     operation: `query ($from: DateTime, $to: DateTime, $productMasterId: ID, $locationId: ID, $type: ExternalEventType,
       $includeGlobal: Boolean, $includeOrgWide: Boolean) {
-      externalEvents(from: $from, to: $to, productMasterId: $productMasterId, locationId: $locationId, type: $type,
+      allExternalEvents(from: $from, to: $to, productMasterId: $productMasterId, locationId: $locationId, type: $type,
         includeGlobal: $includeGlobal, includeOrgWide: $includeOrgWide) { ${EVENT} }
     }`,
     input: { query: externalEventListQuery },
     variables: ({ query }) => query,
     // Other lists of the interface come both as a named list and as `data`; answer both.
-    result: ({ externalEvents }) => ({ events: externalEvents, data: externalEvents }),
+    result: ({ allExternalEvents }) => ({ events: allExternalEvents, data: allExternalEvents }),
     doc: {
       operationId: 'listExternalEvents',
       summary: 'List external events',

@@ -12,7 +12,7 @@ export const forecastAccuracyRoutes = defineRoutes([
     path: '/api/forecast/accuracy',
     operation: `query ($source: ForecastAccuracySource, $groupBy: ForecastAccuracyGroupBy, $productMasterId: ID, $locationId: ID, $channel: String,
       $runId: ID, $scenarioId: ID, $from: Date, $to: Date, $horizon: Int, $includeAdjustments: Boolean, $page: Int, $limit: Int) {
-      forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
+      forecastAccuracyPage(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
         runId: $runId, scenarioId: $scenarioId, from: $from, to: $to, horizon: $horizon, includeAdjustments: $includeAdjustments, page: $page, limit: $limit) {
         items { ${ROW} } page limit total totalPages source groupBy from to horizon includeAdjustments runId
       }
@@ -20,7 +20,7 @@ export const forecastAccuracyRoutes = defineRoutes([
     input: { query: forecastAccuracyQuery },
     // The contract has checked the values; the GraphQL enums are their upper-case names.
     variables: ({ query }) => ({ ...query, groupBy: query.groupBy?.toUpperCase() }),
-    result: ({ forecastAccuracy: { items, ...meta } }) => ({ data: items, meta: { ...meta, groupBy: meta.groupBy.toLowerCase() } }),
+    result: ({ forecastAccuracyPage: { items, ...meta } }) => ({ data: items, meta: { ...meta, groupBy: meta.groupBy.toLowerCase() } }),
     doc: {
       operationId: 'getForecastAccuracy',
       summary: 'Forecast accuracy',

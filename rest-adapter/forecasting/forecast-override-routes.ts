@@ -11,12 +11,12 @@ export const forecastOverrideRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/overrides',
     operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $scenarioId: ID, $baseOnly: Boolean, $from: String, $to: String, $limit: Int, $offset: Int) {
-      forecastOverrides(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, baseOnly: $baseOnly,
+      forecastOverridesPage(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, baseOnly: $baseOnly,
         from: $from, to: $to, limit: $limit, offset: $offset) { entries { ${OVERRIDE} } total limit offset hasMore }
     }`,
     input: { query: forecastOverrideListQuery },
     variables: ({ query }) => query,
-    result: ({ forecastOverrides: { entries, ...pagination } }) => ({ overrides: entries, data: entries, pagination }),
+    result: ({ forecastOverridesPage: { entries, ...pagination } }) => ({ overrides: entries, data: entries, pagination }),
     doc: {
       operationId: 'listForecastOverrides',
       summary: 'List forecast overrides',

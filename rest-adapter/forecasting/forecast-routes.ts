@@ -14,12 +14,12 @@ export const forecastRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast',
     operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $scenarioId: ID, $horizon: Int, $levels: [Float!], $from: Date, $page: Int, $limit: Int) {
-      demandForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, horizon: $horizon, levels: $levels,
+      demandForecastPage(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, horizon: $horizon, levels: $levels,
         from: $from, page: $page, limit: $limit) { items { ${SERIES} } page limit total totalPages horizon levels from scenarioId }
     }`,
     input: { query: forecastQuery },
     variables: ({ query }) => query,
-    result: ({ demandForecast: { items, ...meta } }) => ({ data: items, meta }),
+    result: ({ demandForecastPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
       operationId: 'getDemandForecast',
       summary: 'Generate demand forecasts',

@@ -85,13 +85,13 @@ export const forecastRunRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/runs/:id/series',
     operation: `query ($id: ID!, $productMasterId: ID, $locationId: ID, $channel: String, $page: Int, $limit: Int) {
-      forecastRunSeries(id: $id, productMasterId: $productMasterId, locationId: $locationId, channel: $channel, page: $page, limit: $limit) {
+      forecastRunSeriesPage(id: $id, productMasterId: $productMasterId, locationId: $locationId, channel: $channel, page: $page, limit: $limit) {
         items { ${STORED_SERIES} } runId status page limit total totalPages
       }
     }`,
     input: { query: forecastRunSeriesQuery },
     variables: ({ params, query }) => ({ id: params.id, ...query }),
-    result: ({ forecastRunSeries: { items, ...meta } }) => ({ data: items, meta }),
+    result: ({ forecastRunSeriesPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
       operationId: 'listForecastRunSeries',
       summary: "A forecast run's stored series",

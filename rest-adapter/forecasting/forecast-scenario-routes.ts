@@ -66,11 +66,11 @@ export const forecastScenarioRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/scenarios',
     operation: `query ($status: ForecastScenarioStatus, $type: ForecastScenarioType, $includeArchived: Boolean) {
-      forecastScenarios(status: $status, type: $type, includeArchived: $includeArchived) { ${SCENARIO} }
+      allForecastScenarios(status: $status, type: $type, includeArchived: $includeArchived) { ${SCENARIO} }
     }`,
     input: { query: forecastScenarioListQuery },
     variables: ({ query }) => query,
-    result: ({ forecastScenarios }) => ({ scenarios: forecastScenarios, data: forecastScenarios }),
+    result: ({ allForecastScenarios }) => ({ scenarios: allForecastScenarios, data: allForecastScenarios }),
     doc: {
       operationId: 'listForecastScenarios',
       summary: 'List forecast scenarios',
@@ -119,7 +119,7 @@ export const forecastScenarioRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/change-history',
     operation: `query ($scenarioId: ID, $kind: ForecastChangeKind, $productMasterId: ID, $locationId: ID, $from: DateTime, $to: DateTime, $limit: Int, $offset: Int) {
-      forecastChanges(scenarioId: $scenarioId, kind: $kind, productMasterId: $productMasterId, locationId: $locationId, from: $from, to: $to,
+      forecastChangesPage(scenarioId: $scenarioId, kind: $kind, productMasterId: $productMasterId, locationId: $locationId, from: $from, to: $to,
         limit: $limit, offset: $offset) {
         entries { id kind scenarioId productMasterId locationId channel periodStart totalBefore totalAfter actor { ${ACTOR} } note createdAt }
         total limit offset hasMore
@@ -127,7 +127,7 @@ export const forecastScenarioRoutes = defineRoutes([
     }`,
     input: { query: forecastChangeQuery },
     variables: ({ query }) => query,
-    result: ({ forecastChanges: { entries, ...pagination } }) => ({ changes: entries, data: entries, pagination }),
+    result: ({ forecastChangesPage: { entries, ...pagination } }) => ({ changes: entries, data: entries, pagination }),
     doc: {
       operationId: 'listForecastChanges',
       summary: 'Forecast change history',

@@ -15,7 +15,7 @@ export const projectionRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/channel-projection',
     operation: `query ($productMasterId: ID, $locationId: ID, $scenarioId: ID, $horizon: Int, $shareWeeks: Int, $levels: [Float!], $page: Int, $limit: Int) {
-      channelProjection(productMasterId: $productMasterId, locationId: $locationId, scenarioId: $scenarioId, horizon: $horizon, shareWeeks: $shareWeeks,
+      channelProjectionPage(productMasterId: $productMasterId, locationId: $locationId, scenarioId: $scenarioId, horizon: $horizon, shareWeeks: $shareWeeks,
         levels: $levels, page: $page, limit: $limit) {
         items { productMasterId locationId method backtestError intervalSource historyWeeks lastHistoryWeek shareBasis shareFrom shareWeeks
           shares { channel share recentUnits } events { ${EVENT} } total { ${WEEK_POINT} }
@@ -25,7 +25,7 @@ export const projectionRoutes = defineRoutes([
     }`,
     input: { query: channelProjectionQuery },
     variables: ({ query }) => query,
-    result: ({ channelProjection: { items, ...meta } }) => ({ data: items, meta }),
+    result: ({ channelProjectionPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
       operationId: 'getChannelProjection',
       summary: 'Forecast split by channel',
@@ -48,7 +48,7 @@ export const projectionRoutes = defineRoutes([
     method: 'GET',
     path: '/api/forecast/long-term',
     operation: `query ($productMasterId: ID, $locationId: ID, $channel: String, $scenarioId: ID, $months: Int, $levels: [Float!], $page: Int, $limit: Int) {
-      longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, months: $months,
+      longTermForecastPage(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, scenarioId: $scenarioId, months: $months,
         levels: $levels, page: $page, limit: $limit) {
         items { productMasterId locationId channel method alpha beta phi intervalSource historyMonths firstHistoryMonth lastHistoryMonth
           lastMonthPartial events { ${EVENT} } adjustments { ${ADJUSTMENTS} } points { ${MONTH_POINT} } }
@@ -57,7 +57,7 @@ export const projectionRoutes = defineRoutes([
     }`,
     input: { query: longTermQuery },
     variables: ({ query }) => query,
-    result: ({ longTermForecast: { items, ...meta } }) => ({ data: items, meta }),
+    result: ({ longTermForecastPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
       operationId: 'getLongTermForecast',
       summary: 'Monthly long-term forecasts',

@@ -30,14 +30,19 @@ export function engineCostOf(field: GraphQLField<unknown, unknown>, args: Args):
   return cost ? cost(args) : 0;
 }
 
-/** A paged forecasting field fits its page: `limit` series (default and cap of FORECAST_PAGING). */
+/** A paged forecasting field fits its page: `first`, `last` or `limit` series (default and cap of FORECAST_PAGING). */
 export const pageOfSeries = engineCost((args) => {
-  const limit = typeof args.limit === 'number' ? args.limit : FORECAST_PAGING.limit;
-  return SERIES_FIT_COST * Math.min(FORECAST_PAGING.max, Math.max(1, limit));
+  const size = [args.first, args.last, args.limit].find((value): value is number => typeof value === 'number') ?? FORECAST_PAGING.limit;
+  return SERIES_FIT_COST * Math.min(FORECAST_PAGING.max, Math.max(1, size));
 });
 
-/** The ENGINE accuracy replays up to ENGINE_MAX_SERIES series whatever its page; IMPORTED and STORED are SQL. */
-export const accuracyReplay = { engineCost: (args: Args) => (args.source === 'ENGINE' ? FIELD_COST + SERIES_FIT_COST * ENGINE_MAX_SERIES : 0) };
+/**
+ * The ENGINE accuracy replays up to ENGINE_MAX_SERIES series whatever its page; IMPORTED and STORED are SQL.
+ * `last` without `before` counts the rows first (window-connection.ts), which replays them twice.
+ */
+export const accuracyReplay = {
+  engineCost: (args: Args) => (args.source === 'ENGINE' ? (FIELD_COST + SERIES_FIT_COST * ENGINE_MAX_SERIES) * (args.last != null && args.before == null ? 2 : 1) : 0),
+};
 
 /** A fixed number of series at most (the scenario comparison's MAX_COMPARED_SERIES). */
 export const seriesUpTo = (series: number) => engineCost(() => SERIES_FIT_COST * series);

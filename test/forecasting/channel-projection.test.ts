@@ -191,9 +191,9 @@ describe('GET /api/forecast/channel-projection', () => {
 describe('channelProjection (GraphQL)', () => {
   const QUERY = `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $shareWeeks: Int, $levels: [Float!]) {
     channelProjection(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, shareWeeks: $shareWeeks, levels: $levels) {
-      items { productMasterId locationId shareBasis shareFrom shareWeeks shares { channel share recentUnits }
-        total { periodStart forecast lower upper } channels { channel share points { periodStart forecast lower upper lower95 upper95 } } }
-      total horizon shareWeeks levels
+      edges { node { productMasterId locationId shareBasis shareFrom shareWeeks shares { channel share recentUnits }
+        total { periodStart forecast lower upper } channels { channel share points { periodStart forecast lower upper lower95 upper95 } } } }
+      totalCount horizon shareWeeks levels
     }
   }`;
 
@@ -201,8 +201,8 @@ describe('channelProjection (GraphQL)', () => {
     const vars = { productMasterId: p2, locationId: a.warehouse.id, horizon: 3, shareWeeks: 10, levels: [80] };
     const { channelProjection } = await graphqlData(server, a.key, QUERY, vars);
     const rest = await only(p2, a.warehouse.id, '&horizon=3&shareWeeks=10&levels=80');
-    expect(channelProjection).toMatchObject({ total: 1, horizon: 3, shareWeeks: 10, levels: [80] });
-    const [item] = channelProjection.items;
+    expect(channelProjection).toMatchObject({ totalCount: 1, horizon: 3, shareWeeks: 10, levels: [80] });
+    const [item] = channelProjection.edges.map((e: any) => e.node);
     expect(item.shares).toEqual(rest.shares);
     expect(item.channels.map((c: any) => c.points.map((p: any) => p.forecast))).toEqual(rest.channels.map((c: any) => c.points.map((p: any) => p.forecast)));
   });
@@ -214,7 +214,7 @@ describe('channelProjection (GraphQL)', () => {
     expect((await graphqlError(server, plain.key, QUERY)).code).toBe('FEATURE_NOT_ENABLED');
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { horizon: 1 })).channelProjection;
-    expect(theirsOnly.items.map((i: any) => i.productMasterId)).toEqual([theirs]);
+    expect(theirsOnly.edges.map((e: any) => e.node.productMasterId)).toEqual([theirs]);
   });
 });
 
@@ -282,12 +282,12 @@ describe('channel projection with events, a scenario and overrides (the assumpti
       server,
       a.key,
       `query ($p: ID, $l: ID, $s: ID) { channelProjection(productMasterId: $p, locationId: $l, scenarioId: $s, horizon: 3) {
-        scenarioId items { total { forecast adjustmentFactor overridden } channels { channel adjustments { factor } points { forecast overrideId } } } } }`,
+        scenarioId edges { node { total { forecast adjustmentFactor overridden } channels { channel adjustments { factor } points { forecast overrideId } } } } } }`,
       { p: p1, l: a.warehouse.id, s: scenarioId },
     );
     expect(gql.channelProjection.scenarioId).toBe(scenarioId);
-    expect(forecasts(gql.channelProjection.items[0].total)).toEqual([138, 276, 15]);
-    expect(gql.channelProjection.items[0].channels.map((c: any) => c.adjustments.factor)).toEqual([1.2, 1.8]);
+    expect(forecasts(gql.channelProjection.edges[0].node.total)).toEqual([138, 276, 15]);
+    expect(gql.channelProjection.edges[0].node.channels.map((c: any) => c.adjustments.factor)).toEqual([1.2, 1.8]);
   });
 
   it("answers 404 for another organization's or an unknown scenario", async () => {
@@ -296,6 +296,6 @@ describe('channel projection with events, a scenario and overrides (the assumpti
       const res = await get(`?scenarioId=${id}`);
       expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
     }
-    expect((await graphqlError(server, a.key, `{ channelProjection(scenarioId: "${theirs}") { total } }`)).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, a.key, `{ channelProjection(scenarioId: "${theirs}") { totalCount } }`)).code).toBe('NOT_FOUND');
   });
 });

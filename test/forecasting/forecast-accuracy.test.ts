@@ -238,8 +238,8 @@ describe('GET /api/forecast/accuracy, source ENGINE (GET /api/forecast replayed 
       expect(statistical.data).toEqual([{ ...NO_GROUP, points: 5, zeroActualPoints: 1, scaledPoints: 3, actualTotal: 40, forecastTotal: 40, mase: 2.5, wape: 0.5, bias: 0, mape: 0.125 }]);
       // IMPORTED ignores it.
       expect((await accuracyOf(`?from=${FROM}&includeAdjustments=false`)).meta.includeAdjustments).toBeNull();
-      const gql = await graphqlData(server, a.key, `{ forecastAccuracy(source: ENGINE, from: "${FROM}", horizon: 3, groupBy: TOTAL, includeAdjustments: false) { includeAdjustments items { mase } } }`);
-      expect(gql.forecastAccuracy).toEqual({ includeAdjustments: false, items: [{ mase: 2.5 }] });
+      const gql = await graphqlData(server, a.key, `{ forecastAccuracy(source: ENGINE, from: "${FROM}", horizon: 3, groupBy: TOTAL, includeAdjustments: false) { includeAdjustments edges { node { mase } } } }`);
+      expect(gql.forecastAccuracy).toEqual({ includeAdjustments: false, edges: [{ node: { mase: 2.5 } }] });
       await expectValidationDetails(get, [[`?source=ENGINE&from=${FROM}&includeAdjustments=maybe`, { includeAdjustments: ['Must be true or false'] }]]);
     } finally {
       await server.call('DELETE', `/api/forecast/events/${event.body.id}`, { token: a.key });
@@ -304,11 +304,11 @@ describe('refusals', () => {
 
 describe('GraphQL forecastAccuracy', () => {
   const QUERY = `query ($source: ForecastAccuracySource, $groupBy: ForecastAccuracyGroupBy, $productMasterId: ID, $locationId: ID, $channel: String,
-    $from: Date, $to: Date, $horizon: Int, $page: Int, $limit: Int) {
+    $from: Date, $to: Date, $horizon: Int) {
     forecastAccuracy(source: $source, groupBy: $groupBy, productMasterId: $productMasterId, locationId: $locationId, channel: $channel,
-      from: $from, to: $to, horizon: $horizon, page: $page, limit: $limit) {
-      items { productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape }
-      page limit total totalPages source groupBy from to horizon includeAdjustments runId } }`;
+      from: $from, to: $to, horizon: $horizon) {
+      edges { node { productMasterId locationId channel method points zeroActualPoints scaledPoints actualTotal forecastTotal mase wape bias mape } }
+      totalCount source groupBy from to horizon includeAdjustments runId } }`;
 
   it('answers what GET /api/forecast/accuracy answers', async () => {
     for (const [query, variables] of [
@@ -317,9 +317,11 @@ describe('GraphQL forecastAccuracy', () => {
     ] as const) {
       const rest = await accuracyOf(query);
       const { forecastAccuracy } = await graphqlData(server, a.key, QUERY, variables);
-      const { items, ...meta } = forecastAccuracy;
-      expect(items).toEqual(rest.data);
-      expect({ ...meta, groupBy: meta.groupBy.toLowerCase() }).toEqual(rest.meta);
+      const { edges, totalCount, ...meta } = forecastAccuracy;
+      const { page: _page, limit: _limit, total, totalPages: _pages, ...restMeta } = rest.meta;
+      expect(edges.map((e: any) => e.node)).toEqual(rest.data);
+      expect(totalCount).toBe(total);
+      expect({ ...meta, groupBy: meta.groupBy.toLowerCase() }).toEqual(restMeta);
     }
   });
 
@@ -334,6 +336,6 @@ describe('GraphQL forecastAccuracy', () => {
     expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { from: FROM })).forecastAccuracy;
-    expect(theirsOnly.items.map((r: any) => r.productMasterId)).toEqual([theirs]);
+    expect(theirsOnly.edges.map((e: any) => e.node.productMasterId)).toEqual([theirs]);
   });
 });

@@ -272,7 +272,7 @@ describe('plan capability and permissions', () => {
   });
 
   it('says FEATURE_NOT_ENABLED over GraphQL too', async () => {
-    const res = await server.graphql(`{ externalEvents { id } }`, {}, plain.key);
+    const res = await server.graphql(`{ externalEvents { totalCount } }`, {}, plain.key);
     expect(res.body.errors[0].extensions).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     const mutation = await server.graphql(`mutation { createExternalEvent(input: { name: "x", type: OTHER, startsAt: "2030-01-01T00:00:00Z", endsAt: "2030-01-02T00:00:00Z" }) { ... on ExternalEvent { id } } }`, {}, plain.key);
     expect(mutation.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
@@ -359,11 +359,11 @@ describe('GraphQL external events', () => {
     });
 
     const listed = await server.graphql(
-      `query ($p: ID) { externalEvents(productMasterId: $p, includeGlobal: false, type: BOOKING) { id } }`,
+      `query ($p: ID) { externalEvents(productMasterId: $p, includeGlobal: false, type: BOOKING) { edges { node { id } } } }`,
       { p: productA.id },
       a.key,
     );
-    expect(listed.body.data.externalEvents).toEqual([{ id: made.id }]);
+    expect(listed.body.data.externalEvents.edges).toEqual([{ node: { id: made.id } }]);
 
     const updated = await server.graphql(
       `mutation ($id: ID!) { updateExternalEvent(id: $id, input: { name: "Renamed", locationId: null }) { ... on ExternalEvent { name location { code } isOrgWide productMaster { sku } } } }`,

@@ -228,7 +228,7 @@ describe('tenant isolation and permissions', () => {
       expect(res.body).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
     }
     expect(await graphqlData(server, a.key, 'query ($id: ID!) { forecastRun(id: $id) { id } }', { id: theirRun.id })).toEqual({ forecastRun: null });
-    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRunSeries(id: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRunSeries(id: $id) { totalCount } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
     expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastRuns(scenarioId: $id) { totalCount } }', { id: theirScenario })).code).toBe('NOT_FOUND');
     const refused = await graphqlData(server, a.key, `mutation ($id: ID!) { generateForecast(scenarioId: $id) { ... on ForecastRun { id } ${REFUSAL} } }`, { id: theirScenario });
     expect(refusalOf(refused.generateForecast)).toMatchObject({ type: 'NotFoundError', code: 'NOT_FOUND' });
@@ -239,7 +239,7 @@ describe('tenant isolation and permissions', () => {
     const accuracy = await call('GET', `/api/forecast/accuracy?source=STORED&runId=${theirRun.id}`);
     expect(accuracy.status).toBe(404);
     expect((await call('GET', `/api/forecast/accuracy?source=STORED&scenarioId=${theirScenario}`)).status).toBe(404);
-    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastAccuracy(source: STORED, runId: $id) { total } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, a.key, 'query ($id: ID!) { forecastAccuracy(source: STORED, runId: $id) { totalCount } }', { id: theirRun.id })).code).toBe('NOT_FOUND');
   });
 
   it('needs the plan capability, then forecast.write to generate and forecast.read to read', async () => {
@@ -316,14 +316,14 @@ describe('GraphQL: generateForecast, forecastRun(s), forecastRunSeries and the f
       `query ($id: ID!, $scenarioId: ID!) {
         forecastRun(id: $id) { id status levels from horizon createdBy { type } }
         forecastRuns(scenarioId: $scenarioId, first: 1) { edges { node { id } } totalCount }
-        forecastRunSeries(id: $id, channel: "web") { total items { productMasterId channel method points { periodStart forecast lower upper intervals { level } } } }
+        forecastRunSeries(id: $id, channel: "web") { totalCount edges { node { productMasterId channel method points { periodStart forecast lower upper intervals { level } } } } }
       }`,
       { id: run.id, scenarioId: draft },
     );
     expect(read.forecastRun).toMatchObject({ id: run.id, status: 'COMPLETED', levels: [80], from: FROM, horizon: 2, createdBy: { type: 'API_KEY' } });
     expect(read.forecastRuns.edges.map((e: any) => e.node)).toEqual([{ id: run.id }]);
-    expect(read.forecastRunSeries.total).toBe(1);
-    expect(read.forecastRunSeries.items[0].points.map((p: any) => p.intervals.map((i: any) => i.level))).toEqual([[80], [80]]);
+    expect(read.forecastRunSeries.totalCount).toBe(1);
+    expect(read.forecastRunSeries.edges[0].node.points.map((p: any) => p.intervals.map((i: any) => i.level))).toEqual([[80], [80]]);
   });
 
   it('answers refusals as typed errors: ValidationError with fields, ConflictError for a read-only scenario', async () => {

@@ -147,24 +147,24 @@ describe('GraphQL counts forecasting work in its cost limit (defect 7)', () => {
 
   it('refuses 30 aliased copies of each forecasting field before fitting anything', async () => {
     const from = weekAfter(LAST_WEEK, -3);
-    await expectOverCost(aliased(30, 'demandForecast { total }'));
-    await expectOverCost(aliased(30, `forecastAccuracy(source: ENGINE, from: "${from}", channel: "ALL") { total }`));
-    await expectOverCost(aliased(30, 'channelProjection { total }'));
-    await expectOverCost(aliased(30, 'longTermForecast { total }'));
+    await expectOverCost(aliased(30, 'demandForecast { totalCount }'));
+    await expectOverCost(aliased(30, `forecastAccuracy(source: ENGINE, from: "${from}", channel: "ALL") { totalCount }`));
+    await expectOverCost(aliased(30, 'channelProjection { totalCount }'));
+    await expectOverCost(aliased(30, 'longTermForecast { totalCount }'));
     await expectOverCost(aliased(30, 'learnedEventLifts { minOccurrences }'));
     await expectOverCost(aliased(3, 'compareForecastScenarios(scenarioIds: ["x", "y"]) { series }'));
     // Each field costs its reads and its series: even 30 copies of one series each are over; 5 are not.
-    await expectOverCost(aliased(30, 'demandForecast(limit: 1, horizon: 1) { total }'));
-    const small = await server.graphql(aliased(5, 'demandForecast(limit: 1, horizon: 1) { total }'), {}, a.key);
+    await expectOverCost(aliased(30, 'demandForecast(first: 1, horizon: 1) { totalCount }'));
+    const small = await server.graphql(aliased(5, 'demandForecast(first: 1, horizon: 1) { totalCount }'), {}, a.key);
     expect(small.body.errors, JSON.stringify(small.body.errors)).toBeUndefined();
   });
 
   it('lets the largest REST page through: one operation of 100 series is within the same budget', async () => {
-    const one = await server.graphql('{ demandForecast(limit: 100, horizon: 104) { total items { points { forecast } } } }', {}, a.key);
+    const one = await server.graphql('{ demandForecast(first: 100, horizon: 104) { totalCount edges { node { points { forecast } } } } }', {}, a.key);
     expect(one.body.errors, JSON.stringify(one.body.errors)).toBeUndefined();
     expect((await ok('/api/forecast?limit=100&horizon=104')).data).toHaveLength(2);
     // IMPORTED accuracy is SQL: no engine cost.
-    const imported = await server.graphql(aliased(30, 'forecastAccuracy { total }'), {}, a.key);
+    const imported = await server.graphql(aliased(30, 'forecastAccuracy { totalCount }'), {}, a.key);
     expect(imported.body.errors, JSON.stringify(imported.body.errors)).toBeUndefined();
   });
 });
@@ -181,7 +181,7 @@ describe('one organization cannot fill the engine (FORECAST_REQUESTS_PER_ORGANIZ
     expect(rest.status).toBe(429);
     expect(rest.body).toMatchObject({ code: 'ENGINE_BUSY', retryAfter: 1, limit: 4 });
     expect(rest.headers.get('retry-after')).toBe('1');
-    expect((await graphqlError(server, a.key, '{ longTermForecast { total } }')).code).toBe('ENGINE_BUSY');
+    expect((await graphqlError(server, a.key, '{ longTermForecast { totalCount } }')).code).toBe('ENGINE_BUSY');
     expect((await server.call('GET', '/api/forecast/events/learned-lifts', { token: a.key })).status).toBe(429);
     // Another organization is not held up, and a's plain reads are not forecasting work.
     expect((await server.call('GET', '/api/forecast/events/learned-lifts', { token: c.key })).status).toBe(200);

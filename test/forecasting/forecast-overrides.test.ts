@@ -238,13 +238,13 @@ describe('GraphQL forecast overrides', () => {
     const forecast = await graphqlData(
       server,
       a.key,
-      `query ($p: ID, $s: ID) { demandForecast(productMasterId: $p, scenarioId: $s, horizon: 1) { items { points { forecast modelForecast overridden overrideId } } } }`,
+      `query ($p: ID, $s: ID) { demandForecast(productMasterId: $p, scenarioId: $s, horizon: 1) { edges { node { points { forecast modelForecast overridden overrideId } } } } }`,
       { p: product, s: draft },
     );
-    expect(forecast.demandForecast.items[0].points[0]).toEqual({ forecast: 42, modelForecast: 100, overridden: true, overrideId: set.setForecastOverride.id });
+    expect(forecast.demandForecast.edges[0].node.points[0]).toEqual({ forecast: 42, modelForecast: 100, overridden: true, overrideId: set.setForecastOverride.id });
 
-    const list = await graphqlData(server, a.key, `query ($s: ID) { forecastOverrides(scenarioId: $s) { entries { id quantity } total hasMore } }`, { s: draft });
-    expect(list.forecastOverrides).toEqual({ entries: [{ id: set.setForecastOverride.id, quantity: 42 }], total: 1, hasMore: false });
+    const list = await graphqlData(server, a.key, `query ($s: ID) { forecastOverrides(scenarioId: $s) { edges { node { id quantity } } totalCount pageInfo { hasNextPage } } }`, { s: draft });
+    expect(list.forecastOverrides).toEqual({ edges: [{ node: { id: set.setForecastOverride.id, quantity: 42 } }], totalCount: 1, pageInfo: { hasNextPage: false } });
 
     const refusal = await graphqlRefusal(
       server,
@@ -253,6 +253,16 @@ describe('GraphQL forecast overrides', () => {
       { input: point({ quantity: -5 }) },
     );
     expect(refusal).toMatchObject({ code: 'VALIDATION_ERROR', details: { quantity: ['Must be 0 or more'] } });
+    // periodStart is a Date: a day that does not exist is refused before anything runs; a Tuesday is the service's refusal.
+    const setOverride = `mutation ($input: ForecastOverrideInput!) { setForecastOverride(input: $input) { ... on ForecastOverride { id } ${REFUSAL} } }`;
+    const noDay = await server.graphql(setOverride, { input: point({ periodStart: '2024-02-30' }) }, a.key);
+    expect(noDay.status).toBe(400);
+    expect(noDay.body.errors[0].extensions).toEqual({ code: 'VALIDATION_ERROR', details: { 'input.periodStart': [expect.stringContaining('Must be an ISO 8601 date')] } });
+    const literal = await server.graphql(`mutation { setForecastOverride(input: { productMasterId: "${product}", locationId: "${a.warehouse.id}", periodStart: "soon", quantity: 1 }) { ... on ForecastOverride { id } } }`, {}, a.key);
+    // A literal is judged by GraphQL's own validation, as for every Date argument written in the document.
+    expect(literal.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const tuesday = await graphqlRefusal(server, a.key, setOverride, { input: point({ periodStart: dayAfter(first, 1) }) });
+    expect(tuesday).toMatchObject({ code: 'VALIDATION_ERROR', details: { periodStart: ['Must be a Monday (the first day of an ISO week)'] } });
     const missing = await graphqlRefusal(server, a.key, `mutation { removeForecastOverride(id: "nope") { ... on ForecastOverride { id } ${REFUSAL} } }`);
     expect(missing.code).toBe('NOT_FOUND');
 
@@ -260,7 +270,7 @@ describe('GraphQL forecast overrides', () => {
       id: set.setForecastOverride.id,
     });
     expect(removed.removeForecastOverride).toEqual({ id: set.setForecastOverride.id, quantity: 42 });
-    const denied = await server.graphql(`{ forecastOverrides { total } }`, {}, plain.key);
+    const denied = await server.graphql(`{ forecastOverrides { totalCount } }`, {}, plain.key);
     expect(denied.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
   });
 });

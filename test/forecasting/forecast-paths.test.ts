@@ -212,7 +212,7 @@ describe('GET /api/forecast/events filters', () => {
     const own = await server.call('GET', `/api/forecast/events?productMasterId=${ids.product!.a}&locationId=${ids.location!.a}&from=2031-03-01T00:00:00Z`, { token: a.key });
     expect(own.status).toBe(200);
     expect(own.body.events.map((e: { id: string }) => e.id)).toContain(mine);
-    const gql = await server.graphql('query ($p: ID) { externalEvents(productMasterId: $p) { id } }', { p: ids.product!.b }, a.key);
+    const gql = await server.graphql('query ($p: ID) { externalEvents(productMasterId: $p) { totalCount } }', { p: ids.product!.b }, a.key);
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
@@ -224,7 +224,7 @@ describe('GET /api/forecast/runs/{id}/series filters', () => {
       expect(res.status, query).toBe(404);
     }
     expect((await server.call('GET', `/api/forecast/runs/${ids.run!.a}/series?productMasterId=${ids.product!.a}`, { token: a.key })).status).toBe(200);
-    const gql = await server.graphql('query ($id: ID!, $p: ID) { forecastRunSeries(id: $id, productMasterId: $p) { total } }', { id: ids.run!.a, p: ids.product!.b }, a.key);
+    const gql = await server.graphql('query ($id: ID!, $p: ID) { forecastRunSeries(id: $id, productMasterId: $p) { totalCount } }', { id: ids.run!.a, p: ids.product!.b }, a.key);
     expect(gql.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
@@ -264,7 +264,7 @@ describe('GraphQL: the plan capability and the permission come before the variab
     const bad = { input: { name: 5, type: 'NOPE' } };
     expect((await server.graphql(MUTATION, bad, plain.key)).body.errors?.[0]?.extensions?.code).toBe('FEATURE_NOT_ENABLED');
     expect((await server.graphql(MUTATION, bad, await a.keyWith(['forecast:read']))).body.errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_SCOPE');
-    const QUERY = 'query ($h: Int) { demandForecast(horizon: $h) { total } }';
+    const QUERY = 'query ($h: Int) { demandForecast(horizon: $h) { totalCount } }';
     expect((await server.graphql(QUERY, { h: 'many' }, plain.key)).body.errors?.[0]?.extensions?.code).toBe('FEATURE_NOT_ENABLED');
     // A caller let in still learns what is wrong with its variables.
     const errors = JSON.stringify((await server.graphql(MUTATION, bad, a.key)).body.errors);

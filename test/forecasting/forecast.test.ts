@@ -248,20 +248,22 @@ describe('events on top of the statistical forecast', () => {
 });
 
 describe('GraphQL demandForecast', () => {
-  const QUERY = `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $levels: [Float!], $from: Date, $page: Int, $limit: Int) {
-    demandForecast(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, levels: $levels, from: $from, page: $page, limit: $limit) {
-      items { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
+  const QUERY = `query ($productMasterId: ID, $locationId: ID, $horizon: Int, $levels: [Float!], $from: Date) {
+    demandForecast(productMasterId: $productMasterId, locationId: $locationId, horizon: $horizon, levels: $levels, from: $from) {
+      edges { node { productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
         events { id: eventId name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
         adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId } }
-      page limit total totalPages horizon levels from scenarioId } }`;
+        points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId } } }
+      totalCount horizon levels from scenarioId } }`;
 
   it('answers what GET /api/forecast answers', async () => {
     const rest = await forecastOf(`?productMasterId=${p1}&horizon=4&levels=70&from=${week(40)}`);
     const { demandForecast } = await graphqlData(server, a.key, QUERY, { productMasterId: p1, horizon: 4, levels: [70], from: week(40) });
-    const { items, ...meta } = demandForecast;
-    expect(items).toEqual(rest.data);
-    expect(meta).toEqual(rest.meta);
+    const { edges, totalCount, ...meta } = demandForecast;
+    const { page: _page, limit: _limit, total, totalPages: _pages, ...restMeta } = rest.meta;
+    expect(edges.map((e: any) => e.node)).toEqual(rest.data);
+    expect(totalCount).toBe(total);
+    expect(meta).toEqual(restMeta);
   });
 
   it('refuses as REST does: bad values, foreign ids, no capability', async () => {
@@ -274,6 +276,6 @@ describe('GraphQL demandForecast', () => {
     expect(await graphqlError(server, plain.key, QUERY)).toEqual({ code: 'FEATURE_NOT_ENABLED', feature: FORECASTING, planCapability: FORECASTING, entitlement: FORECASTING });
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY, { horizon: 1 })).demandForecast;
-    expect(theirsOnly.items.map((s: any) => s.productMasterId)).toEqual([theirs]);
+    expect(theirsOnly.edges.map((e: any) => e.node.productMasterId)).toEqual([theirs]);
   });
 });

@@ -147,15 +147,15 @@ describe('GET /api/forecast/long-term', () => {
 describe('longTermForecast (GraphQL)', () => {
   const QUERY = `query ($productMasterId: ID, $locationId: ID, $channel: String, $months: Int) {
     longTermForecast(productMasterId: $productMasterId, locationId: $locationId, channel: $channel, months: $months) {
-      items { productMasterId channel method phi lastHistoryMonth points { month forecast lower upper lower95 upper95 } } total months
+      edges { node { productMasterId channel method phi lastHistoryMonth points { month forecast lower upper lower95 upper95 } } } totalCount months
     }
   }`;
 
   it('answers what GET /api/forecast/long-term answers', async () => {
     const { longTermForecast } = await graphqlData(server, a.key, QUERY, { channel: 'WEB', months: 18 });
     const rest = await only('?channel=WEB&months=18');
-    expect(longTermForecast).toMatchObject({ total: 1, months: 18 });
-    expect(longTermForecast.items[0].points).toEqual(rest.points.map(({ month, forecast, lower, upper, lower95, upper95 }: any) => ({ month, forecast, lower, upper, lower95, upper95 })));
+    expect(longTermForecast).toMatchObject({ totalCount: 1, months: 18 });
+    expect(longTermForecast.edges[0].node.points).toEqual(rest.points.map(({ month, forecast, lower, upper, lower95, upper95 }: any) => ({ month, forecast, lower, upper, lower95, upper95 })));
   });
 
   it('refuses as REST does: bad values, foreign ids, no capability, no permission', async () => {
@@ -164,7 +164,7 @@ describe('longTermForecast (GraphQL)', () => {
     expect((await graphqlError(server, plain.key, QUERY)).code).toBe('FEATURE_NOT_ENABLED');
     expect((await graphqlError(server, await a.keyWith(['inventory:read']), QUERY)).code).toBe('INSUFFICIENT_SCOPE');
     const theirsOnly = (await graphqlData(server, b.key, QUERY)).longTermForecast;
-    expect(theirsOnly.items.map((i: any) => i.productMasterId)).toEqual([theirs]);
+    expect(theirsOnly.edges.map((e: any) => e.node.productMasterId)).toEqual([theirs]);
   });
 });
 
@@ -213,10 +213,10 @@ describe('long-term forecast with events and a scenario (the assumptions of GET 
     const gql = await graphqlData(
       server,
       a.key,
-      `query ($p: ID, $s: ID) { longTermForecast(productMasterId: $p, channel: "ALL", scenarioId: $s) { scenarioId items { locationId events { id: eventId } points { forecast liftFactor adjustmentFactor } } } }`,
+      `query ($p: ID, $s: ID) { longTermForecast(productMasterId: $p, channel: "ALL", scenarioId: $s) { scenarioId edges { node { locationId events { id: eventId } points { forecast liftFactor adjustmentFactor } } } } }`,
       { p: p1, s: up },
     );
-    const item = gql.longTermForecast.items.find((i: any) => i.locationId === a.warehouse.id);
+    const item = gql.longTermForecast.edges.map((e: any) => e.node).find((i: any) => i.locationId === a.warehouse.id);
     expect(item.points.map((p: any) => p.forecast)).toEqual(raised.points.map((p: any) => p.forecast));
   });
 
@@ -226,6 +226,6 @@ describe('long-term forecast with events and a scenario (the assumptions of GET 
       const res = await get(`?scenarioId=${id}`);
       expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
     }
-    expect((await graphqlError(server, a.key, `{ longTermForecast(scenarioId: "${theirs}") { total } }`)).code).toBe('NOT_FOUND');
+    expect((await graphqlError(server, a.key, `{ longTermForecast(scenarioId: "${theirs}") { totalCount } }`)).code).toBe('NOT_FOUND');
   });
 });

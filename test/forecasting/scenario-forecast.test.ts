@@ -180,18 +180,18 @@ describe('GET /api/forecast?scenarioId=', () => {
       server,
       a.key,
       `query ($p: ID, $s: ID) { demandForecast(productMasterId: $p, scenarioId: $s, horizon: 1) {
-        scenarioId items { channel adjustments { categoryId categoryLiftPct channelId globalLiftPct factor } points { forecast liftFactor adjustmentFactor } } } }`,
+        scenarioId edges { node { channel adjustments { categoryId categoryLiftPct channelId globalLiftPct factor } points { forecast liftFactor adjustmentFactor } } } } }`,
       { p: p1, s: id },
     );
     expect(data.demandForecast.scenarioId).toBe(id);
-    expect(data.demandForecast.items).toEqual([
+    expect(data.demandForecast.edges.map((e: any) => e.node)).toEqual([
       {
         channel: 'web',
         adjustments: { categoryId: rainGear, categoryLiftPct: 0.1, channelId: null, globalLiftPct: 0.1, factor: 1.21 },
         points: [{ forecast: 121, liftFactor: 1, adjustmentFactor: 1.21 }],
       },
     ]);
-    const error = await graphqlError(server, a.key, `query ($s: ID) { demandForecast(scenarioId: $s) { total } }`, { s: theirScenario });
+    const error = await graphqlError(server, a.key, `query ($s: ID) { demandForecast(scenarioId: $s) { totalCount } }`, { s: theirScenario });
     expect(error.code).toBe('NOT_FOUND');
   });
 });

@@ -305,7 +305,7 @@ describe('access', () => {
     }
     const noScope = await server.call('GET', SCENARIOS, { token: await plain.keyWith(['inventory:read']) });
     expect(noScope.body.code).toBe('FEATURE_NOT_ENABLED');
-    const gql = await server.graphql(`{ forecastScenarios { id } forecastChanges { total } }`, {}, plain.key);
+    const gql = await server.graphql(`{ forecastScenarios { totalCount } forecastChanges { totalCount } }`, {}, plain.key);
     expect(gql.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
     const mutation = await server.graphql(`mutation { createForecastScenario(input: { name: "x", type: CUSTOM }) { ... on ForecastScenario { id } } }`, {}, plain.key);
     expect(mutation.body.errors[0].extensions.code).toBe('FEATURE_NOT_ENABLED');
@@ -425,8 +425,8 @@ describe('GraphQL', () => {
     const made = created.createForecastScenario;
     expect(made).toMatchObject({ name: 'GQL', status: 'DRAFT', type: 'CHANNEL_LAUNCH', assumptions: { globalLiftPct: 0.2, categoryAdjustments: [{ categoryId: categoryA, liftPct: 0.5 }], includedEventIds: null }, createdBy: { type: 'API_KEY' } });
 
-    const listed = await graphqlData(server, a.key, `{ forecastScenarios(type: CHANNEL_LAUNCH) { id } }`);
-    expect(listed.forecastScenarios).toEqual([{ id: made.id }]);
+    const listed = await graphqlData(server, a.key, `{ forecastScenarios(type: CHANNEL_LAUNCH) { edges { node { id } } } }`);
+    expect(listed.forecastScenarios.edges.map((e: any) => e.node)).toEqual([{ id: made.id }]);
 
     const updated = await graphqlData(server, a.key, `mutation ($id: ID!) { updateForecastScenario(id: $id, input: { name: "GQL 2" }) { ... on ForecastScenario { name assumptions { globalLiftPct } } } }`, { id: made.id });
     expect(updated.updateForecastScenario).toEqual({ name: 'GQL 2', assumptions: { globalLiftPct: 0.2 } });
@@ -461,13 +461,13 @@ describe('GraphQL', () => {
     const history = await graphqlData(
       server,
       a.key,
-      `query ($id: ID!) { forecastChanges(scenarioId: $id) { total hasMore entries { kind scenarioId actor { type } periodStart totalAfter } } }`,
+      `query ($id: ID!) { forecastChanges(scenarioId: $id) { totalCount pageInfo { hasNextPage } edges { node { kind scenarioId actor { type } periodStart totalAfter } } } }`,
       { id: made.id },
     );
-    expect(history.forecastChanges).toEqual({
-      total: 2,
-      hasMore: false,
-      entries: [
+    expect({ ...history.forecastChanges, edges: history.forecastChanges.edges.map((e: any) => e.node) }).toEqual({
+      totalCount: 2,
+      pageInfo: { hasNextPage: false },
+      edges: [
         { kind: 'ARCHIVE', scenarioId: made.id, actor: { type: 'API_KEY' }, periodStart: null, totalAfter: null },
         { kind: 'PUBLISH', scenarioId: made.id, actor: { type: 'API_KEY' }, periodStart: null, totalAfter: null },
       ],
@@ -478,17 +478,17 @@ describe('GraphQL', () => {
     const data = await graphqlData(
       server,
       a.key,
-      `{ forecastScenarios(status: null, type: null, includeArchived: null) { id } forecastChanges(scenarioId: null, kind: null, from: null, to: null, limit: null, offset: null) { limit offset } }`,
+      `{ forecastScenarios(status: null, type: null, includeArchived: null, first: null) { totalCount } forecastChangesPage(scenarioId: null, kind: null, from: null, to: null, limit: null, offset: null) { limit offset } }`,
     );
-    expect(data.forecastScenarios.length).toBeGreaterThan(0);
-    expect(data.forecastChanges).toEqual({ limit: 50, offset: 0 });
+    expect(data.forecastScenarios.totalCount).toBeGreaterThan(0);
+    expect(data.forecastChangesPage).toEqual({ limit: 50, offset: 0 });
   });
 
   it('needs forecast.write for mutations over GraphQL too', async () => {
     const viewer = await signIn(a, 'VIEWER');
     const res = await server.graphql(`mutation { createForecastScenario(input: { name: "x", type: CUSTOM }) { ... on ForecastScenario { id } } }`, {}, viewer);
     expect(res.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const read = await server.graphql(`{ forecastScenarios { id } }`, {}, viewer);
+    const read = await server.graphql(`{ forecastScenarios { edges { node { id } } } }`, {}, viewer);
     expect(read.body.errors).toBeUndefined();
   });
 });

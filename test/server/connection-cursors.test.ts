@@ -48,8 +48,9 @@ const required = (type: TypeRef) => type.kind === 'NON_NULL';
  * required arguments (a connection's `edges { node }` included), asking for one page after `$cursor`.
  */
 async function connectionQueries(): Promise<Map<string, string>> {
+  // Deprecated fields too (the REST adapter's lists): they lead to the same types as before a list became a connection.
   const introspection = await server.graphql(
-    '{ __schema { types { name kind fields { name type { ...T } args { name type { ...T } } } } } } fragment T on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }',
+    '{ __schema { types { name kind fields(includeDeprecated: true) { name type { ...T } args { name type { ...T } } } } } } fragment T on __Type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }',
     {},
     tenant.key,
   );

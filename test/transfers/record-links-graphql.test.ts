@@ -53,14 +53,14 @@ afterAll(() => server?.close());
 
 describe('product and location links', () => {
   it('demandForecast series name their product and location, at the same query count for 2 and 8 series', async () => {
-    const query = `query ($limit: Int) { demandForecast(horizon: 2, limit: $limit) { items { productMasterId locationId product { id sku } location { id code } } } }`;
+    const query = `query ($limit: Int) { demandForecast(horizon: 2, first: $limit) { edges { node { productMasterId locationId product { id sku } location { id code } } } } }`;
     type Series = { productMasterId: string; locationId: string; product: { id: string; sku: string }; location: { id: string; code: string } };
-    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ demandForecast: { items: Series[] } }>;
+    const run = (limit: number) => graphqlData(server, a.key, query, { limit }) as Promise<{ demandForecast: { edges: { node: Series }[] } }>;
     const two = await counted(() => run(2));
     const eight = await counted(() => run(8));
-    expect(two.data.demandForecast.items).toHaveLength(2);
-    expect(eight.data.demandForecast.items).toHaveLength(8);
-    for (const series of eight.data.demandForecast.items) {
+    expect(two.data.demandForecast.edges).toHaveLength(2);
+    expect(eight.data.demandForecast.edges).toHaveLength(8);
+    for (const { node: series } of eight.data.demandForecast.edges) {
       expect(series.product.id).toBe(series.productMasterId);
       expect(series.product.sku).toBe(sku(products.indexOf(series.productMasterId)));
       expect(series.location).toEqual({ id: a.warehouse.id, code: 'WH1' });

@@ -13,6 +13,8 @@ import { pageOfSeries } from '../engine-cost.js';
 import { ForecastOverrideRef } from './forecast-override.js';
 import { ForecastScenarioType } from './forecast-scenario.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { windowAnswer } from './forecast-window.js';
 
 const ShareBasisEnum = builder.enumType('ChannelShareBasis', {
   description: 'Where the channel shares of a product × location came from.',
@@ -109,36 +111,63 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
 });
 
 
-builder.queryFields((t) => ({
-  channelProjection: t.field({
-    extensions: pageOfSeries,
-    type: ChannelProjectionPageRef,
-    description:
-      'The weekly forecast of each product × location total, split by channel from the recent channel shares, with events, a scenario and overrides applied as demandForecast does (what GET /api/forecast/channel-projection serves).',
-    authScopes: canReadForecasts,
-    args: {
-      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-      scenarioId: t.arg.id({
-        description:
-          "Apply this scenario as demandForecast does (NOT_FOUND when it is not one of the organization's): its included events and category and global adjustments to the total, its channel adjustments to each channel's part, its overrides to their channels.",
-      }),
-      horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-      shareWeeks: t.arg.int({ description: `Last history weeks that define the shares, 1 to ${MAX_SHARE_WEEKS} (default ${DEFAULT_SHARE_WEEKS}).` }),
-      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Pairs per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) =>
-      projectChannels(ctx, {
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        scenarioId: asString(args.scenarioId),
-        horizon: orAbsent(args.horizon),
-        shareWeeks: orAbsent(args.shareWeeks),
-        levels: orAbsent(args.levels),
-        page: orAbsent(args.page),
-        limit: orAbsent(args.limit),
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+    scenarioId: t.arg.id({
+      description:
+        "Apply this scenario as demandForecast does (NOT_FOUND when it is not one of the organization's): its included events and category and global adjustments to the total, its channel adjustments to each channel's part, its overrides to their channels.",
+    }),
+    horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
+    shareWeeks: t.arg.int({ description: `Last history weeks that define the shares, 1 to ${MAX_SHARE_WEEKS} (default ${DEFAULT_SHARE_WEEKS}).` }),
+    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+  });
+  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { horizon?: number | null; shareWeeks?: number | null; levels?: number[] | null };
+  const query = (args: Filters) => ({
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+    scenarioId: asString(args.scenarioId),
+    horizon: orAbsent(args.horizon),
+    shareWeeks: orAbsent(args.shareWeeks),
+    levels: orAbsent(args.levels),
+  });
+  const description =
+    'The weekly forecast of each product × location total, split by channel from the recent channel shares, with events, a scenario and overrides applied as demandForecast does';
+  return {
+    channelProjection: t.connection(
+      {
+        extensions: { ...pageOfSeries, ...positionCursors(FORECAST_PAGING.max) },
+        type: ChannelProjectionRef,
+        description: `${description}, by product and location id, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).`,
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) => windowConnection(args, FORECAST_PAGING.limit, (window) => projectChannels(ctx, query(args), window).then(windowAnswer)),
+      },
+      {
+        name: 'ChannelProjectionConnection',
+        description: 'A page of product × location channel projections with the cursors to fetch the next or previous page, and the options used.',
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Product × location pairs matching the filters.', resolve: (page) => page.totalCount }),
+          horizon: c.int({ description: 'Weeks forecast per pair.', resolve: (page) => page.horizon }),
+          shareWeeks: c.int({ description: 'Share window asked for, in weeks.', resolve: (page) => page.shareWeeks }),
+          levels: c.floatList({ description: 'Interval levels, in the order asked.', resolve: (page) => page.levels }),
+          scenarioId: c.id({ nullable: true, description: 'The scenario applied; null: none.', resolve: (page) => page.scenarioId }),
+        }),
+      },
+    ),
+    channelProjectionPage: t.field({
+      extensions: pageOfSeries,
+      type: ChannelProjectionPageRef,
+      description: `REST adapter's shape (GET /api/forecast/channel-projection): ${description[0]!.toLowerCase()}${description.slice(1)}, by page number.`,
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/channel-projection); GraphQL clients use the connection `channelProjection`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+        limit: t.arg.int({ description: `Pairs per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+      },
+      resolve: (_parent, args, ctx) => projectChannels(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    }),
+  };
+});

@@ -20,6 +20,8 @@ import { ChannelType } from '../master-data/channel.js';
 import { ForecastOverrideRef } from './forecast-override.js';
 import { ForecastScenarioType } from './forecast-scenario.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { windowAnswer } from './forecast-window.js';
 
 export const ForecastMethodEnum = builder.enumType('ForecastMethod', {
   description: "The method the engine chose for a series by rolling-origin backtest on the series' own history.",
@@ -198,36 +200,69 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
 });
 
 
-builder.queryFields((t) => ({
-  demandForecast: t.field({
-    extensions: pageOfSeries,
-    type: DemandForecastPageRef,
-    description: 'Weekly demand forecasts of the demand history series (product × location × channel), with prediction intervals and event lifts (what GET /api/forecast serves).',
-    authScopes: canReadForecasts,
-    args: {
-      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-      channel: t.arg.string({ description: 'Only this channel label.' }),
-      scenarioId: t.arg.id({
-        description: "Apply this scenario's assumptions (NOT_FOUND when it is not one of the organization's; an ARCHIVED one still applies): its included events, then its category, channel and global adjustments.",
-      }),
-      horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-      from: t.arg({ type: 'Date', description: 'First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series\' history.' }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastDemand(ctx, {
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        channel: orAbsent(args.channel),
-        scenarioId: asString(args.scenarioId),
-        horizon: orAbsent(args.horizon),
-        levels: orAbsent(args.levels),
-        from: orAbsent(args.from),
-        page: orAbsent(args.page),
-        limit: orAbsent(args.limit),
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+    channel: t.arg.string({ description: 'Only this channel label.' }),
+    scenarioId: t.arg.id({
+      description: "Apply this scenario's assumptions (NOT_FOUND when it is not one of the organization's; an ARCHIVED one still applies): its included events, then its category, channel and global adjustments.",
+    }),
+    horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
+    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+    from: t.arg({ type: 'Date', description: 'First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series\' history.' }),
+  });
+  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { channel?: string | null; horizon?: number | null; levels?: number[] | null; from?: string | null };
+  const query = (args: Filters) => ({
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+    channel: orAbsent(args.channel),
+    scenarioId: asString(args.scenarioId),
+    horizon: orAbsent(args.horizon),
+    levels: orAbsent(args.levels),
+    from: orAbsent(args.from),
+  });
+  return {
+    demandForecast: t.connection(
+      {
+        extensions: { ...pageOfSeries, ...positionCursors(FORECAST_PAGING.max) },
+        type: SeriesForecastRef,
+        description:
+          'Weekly demand forecasts of the demand history series (product × location × channel, by product, location and channel id), with prediction intervals and event lifts, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).',
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, FORECAST_PAGING.limit, (window) => forecastDemand(ctx, query(args), { window }).then(windowAnswer)),
+      },
+      {
+        name: 'DemandForecastConnection',
+        description: 'A page of series forecasts with the cursors to fetch the next or previous page, and the options used.',
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Series matching the filters.', resolve: (page) => page.totalCount }),
+          horizon: c.int({ description: 'Weeks forecast per series.', resolve: (page) => page.horizon }),
+          levels: c.floatList({ description: 'Interval levels, in the order asked.', resolve: (page) => page.levels }),
+          from: c.field({
+            type: 'Date',
+            nullable: true,
+            description: 'The first forecast week (Monday) when one was asked for; null: each series from the week after its history.',
+            resolve: (page) => page.from,
+          }),
+          scenarioId: c.id({ nullable: true, description: 'The scenario applied; null: none.', resolve: (page) => page.scenarioId }),
+        }),
+      },
+    ),
+    demandForecastPage: t.field({
+      extensions: pageOfSeries,
+      type: DemandForecastPageRef,
+      description: "REST adapter's shape (GET /api/forecast): a page of weekly demand forecasts by page number, with prediction intervals and event lifts.",
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast); GraphQL clients use the connection `demandForecast`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+      },
+      resolve: (_parent, args, ctx) => forecastDemand(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    }),
+  };
+});

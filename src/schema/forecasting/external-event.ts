@@ -1,9 +1,11 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import {
   createExternalEvent,
   deleteExternalEvent,
   eventValue,
+  externalEventWindow,
   type ExternalEventValue,
   getExternalEvent,
   listExternalEvents,
@@ -11,6 +13,8 @@ import {
 } from '../../services/forecasting/external-events.js';
 import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { NodeRef } from '../node-interface.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { DEFAULT_PAGE_SIZE } from './forecast-window.js';
 
 const canRead = canReadForecasts;
 const canWrite = canWriteForecasts;
@@ -127,23 +131,52 @@ const ExternalEventUpdateInput = builder.inputType('ExternalEventUpdateInput', {
 const idArg = { required: true, description: 'Event id.' } as const;
 const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
+builder.queryFields((t) => {
+  const filters = () => ({
+    from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
+    to: t.arg({ type: 'DateTime', description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
+    productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
+    type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
+    includeGlobal: t.arg.boolean({ description: 'Include events for every product (default true).' }),
+    includeOrgWide: t.arg.boolean({ description: 'Include events for every location (default true).' }),
+  });
+  const filterOf = <A extends { productMasterId?: string | number | null; locationId?: string | number | null }>(args: A) => ({
+    ...args,
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+  });
+  return {
+    externalEvents: t.connection(
+      {
+        type: ExternalEventType,
+        description: 'External events overlapping the window [from, to], soonest first, as a Relay connection.',
+        authScopes: canRead,
+        extensions: positionCursors(),
+        args: filters(),
+        resolve: (_parent, args, ctx, info) =>
+          windowConnection(args, DEFAULT_PAGE_SIZE, (window) =>
+            externalEventWindow(ctx, filterOf(args), window, queryFromInfo({ context: ctx, info, typeName: 'ExternalEvent', path: ['edges', 'node'] })),
+          ),
+      },
+      {
+        name: 'ExternalEventConnection',
+        description: 'A page of external events with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Events matching the window and filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    allExternalEvents: t.prismaField({
+      type: ['ExternalEvent'],
+      description: "REST adapter's list (GET /api/forecast/events): every external event overlapping the window [from, to] in one list, soonest first.",
+      deprecationReason: "The REST adapter's unpaged list (GET /api/forecast/events); GraphQL clients use the connection `externalEvents`.",
+      authScopes: canRead,
+      args: filters(),
+      resolve: (query, _parent, args, ctx) => listExternalEvents(ctx, filterOf(args), query),
+    }),
+  };
+});
+
 builder.queryFields((t) => ({
-  externalEvents: t.prismaField({
-    type: ['ExternalEvent'],
-    description: 'External events overlapping the window [from, to], soonest first.',
-    authScopes: canRead,
-    args: {
-      from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
-      to: t.arg({ type: 'DateTime', description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-      productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
-      type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
-      includeGlobal: t.arg.boolean({ description: 'Include events for every product (default true).' }),
-      includeOrgWide: t.arg.boolean({ description: 'Include events for every location (default true).' }),
-    },
-    resolve: (query, _parent, args, ctx) =>
-      listExternalEvents(ctx, { ...args, productMasterId: asString(args.productMasterId), locationId: asString(args.locationId) }, query),
-  }),
   externalEvent: t.prismaField({
     type: 'ExternalEvent',
     description: "One external event by id; null when it is unknown or not the organization's.",

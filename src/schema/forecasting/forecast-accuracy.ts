@@ -13,6 +13,8 @@ import { canReadForecasts } from './forecast-scopes.js';
 import { accuracyReplay } from '../engine-cost.js';
 import { ForecastRunRef } from './forecast-run.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { windowAnswer } from './forecast-window.js';
 
 const SourceEnum = builder.enumType('ForecastAccuracySource', {
   description: 'Which forecasts are measured against the actuals of the demand history.',
@@ -80,44 +82,91 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
 });
 
 
-builder.queryFields((t) => ({
-  forecastAccuracy: t.field({
-    extensions: accuracyReplay,
-    type: AccuracyPageRef,
-    description: 'MASE, WAPE, bias and MAPE of the imported, the engine\'s or a stored run\'s forecasts against the demand history\'s actuals, per group (what GET /api/forecast/accuracy serves).',
-    authScopes: canReadForecasts,
-    args: {
-      source: t.arg({ type: SourceEnum, description: 'What is measured (default IMPORTED).' }),
-      groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE or STORED).' }),
-      runId: t.arg.id({ description: "STORED: the forecast run measured (NOT_FOUND when it is not one of the organization's)." }),
-      scenarioId: t.arg.id({ description: "STORED: measure this scenario's latest COMPLETED run (NOT_FOUND when there is none)." }),
-      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-      channel: t.arg.string({ description: 'Only this channel label.' }),
-      from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
-      to: t.arg({ type: 'Date', description: `Last measured week (inclusive); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-      horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
-      includeAdjustments: t.arg.boolean({
-        description: 'ENGINE: apply events and base planner overrides as demandForecast does (true, default) or measure the statistical forecast alone (false).',
-      }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Rows per page, 1 to ${ACCURACY_PAGING.max} (default ${ACCURACY_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastAccuracy(ctx, {
-        source: orAbsent(args.source),
-        groupBy: orAbsent(args.groupBy),
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        channel: orAbsent(args.channel),
-        runId: asString(args.runId),
-        scenarioId: asString(args.scenarioId),
-        from: orAbsent(args.from),
-        to: orAbsent(args.to),
-        horizon: orAbsent(args.horizon),
-        includeAdjustments: orAbsent(args.includeAdjustments),
-        page: orAbsent(args.page),
-        limit: orAbsent(args.limit),
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    source: t.arg({ type: SourceEnum, description: 'What is measured (default IMPORTED).' }),
+    groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE or STORED).' }),
+    runId: t.arg.id({ description: "STORED: the forecast run measured (NOT_FOUND when it is not one of the organization's)." }),
+    scenarioId: t.arg.id({ description: "STORED: measure this scenario's latest COMPLETED run (NOT_FOUND when there is none)." }),
+    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+    channel: t.arg.string({ description: 'Only this channel label.' }),
+    from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
+    to: t.arg({ type: 'Date', description: `Last measured week (inclusive); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
+    horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
+    includeAdjustments: t.arg.boolean({
+      description: 'ENGINE: apply events and base planner overrides as demandForecast does (true, default) or measure the statistical forecast alone (false).',
+    }),
+  });
+  type Id = string | number | null;
+  type Filters = {
+    source?: AccuracyPage['source'] | null;
+    groupBy?: 'PRODUCT' | 'LOCATION' | 'CHANNEL' | 'METHOD' | 'TOTAL' | null;
+    runId?: Id;
+    scenarioId?: Id;
+    productMasterId?: Id;
+    locationId?: Id;
+    channel?: string | null;
+    from?: string | null;
+    to?: string | null;
+    horizon?: number | null;
+    includeAdjustments?: boolean | null;
+  };
+  const query = (args: Filters) => ({
+    source: orAbsent(args.source),
+    groupBy: orAbsent(args.groupBy),
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+    channel: orAbsent(args.channel),
+    runId: asString(args.runId),
+    scenarioId: asString(args.scenarioId),
+    from: orAbsent(args.from),
+    to: orAbsent(args.to),
+    horizon: orAbsent(args.horizon),
+    includeAdjustments: orAbsent(args.includeAdjustments),
+  });
+  const description = "MASE, WAPE, bias and MAPE of the imported, the engine's or a stored run's forecasts against the demand history's actuals, per group";
+  return {
+    forecastAccuracy: t.connection(
+      {
+        extensions: { ...accuracyReplay, ...positionCursors(ACCURACY_PAGING.max) },
+        type: AccuracyRowRef,
+        description: `${description}, ordered by the grouping key, as a Relay connection (NOT_FOUND for a foreign run, scenario, product or location filter).`,
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) => windowConnection(args, ACCURACY_PAGING.limit, (window) => forecastAccuracy(ctx, query(args), window).then(windowAnswer)),
+      },
+      {
+        name: 'ForecastAccuracyConnection',
+        description: 'A page of accuracy rows with the cursors to fetch the next or previous page, and the options used.',
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Groups measured.', resolve: (page) => page.totalCount }),
+          source: c.field({ type: SourceEnum, description: 'What was measured.', resolve: (page) => page.source }),
+          groupBy: c.field({ type: GroupByEnum, description: 'What one row covers.', resolve: (page) => page.groupBy.toUpperCase() as never }),
+          from: c.field({ type: 'Date', nullable: true, description: 'The first measured week (Monday), when asked for.', resolve: (page) => page.from }),
+          to: c.field({ type: 'Date', nullable: true, description: 'The last measured week (Monday), when asked for.', resolve: (page) => page.to }),
+          horizon: c.int({ nullable: true, description: 'ENGINE: weeks forecast from `from`; null otherwise.', resolve: (page) => page.horizon }),
+          includeAdjustments: c.boolean({
+            nullable: true,
+            description: 'ENGINE: whether events and base planner overrides were applied (true) or the statistical forecast was measured alone (false); null otherwise.',
+            resolve: (page) => page.includeAdjustments,
+          }),
+          runId: c.id({ nullable: true, description: 'STORED: the forecast run measured; null otherwise.', resolve: (page) => page.runId }),
+        }),
+      },
+    ),
+    forecastAccuracyPage: t.field({
+      extensions: accuracyReplay,
+      type: AccuracyPageRef,
+      description: `REST adapter's shape (GET /api/forecast/accuracy): ${description}, by page number.`,
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/accuracy); GraphQL clients use the connection `forecastAccuracy`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+        limit: t.arg.int({ description: `Rows per page, 1 to ${ACCURACY_PAGING.max} (default ${ACCURACY_PAGING.limit}).` }),
+      },
+      resolve: (_parent, args, ctx) => forecastAccuracy(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    }),
+  };
+});

@@ -9,6 +9,10 @@ import { canReadForecasts } from './forecast-scopes.js';
 import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { NodeRef } from '../node-interface.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { CHANGE_HISTORY_DEFAULT_LIMIT, CHANGE_HISTORY_MAX_LIMIT } from '../../contracts/forecasting/forecast-change-query.js';
+
+const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
 
 const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
   description: 'What changed a forecast.',
@@ -55,29 +59,53 @@ const ForecastChangePageRef = builder.objectRef<Page>('ForecastChangePage').impl
   }),
 });
 
-builder.queryFields((t) => ({
-  forecastChanges: t.field({
-    type: ForecastChangePageRef,
-    description: 'The forecast change history (what GET /api/forecast/change-history serves), newest first.',
-    authScopes: canReadForecasts,
-    args: {
-      scenarioId: t.arg.id({ description: 'Only changes of this scenario.' }),
-      kind: t.arg({ type: ForecastChangeKindEnum, description: 'Only changes of this kind.' }),
-      productMasterId: t.arg.id({ description: 'Only changes of this product.' }),
-      locationId: t.arg.id({ description: 'Only changes at this location.' }),
-      from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
-      to: t.arg({ type: 'DateTime', description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-      limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
-      offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastChangePage(ctx, {
-        ...args,
-        scenarioId: args.scenarioId == null ? args.scenarioId : String(args.scenarioId),
-        productMasterId: args.productMasterId == null ? args.productMasterId : String(args.productMasterId),
-        locationId: args.locationId == null ? args.locationId : String(args.locationId),
-        from: args.from?.toISOString() ?? args.from,
-        to: args.to?.toISOString() ?? args.to,
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    scenarioId: t.arg.id({ description: 'Only changes of this scenario (NOT_FOUND when it is not one of the organization\'s).' }),
+    kind: t.arg({ type: ForecastChangeKindEnum, description: 'Only changes of this kind.' }),
+    productMasterId: t.arg.id({ description: 'Only changes of this product (NOT_FOUND when it is not one of the organization\'s).' }),
+    locationId: t.arg.id({ description: 'Only changes at this location (NOT_FOUND when it is not one of the organization\'s).' }),
+    from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
+    to: t.arg({ type: 'DateTime', description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
+  });
+  type Id = string | number | null | undefined;
+  type Filters = { scenarioId?: Id; kind?: ForecastChange['kind'] | null; productMasterId?: Id; locationId?: Id; from?: Date | null; to?: Date | null };
+  const query = (args: Filters) => ({
+    kind: args.kind,
+    scenarioId: idText(args.scenarioId),
+    productMasterId: idText(args.productMasterId),
+    locationId: idText(args.locationId),
+    from: args.from?.toISOString() ?? args.from,
+    to: args.to?.toISOString() ?? args.to,
+  });
+  return {
+    forecastChanges: t.connection(
+      {
+        extensions: positionCursors(CHANGE_HISTORY_MAX_LIMIT),
+        type: ForecastChangeRef,
+        description: 'The forecast change history, newest first, as a Relay connection.',
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, CHANGE_HISTORY_DEFAULT_LIMIT, (window) => forecastChangePage(ctx, query(args), window).then((page) => ({ items: page.entries, total: page.total }))),
+      },
+      {
+        name: 'ForecastChangeConnection',
+        description: 'A page of the forecast change history with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Changes matching the filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    forecastChangesPage: t.field({
+      type: ForecastChangePageRef,
+      description: "REST adapter's shape (GET /api/forecast/change-history): a page of the forecast change history by limit and offset, newest first.",
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/change-history); GraphQL clients use the connection `forecastChanges`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        limit: t.arg.int({ description: `Page size, 1 to ${CHANGE_HISTORY_MAX_LIMIT} (default ${CHANGE_HISTORY_DEFAULT_LIMIT}).` }),
+        offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
+      },
+      resolve: (_parent, args, ctx) => forecastChangePage(ctx, { ...query(args), limit: args.limit, offset: args.offset }),
+    }),
+  };
+});

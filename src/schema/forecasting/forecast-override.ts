@@ -14,6 +14,8 @@ import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { NodeRef } from '../node-interface.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { OVERRIDES_DEFAULT_LIMIT, OVERRIDES_MAX_LIMIT } from '../../contracts/forecasting/forecast-override.js';
 
 export const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
   interfaces: [NodeRef],
@@ -58,7 +60,7 @@ const OverrideInput = builder.inputType('ForecastOverrideInput', {
     productMasterId: t.id({ required: true, description: 'The product of the series.' }),
     locationId: t.id({ required: true, description: 'The location of the series.' }),
     channel: t.string({ description: 'Channel label of the series (default ALL).' }),
-    periodStart: t.string({ required: true, description: 'The week overridden: its Monday (YYYY-MM-DD).' }),
+    periodStart: t.field({ type: 'Date', required: true, description: 'The week overridden: its Monday (YYYY-MM-DD).' }),
     quantity: t.float({ required: true, description: 'The forecast of that week, 0 or more.' }),
     scenarioId: t.id({ description: 'Only for this DRAFT scenario; absent: the base forecast and every scenario without its own override.' }),
     note: t.string({ description: 'Why, in words.' }),
@@ -67,31 +69,58 @@ const OverrideInput = builder.inputType('ForecastOverrideInput', {
 
 const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
 
-builder.queryFields((t) => ({
-  forecastOverrides: t.field({
-    type: ForecastOverridePageRef,
-    description: 'Planner overrides of forecast points (what GET /api/forecast/overrides serves).',
-    authScopes: canReadForecasts,
-    args: {
-      productMasterId: t.arg.id({ description: 'Only overrides of this product.' }),
-      locationId: t.arg.id({ description: 'Only overrides at this location.' }),
-      channel: t.arg.string({ description: 'Only overrides of this channel label.' }),
-      scenarioId: t.arg.id({ description: 'Only overrides of this scenario.' }),
-      baseOnly: t.arg.boolean({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
-      from: t.arg.string({ description: 'Only weeks starting on or after this date (YYYY-MM-DD).' }),
-      to: t.arg.string({ description: `Only weeks starting on or before this date (YYYY-MM-DD); at most ${MAX_WINDOW_DAYS} days after from.` }),
-      limit: t.arg.int({ description: 'Page size, 1 to 500 (default 50).' }),
-      offset: t.arg.int({ description: 'Overrides to skip (default 0).' }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastOverridePage(ctx, {
-        ...args,
-        productMasterId: idText(args.productMasterId),
-        locationId: idText(args.locationId),
-        scenarioId: idText(args.scenarioId),
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    productMasterId: t.arg.id({ description: 'Only overrides of this product (NOT_FOUND when it is not one of the organization\'s).' }),
+    locationId: t.arg.id({ description: 'Only overrides at this location (NOT_FOUND when it is not one of the organization\'s).' }),
+    channel: t.arg.string({ description: 'Only overrides of this channel label.' }),
+    scenarioId: t.arg.id({ description: 'Only overrides of this scenario (NOT_FOUND when it is not one of the organization\'s).' }),
+    baseOnly: t.arg.boolean({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
+    from: t.arg.string({ description: 'Only weeks starting on or after this date (YYYY-MM-DD).' }),
+    to: t.arg.string({ description: `Only weeks starting on or before this date (YYYY-MM-DD); at most ${MAX_WINDOW_DAYS} days after from.` }),
+  });
+  type Id = string | number | null | undefined;
+  type Filters = { productMasterId?: Id; locationId?: Id; scenarioId?: Id; channel?: string | null; baseOnly?: boolean | null; from?: string | null; to?: string | null };
+  const query = (args: Filters) => ({
+    channel: args.channel,
+    baseOnly: args.baseOnly,
+    from: args.from,
+    to: args.to,
+    productMasterId: idText(args.productMasterId),
+    locationId: idText(args.locationId),
+    scenarioId: idText(args.scenarioId),
+  });
+  return {
+    forecastOverrides: t.connection(
+      {
+        extensions: positionCursors(OVERRIDES_MAX_LIMIT),
+        type: ForecastOverrideRef,
+        description: 'Planner overrides of forecast points, by week, then product, location and channel, as a Relay connection.',
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, OVERRIDES_DEFAULT_LIMIT, (window) => forecastOverridePage(ctx, query(args), window).then((page) => ({ items: page.entries, total: page.total }))),
+      },
+      {
+        name: 'ForecastOverrideConnection',
+        description: 'A page of forecast overrides with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Overrides matching the filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    forecastOverridesPage: t.field({
+      type: ForecastOverridePageRef,
+      description: "REST adapter's shape (GET /api/forecast/overrides): a page of planner overrides of forecast points by limit and offset.",
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/overrides); GraphQL clients use the connection `forecastOverrides`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        limit: t.arg.int({ description: `Page size, 1 to ${OVERRIDES_MAX_LIMIT} (default ${OVERRIDES_DEFAULT_LIMIT}).` }),
+        offset: t.arg.int({ description: 'Overrides to skip (default 0).' }),
+      },
+      resolve: (_parent, args, ctx) => forecastOverridePage(ctx, { ...query(args), limit: args.limit, offset: args.offset }),
+    }),
+  };
+});
 
 builder.mutationFields((t) => ({
   setForecastOverride: t.field({

@@ -15,6 +15,7 @@ import { canReadForecasts, canWriteForecasts } from './forecast-scopes.js';
 import { NodeRef } from '../node-interface.js';
 import { positionCursors, windowConnection } from '../window-connection.js';
 import { readScopesOf } from '../link-scopes.js';
+import { windowAnswer } from './forecast-window.js';
 
 export const ForecastRunStatusEnum = builder.enumType('ForecastRunStatus', {
   description: 'Where a stored forecast run is: PENDING until a worker takes its first batch, RUNNING while batches are fitted, then COMPLETED or FAILED.',
@@ -131,6 +132,9 @@ const GenerateInput = builder.inputType('ForecastGenerateInput', {
 
 const runIdArg = { required: true, description: 'Forecast run id.' } as const;
 
+type RunSeriesFilter = { productMasterId?: string | number | null; locationId?: string | number | null; channel?: string | null };
+const runSeriesFilter = (args: RunSeriesFilter) => ({ productMasterId: asString(args.productMasterId), locationId: asString(args.locationId), channel: orAbsent(args.channel) });
+
 builder.queryFields((t) => ({
   forecastRun: t.field({
     type: ForecastRunRef,
@@ -170,28 +174,51 @@ builder.queryFields((t) => ({
     },
     resolve: (_parent, args, ctx) => listForecastRuns(ctx, String(args.scenarioId), { page: orAbsent(args.page), limit: orAbsent(args.limit) }),
   }),
-  forecastRunSeries: t.field({
-    type: StoredSeriesPageRef,
-    description: "A page of a forecast run's stored series with their weekly points (NOT_FOUND for an unknown or foreign run).",
-    authScopes: canReadForecasts,
-    args: {
-      id: t.arg.id(runIdArg),
-      productMasterId: t.arg.id({ description: "Only series of this product (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only series at this location (NOT_FOUND when it is not one of the organization's)." }),
-      channel: t.arg.string({ description: 'Only series of this channel label.' }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_RUN_SERIES_PAGING.max} (default ${FORECAST_RUN_SERIES_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastRunSeriesPage(ctx, String(args.id), {
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        channel: orAbsent(args.channel),
-        page: orAbsent(args.page),
-        limit: orAbsent(args.limit),
-      }),
-  }),
 }));
+
+builder.queryFields((t) => {
+  const runSeriesArgs = () => ({
+    id: t.arg.id(runIdArg),
+    productMasterId: t.arg.id({ description: "Only series of this product (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only series at this location (NOT_FOUND when it is not one of the organization's)." }),
+    channel: t.arg.string({ description: 'Only series of this channel label.' }),
+  });
+  return {
+    forecastRunSeries: t.connection(
+      {
+        extensions: positionCursors(FORECAST_RUN_SERIES_PAGING.max),
+        type: StoredSeriesRef,
+        description: "A forecast run's stored series with their weekly points, in the run's order (product, location, channel id), as a Relay connection (NOT_FOUND for an unknown or foreign run).",
+        authScopes: canReadForecasts,
+        args: runSeriesArgs(),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, FORECAST_RUN_SERIES_PAGING.limit, (window) => forecastRunSeriesPage(ctx, String(args.id), runSeriesFilter(args), window).then(windowAnswer)),
+      },
+      {
+        name: 'ForecastRunSeriesConnection',
+        description: "A page of a forecast run's stored series with the cursors to fetch the next or previous page.",
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Stored series matching the filters.', resolve: (page) => page.totalCount }),
+          runId: c.id({ description: 'The run.', resolve: (page) => page.runId }),
+          status: c.field({ type: ForecastRunStatusEnum, description: "The run's status: a run not yet COMPLETED answers the series stored so far.", resolve: (page) => page.status }),
+        }),
+      },
+    ),
+    forecastRunSeriesPage: t.field({
+      type: StoredSeriesPageRef,
+      description: "REST adapter's shape (GET /api/forecast/runs/{id}/series): a page of a forecast run's stored series with their weekly points, by page number.",
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/runs/{id}/series); GraphQL clients use the connection `forecastRunSeries`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...runSeriesArgs(),
+        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_RUN_SERIES_PAGING.max} (default ${FORECAST_RUN_SERIES_PAGING.limit}).` }),
+      },
+      resolve: (_parent, args, ctx) =>
+        forecastRunSeriesPage(ctx, String(args.id), { ...runSeriesFilter(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    }),
+  };
+});
 
 builder.mutationFields((t) => ({
   generateForecast: t.field({

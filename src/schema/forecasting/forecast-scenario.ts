@@ -1,9 +1,11 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder.js';
 import {
   archiveForecastScenario,
   createForecastScenario,
   type ForecastScenarioAssumptions,
   getForecastScenario,
+  forecastScenarioWindow,
   listForecastScenarios,
   publishForecastScenario,
   scenarioActor,
@@ -16,6 +18,8 @@ import { CategoryType } from '../master-data/category.js';
 import { ChannelType } from '../master-data/channel.js';
 import { linked } from '../record-loaders.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { DEFAULT_PAGE_SIZE } from './forecast-window.js';
 
 export const ForecastScenarioTypeEnum = builder.enumType('ForecastScenarioType', {
   description: 'What a forecast scenario is for.',
@@ -205,18 +209,43 @@ const withAssumptions = <T extends { assumptions?: AssumptionsArg }>(input: T) =
 
 const idArg = { required: true, description: 'Scenario id.' } as const;
 
+builder.queryFields((t) => {
+  const filters = () => ({
+    status: t.arg({ type: ForecastScenarioStatusEnum, description: 'Only scenarios in this state (ARCHIVED lists archived ones without includeArchived).' }),
+    type: t.arg({ type: ForecastScenarioTypeEnum, description: 'Only scenarios of this type.' }),
+    includeArchived: t.arg.boolean({ description: 'Include archived scenarios (default false).' }),
+  });
+  return {
+    forecastScenarios: t.connection(
+      {
+        type: ForecastScenarioType,
+        description: 'Forecast scenarios of the organization, newest first, as a Relay connection; archived ones only when asked for.',
+        authScopes: canReadForecasts,
+        extensions: positionCursors(),
+        args: filters(),
+        resolve: (_parent, args, ctx, info) =>
+          windowConnection(args, DEFAULT_PAGE_SIZE, (window) =>
+            forecastScenarioWindow(ctx, args, window, queryFromInfo({ context: ctx, info, typeName: 'ForecastScenario', path: ['edges', 'node'] })),
+          ),
+      },
+      {
+        name: 'ForecastScenarioConnection',
+        description: 'A page of forecast scenarios with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Scenarios matching the filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    allForecastScenarios: t.prismaField({
+      type: ['ForecastScenario'],
+      description: "REST adapter's list (GET /api/forecast/scenarios): every forecast scenario of the organization in one list, newest first; archived ones only when asked for.",
+      deprecationReason: "The REST adapter's unpaged list (GET /api/forecast/scenarios); GraphQL clients use the connection `forecastScenarios`.",
+      authScopes: canReadForecasts,
+      args: filters(),
+      resolve: (query, _parent, args, ctx) => listForecastScenarios(ctx, args, query),
+    }),
+  };
+});
+
 builder.queryFields((t) => ({
-  forecastScenarios: t.prismaField({
-    type: ['ForecastScenario'],
-    description: 'Forecast scenarios of the organization, newest first; archived ones only when asked for.',
-    authScopes: canReadForecasts,
-    args: {
-      status: t.arg({ type: ForecastScenarioStatusEnum, description: 'Only scenarios in this state (ARCHIVED lists archived ones without includeArchived).' }),
-      type: t.arg({ type: ForecastScenarioTypeEnum, description: 'Only scenarios of this type.' }),
-      includeArchived: t.arg.boolean({ description: 'Include archived scenarios (default false).' }),
-    },
-    resolve: (query, _parent, args, ctx) => listForecastScenarios(ctx, args, query),
-  }),
   forecastScenario: t.prismaField({
     type: 'ForecastScenario',
     description: "One forecast scenario by id; null when it is unknown or not the organization's.",

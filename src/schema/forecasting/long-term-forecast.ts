@@ -12,6 +12,8 @@ import { canReadForecasts } from './forecast-scopes.js';
 import { pageOfSeries } from '../engine-cost.js';
 import { ForecastScenarioType } from './forecast-scenario.js';
 import { readScopesOf } from '../link-scopes.js';
+import { positionCursors, windowConnection } from '../window-connection.js';
+import { windowAnswer } from './forecast-window.js';
 
 const LongTermMethodEnum = builder.enumType('LongTermForecastMethod', {
   description: 'The monthly method of a long-term forecast.',
@@ -84,36 +86,62 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
 });
 
 
-builder.queryFields((t) => ({
-  longTermForecast: t.field({
-    extensions: pageOfSeries,
-    type: LongTermPageRef,
-    description:
-      'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals, events (weighted by the days they cover) and a scenario\'s adjustments (what GET /api/forecast/long-term serves).',
-    authScopes: canReadForecasts,
-    args: {
-      productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-      channel: t.arg.string({ description: 'Only this channel label.' }),
-      scenarioId: t.arg.id({
-        description:
-          "Apply this scenario's included events and its category, channel and global adjustments (NOT_FOUND when it is not one of the organization's). Without it every event applies.",
-      }),
-      months: t.arg.int({ description: `Calendar months to forecast, ${MIN_MONTHS} to ${MAX_MONTHS} (default ${MIN_MONTHS}).` }),
-      levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) =>
-      forecastLongTerm(ctx, {
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        channel: orAbsent(args.channel),
-        scenarioId: asString(args.scenarioId),
-        months: orAbsent(args.months),
-        levels: orAbsent(args.levels),
-        page: orAbsent(args.page),
-        limit: orAbsent(args.limit),
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  const filters = () => ({
+    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
+    channel: t.arg.string({ description: 'Only this channel label.' }),
+    scenarioId: t.arg.id({
+      description:
+        "Apply this scenario's included events and its category, channel and global adjustments (NOT_FOUND when it is not one of the organization's). Without it every event applies.",
+    }),
+    months: t.arg.int({ description: `Calendar months to forecast, ${MIN_MONTHS} to ${MAX_MONTHS} (default ${MIN_MONTHS}).` }),
+    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
+  });
+  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { channel?: string | null; months?: number | null; levels?: number[] | null };
+  const query = (args: Filters) => ({
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+    channel: orAbsent(args.channel),
+    scenarioId: asString(args.scenarioId),
+    months: orAbsent(args.months),
+    levels: orAbsent(args.levels),
+  });
+  const description =
+    'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals, events (weighted by the days they cover) and a scenario\'s adjustments';
+  return {
+    longTermForecast: t.connection(
+      {
+        extensions: { ...pageOfSeries, ...positionCursors(FORECAST_PAGING.max) },
+        type: LongTermSeriesRef,
+        description: `${description}, by product, location and channel, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).`,
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) => windowConnection(args, FORECAST_PAGING.limit, (window) => forecastLongTerm(ctx, query(args), window).then(windowAnswer)),
+      },
+      {
+        name: 'LongTermForecastConnection',
+        description: 'A page of monthly series forecasts with the cursors to fetch the next or previous page, and the options used.',
+        fields: (c) => ({
+          totalCount: c.int({ description: 'Series matching the filters.', resolve: (page) => page.totalCount }),
+          months: c.int({ description: 'Months forecast per series.', resolve: (page) => page.months }),
+          levels: c.floatList({ description: 'Interval levels, in the order asked.', resolve: (page) => page.levels }),
+          scenarioId: c.id({ nullable: true, description: 'The scenario applied; null: none.', resolve: (page) => page.scenarioId }),
+        }),
+      },
+    ),
+    longTermForecastPage: t.field({
+      extensions: pageOfSeries,
+      type: LongTermPageRef,
+      description: `REST adapter's shape (GET /api/forecast/long-term): ${description[0]!.toLowerCase()}${description.slice(1)}, by page number.`,
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/long-term); GraphQL clients use the connection `longTermForecast`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
+        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
+      },
+      resolve: (_parent, args, ctx) => forecastLongTerm(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    }),
+  };
+});

@@ -19,7 +19,7 @@ import {
 } from './forecast-assumptions.js';
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
-import { orgId, pageArgs, parseInput } from '../tenant.js';
+import { type ListWindow, orgId, pageWindow, parseInput } from '../tenant.js';
 import { asForecastRequest } from './engine/engine-admission.js';
 import { mapInSlices } from '../../kernel/yielding.js';
 
@@ -244,13 +244,13 @@ function projectPair(
  * times its share (the channels are taken to move together). Events, a scenario's adjustments and the
  * planners' overrides apply as in GET /api/forecast (projectPair says where each acts).
  */
-export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput) {
+export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput, window?: ListWindow) {
   return asForecastRequest(ctx, async () => {
     const input = parseInput(channelProjectionQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-    const { total, pairs } = await readPairs(ctx, input, { skip, take: limit });
+    const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, window);
+    const { total, pairs } = await readPairs(ctx, input, { skip, take });
 
     const levels = levelsToFit(input.levels);
     const totals = pairs.map(totalSeries);

@@ -7,7 +7,7 @@ import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import type { DemandClass, ForecastProfile, MethodName, SeriesForecast, WeeklySeries } from './engine/types.js';
 import type { ForecastEvent } from './forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
-import { pageArgs, parseInput } from '../tenant.js';
+import { type ListWindow, pageWindow, parseInput } from '../tenant.js';
 import { overrideKey } from './overrides/forecast-overrides.js';
 import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
@@ -125,17 +125,17 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
  * then the lifts of the events that reach each series over the weeks they overlap, then (with a scenario)
  * only the events it includes and its category, channel and global adjustments.
  */
-export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean } = {}) {
+export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean; window?: ListWindow } = {}) {
   return asForecastRequest(ctx, async () => {
     const input = parseInput(forecastQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
+    const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, options.window);
     const fromWeek = input.from ? mondayOf(input.from) : undefined;
     const { total, series } = await readDemandSeries(
       ctx,
       { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel, before: fromWeek },
-      { skip, take: limit },
+      { skip, take },
     );
     // adjustments=false (the ENGINE accuracy's statistical forecast): no events and no overrides.
     const data = await forecastSeriesUnder(ctx, series, { fromWeek, horizon: input.horizon, levels: input.levels, withEvents: options.adjustments !== false }, scenario);

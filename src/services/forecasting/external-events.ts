@@ -6,7 +6,7 @@ import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS, spanRefusal } from '../../kernel/
 import { checkForecastIds } from './fit-weekly-series.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { ExternalEventType, StackingMode } from '../../generated/prisma/enums.js';
-import { orgId, parseInput } from '../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../tenant.js';
 import { inTransaction, type Db, type TxContext } from '../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
@@ -86,6 +86,22 @@ export function eventWindow(from?: Date | null, to?: Date | null) {
  * location filter that is not the organization's is 404, as on every other forecasting path.
  */
 export async function listExternalEvents(ctx: RequestContext, args: ExternalEventListArgs, query: Query = {}) {
+  return ctx.prisma.externalEvent.findMany({ ...query, where: await eventListWhere(ctx, args), orderBy: EVENT_ORDER });
+}
+
+/** A window of the events listExternalEvents answers, in its order, with how many there are in all. */
+export async function externalEventWindow(ctx: RequestContext, args: ExternalEventListArgs, window: ListWindow, query: Query = {}) {
+  const where = await eventListWhere(ctx, args);
+  const [total, items] = await Promise.all([
+    ctx.prisma.externalEvent.count({ where }),
+    window.take ? ctx.prisma.externalEvent.findMany({ ...query, where, orderBy: EVENT_ORDER, skip: window.skip, take: window.take }) : [],
+  ]);
+  return { items, total };
+}
+
+const EVENT_ORDER: Prisma.ExternalEventOrderByWithRelationInput[] = [{ startsAt: 'asc' }, { id: 'asc' }];
+
+async function eventListWhere(ctx: RequestContext, args: ExternalEventListArgs): Promise<Prisma.ExternalEventWhereInput> {
   const window = eventWindow(args.from, args.to);
   await checkForecastIds(ctx, { productMasterId: args.productMasterId, locationId: args.locationId });
   const and: Prisma.ExternalEventWhereInput[] = [
@@ -97,11 +113,7 @@ export async function listExternalEvents(ctx: RequestContext, args: ExternalEven
   if (args.locationId) and.push({ OR: [{ locationId: args.locationId }, { isOrgWide: true }] });
   if (args.includeGlobal === false) and.push({ isGlobal: false });
   if (args.includeOrgWide === false) and.push({ isOrgWide: false });
-  return ctx.prisma.externalEvent.findMany({
-    ...query,
-    where: { organizationId: orgId(ctx), AND: and },
-    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-  });
+  return { organizationId: orgId(ctx), AND: and };
 }
 
 export async function getExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}) {

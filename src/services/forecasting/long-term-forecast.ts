@@ -9,7 +9,7 @@ import type { ForecastEvent } from './forecast-events.js';
 import { appliedEvents, type PointLiftSource, periodLift, readAssumptions, seriesAssumptions } from './forecast-assumptions.js';
 import { daysInMonth, monthAfter, toCalendarMonths } from './monthly-series.js';
 import { readScenarioApplication, type SeriesAdjustment } from './scenario-adjustments.js';
-import { pageArgs, parseInput } from '../tenant.js';
+import { type ListWindow, pageWindow, parseInput } from '../tenant.js';
 import { asForecastRequest } from './engine/engine-admission.js';
 import { mapInSlices } from '../../kernel/yielding.js';
 
@@ -65,13 +65,13 @@ export interface LongTermSeriesForecast {
  * each month by the share of its days they cover, and the scenario's category, channel and global
  * adjustments. Overrides are weekly corrections and have no month to replace: not applied.
  */
-export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryInput) {
+export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryInput, window?: ListWindow) {
   return asForecastRequest(ctx, async () => {
     const input = parseInput(longTermQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
-    const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_PAGING);
-    const { total, series } = await readDemandSeries(ctx, { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel }, { skip, take: limit });
+    const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, window);
+    const { total, series } = await readDemandSeries(ctx, { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel }, { skip, take });
     const levels = levelsToFit(input.levels);
 
     // On this thread, a series at a time (at most MAX_HISTORY_WEEKS weeks each), letting other requests in between.

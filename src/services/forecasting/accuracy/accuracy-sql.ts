@@ -117,7 +117,7 @@ export async function importedAccuracy(
  * statement; one more counts the groups of a page past the end.
  */
 export async function aggregateMeasured(ctx: RequestContext, measured: Prisma.Sql, groupBy: AccuracyGroup, page: { skip: number; take: number }) {
-  // The window counts the groups before LIMIT applies; only a page past the end needs a second statement.
+  // The window counts the groups before LIMIT applies; only a page past the end (or of no rows) needs a second statement.
   const rows = await ctx.prisma.$queryRaw<(SumsRow & { groups: number })[]>`${measured}
     SELECT g, COUNT(*)::int AS points, COUNT(*) FILTER (WHERE a = 0)::int AS zero_actual, COUNT(scale)::int AS scaled,
       SUM(a)::float8 AS actual, SUM(f)::float8 AS forecast, SUM(ABS(f - a))::float8 AS abs_error,
@@ -126,7 +126,7 @@ export async function aggregateMeasured(ctx: RequestContext, measured: Prisma.Sq
     FROM measured GROUP BY g ORDER BY g COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`;
   const total = rows.length
     ? rows[0]!.groups
-    : page.skip
+    : page.skip || !page.take
       ? ((await ctx.prisma.$queryRaw<{ groups: number }[]>`${measured} SELECT COUNT(DISTINCT g)::int AS groups FROM measured`)[0]?.groups ?? 0)
       : 0;
   const data: AccuracyRow[] = rows.map((r) =>

@@ -10,7 +10,7 @@ import { validationError } from '../../../kernel/errors.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { forecastDemand } from '../demand-forecast.js';
 import { mondayOf, readDemandSeries } from '../demand-series.js';
-import { orgId, pageArgs, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
@@ -24,23 +24,23 @@ import { asForecastRequest } from '../engine/engine-admission.js';
  * measures its forecasts against the weeks recorded after it: with events and base overrides
  * (includeAdjustments, default) or the statistical forecast alone; STORED measures a stored run's points, in SQL.
  */
-export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput) {
+export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput, window?: ListWindow) {
   const input = parseInput(forecastAccuracyQuery, raw);
   const source = input.source ?? 'IMPORTED';
   const groupBy: AccuracyGroup = input.groupBy ?? 'product';
   const includeAdjustments = input.includeAdjustments ?? true;
   await checkForecastIds(ctx, input);
-  const { page, limit, skip } = pageArgs(input.page, input.limit, ACCURACY_PAGING);
+  const { page, limit, skip, take } = pageWindow(input.page, input.limit, ACCURACY_PAGING, window);
   const from = input.from ? mondayOf(input.from) : null;
   const to = input.to ? mondayOf(input.to) : null;
   const filter: AccuracyFilter = { productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
 
   const { data, total, runId } =
     source === 'IMPORTED'
-      ? await importedAccuracy(ctx, { ...filter, from, to, groupBy: groupBy as Exclude<AccuracyGroup, 'method'> }, { skip, take: limit })
+      ? await importedAccuracy(ctx, { ...filter, from, to, groupBy: groupBy as Exclude<AccuracyGroup, 'method'> }, { skip, take })
       : source === 'STORED'
-        ? await storedAccuracy(ctx, { ...filter, runId: input.runId, scenarioId: input.scenarioId, from, to, groupBy }, { skip, take: limit })
-        : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy, includeAdjustments }, { skip, take: limit });
+        ? await storedAccuracy(ctx, { ...filter, runId: input.runId, scenarioId: input.scenarioId, from, to, groupBy }, { skip, take })
+        : await engineAccuracy(ctx, filter, { from: from!, to, horizon: input.horizon, groupBy, includeAdjustments }, { skip, take });
   const engine = source === 'ENGINE';
   return {
     data,

@@ -9,7 +9,7 @@ import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
@@ -145,8 +145,8 @@ export async function removeForecastOverride(ctx: RequestContext, overrideId: st
   });
 }
 
-/** A page of the organization's overrides, by week then series. Filters naming another organization's ids are 404. */
-export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOverrideListArgs) {
+/** A page of the organization's overrides, by week then series (limit and offset, or a connection's window). Filters naming another organization's ids are 404. */
+export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOverrideListArgs, window?: ListWindow) {
   const query = parseInput(listSchema, raw);
   const organizationId = orgId(ctx);
   await checkForecastIds(ctx, query);
@@ -159,8 +159,8 @@ export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOve
     scenarioId: query.baseOnly ? null : query.scenarioId,
     periodStart: { gte: query.from ? dateOf(query.from) : undefined, lte: query.to ? dateOf(query.to) : undefined },
   };
-  const limit = query.limit ?? OVERRIDES_DEFAULT_LIMIT;
-  const offset = query.offset ?? 0;
+  const limit = window?.take ?? query.limit ?? OVERRIDES_DEFAULT_LIMIT;
+  const offset = window?.skip ?? query.offset ?? 0;
   const [total, entries] = await Promise.all([
     ctx.prisma.forecastOverride.count({ where }),
     ctx.prisma.forecastOverride.findMany({

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { FORECAST_RUN_SERIES_PAGING, forecastRunSeriesQuery } from '../../../contracts/forecasting/forecast-run.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { pageArgs, parseInput } from '../../tenant.js';
+import { type ListWindow, pageWindow, parseInput } from '../../tenant.js';
 import { roundForecast } from '../answer-points.js';
 import type { DemandForecastPoint, SeriesDemandForecast } from '../demand-forecast.js';
 import type { SeriesAdjustment } from '../scenario-adjustments.js';
@@ -67,16 +67,16 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * A page of a run's stored series (ordered as the run fitted them: by product, location and channel id),
  * with their points; unknown or foreign run: NOT_FOUND. A run still RUNNING answers the series stored so far.
  */
-export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, raw: unknown) {
+export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, raw: unknown, window?: ListWindow) {
   const input = parseInput(forecastRunSeriesQuery, raw ?? {});
   const run = await getForecastRun(ctx, runId, { select: { id: true, status: true } });
   // A filter naming no product or location of the organization is 404, as on every forecasting path.
   await checkForecastIds(ctx, { productMasterId: input.productMasterId, locationId: input.locationId });
-  const { page, limit, skip } = pageArgs(input.page, input.limit, FORECAST_RUN_SERIES_PAGING);
+  const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_RUN_SERIES_PAGING, window);
   const where = { runId: run.id, productMasterId: input.productMasterId, locationId: input.locationId, channel: input.channel };
   const [total, rows] = await Promise.all([
     ctx.prisma.forecastRunSeries.count({ where }),
-    ctx.prisma.forecastRunSeries.findMany({ where, orderBy: { seriesIndex: 'asc' }, skip, take: limit }),
+    ctx.prisma.forecastRunSeries.findMany({ where, orderBy: { seriesIndex: 'asc' }, skip, take }),
   ]);
   const data = rows.map(
     (s): StoredSeriesForecast => ({

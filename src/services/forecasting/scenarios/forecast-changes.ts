@@ -4,7 +4,7 @@ import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
 import { actorOf } from '../../actor-of.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { checkForecastIds } from '../fit-weekly-series.js';
 import type { Db, TxContext } from '../../../db/transactions.js';
 
@@ -33,10 +33,10 @@ export function recordForecastChange(ctx: TxContext, change: ForecastChangeRecor
 export type ForecastChangeQuery = z.input<typeof forecastChangeQuery>;
 
 /**
- * A page of the change history, newest first. Filters that name a scenario, product or location of
- * no one in the organization are 404, as a path id would be.
+ * A page of the change history, newest first: by limit and offset, or a connection's window. Filters that
+ * name a scenario, product or location of no one in the organization are 404, as a path id would be.
  */
-export async function forecastChangePage(ctx: RequestContext, raw: ForecastChangeQuery) {
+export async function forecastChangePage(ctx: RequestContext, raw: ForecastChangeQuery, window?: ListWindow) {
   const query = parseInput(forecastChangeQuery, raw);
   const organizationId = orgId(ctx);
   await checkForecastIds(ctx, query);
@@ -49,8 +49,8 @@ export async function forecastChangePage(ctx: RequestContext, raw: ForecastChang
     locationId: query.locationId,
     createdAt: { gte: query.from ? new Date(query.from) : undefined, lte: query.to ? new Date(query.to) : undefined },
   };
-  const limit = query.limit ?? CHANGE_HISTORY_DEFAULT_LIMIT;
-  const offset = query.offset ?? 0;
+  const limit = window?.take ?? query.limit ?? CHANGE_HISTORY_DEFAULT_LIMIT;
+  const offset = window?.skip ?? query.offset ?? 0;
   const [total, entries] = await Promise.all([
     ctx.prisma.forecastChange.count({ where }),
     ctx.prisma.forecastChange.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit }),

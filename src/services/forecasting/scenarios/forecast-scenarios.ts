@@ -10,7 +10,7 @@ import { Prisma, type ForecastScenario } from '../../../generated/prisma/client.
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from './forecast-changes.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
@@ -50,11 +50,27 @@ export const scenarioActor = (type: string | null, id: string | null) => (type &
  * status=ARCHIVED asks for them.
  */
 export function listForecastScenarios(ctx: RequestContext, raw: ForecastScenarioListArgs, query: Query = {}) {
+  return ctx.prisma.forecastScenario.findMany({ ...query, where: scenarioListWhere(ctx, raw), orderBy: SCENARIO_ORDER });
+}
+
+/** A window of the scenarios listForecastScenarios answers, in its order, with how many there are in all. */
+export async function forecastScenarioWindow(ctx: RequestContext, raw: ForecastScenarioListArgs, window: ListWindow, query: Query = {}) {
+  const where = scenarioListWhere(ctx, raw);
+  const [total, items] = await Promise.all([
+    ctx.prisma.forecastScenario.count({ where }),
+    window.take ? ctx.prisma.forecastScenario.findMany({ ...query, where, orderBy: SCENARIO_ORDER, skip: window.skip, take: window.take }) : [],
+  ]);
+  return { items, total };
+}
+
+const SCENARIO_ORDER: Prisma.ForecastScenarioOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+
+function scenarioListWhere(ctx: RequestContext, raw: ForecastScenarioListArgs) {
   const args = parseInput(listSchema, raw);
   const where: Prisma.ForecastScenarioWhereInput = { organizationId: orgId(ctx), type: args.type };
   if (args.status) where.status = args.status;
   else if (!args.includeArchived) where.status = { not: ForecastScenarioStatus.ARCHIVED };
-  return ctx.prisma.forecastScenario.findMany({ ...query, where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return where;
 }
 
 export async function getForecastScenario(ctx: RequestContext, scenarioId: string, query: Query = {}) {
