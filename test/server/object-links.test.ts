@@ -47,10 +47,10 @@ describe('object links', () => {
       server,
       a.key,
       `{ inventoryLevels(first: 5) { edges { node { preferredBin { id } replenishmentLocation { id } } } }
-         transferRecommendations(limit: 5) { recommendations { transferId transfer { id } } } }`,
+         transferRecommendations(first: 5) { edges { node { transferId transfer { id } } } } }`,
     );
     expect(data.inventoryLevels.edges[0].node).toEqual({ preferredBin: null, replenishmentLocation: null });
-    expect(data.transferRecommendations.recommendations[0]).toEqual({ transferId: null, transfer: null });
+    expect(data.transferRecommendations.edges[0].node).toEqual({ transferId: null, transfer: null });
   });
 
   it('need what the linked type needs: refused alone, the rest answers', async () => {
