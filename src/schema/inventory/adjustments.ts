@@ -196,7 +196,7 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => adjustStock(ctx, args.input),
   }),
   adjustStockBy: t.field({
-    refusals: ['ValidationError', 'InsufficientStockError', 'ConflictError'],
+    refusals: ['ValidationError', 'InsufficientStockError'],
     type: AdjustmentResultType,
     description: 'Changes on hand of a stock line by a signed amount, with an ADJUSTMENT ledger row.',
     authScopes: { permission: 'inventory.adjust' },

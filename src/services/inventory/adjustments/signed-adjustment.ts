@@ -1,15 +1,17 @@
 import type { RequestContext } from '../../../context.js';
-import { DomainError, validationError } from '../../../kernel/errors.js';
+import { validationError } from '../../../kernel/errors.js';
+import { inTransaction, TRANSACTION } from '../../../db/transactions.js';
 import { orgId } from '../../tenant.js';
 import { checkOnHandFloor, outOfRange } from '../stock-lines/quantities.js';
 import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
 import { rootCauseProblem, rootCauseThreshold } from './root-cause-rule.js';
 import { signed, unknownInBody } from './adjustment-messages.js';
-import { addToOnHand, type SignedOnHandChange } from '../ledger/stock-ledger.js';
+import { addToOnHand, lockLines, type SignedOnHandChange } from '../ledger/stock-ledger.js';
 
 /**
  * Adds a signed amount to a line's on hand in one statement (addToOnHand, in the ledger); when that
- * statement refuses, says why in the order a caller fixes things.
+ * statement refuses, tries once more with the line locked and otherwise says why, in the order a caller
+ * fixes things.
  */
 export async function applySignedAdjustment(ctx: RequestContext, input: SignedOnHandChange) {
   const problem = rootCauseProblem(await rootCauseThreshold(ctx), input.delta, input.rootCause);
@@ -17,13 +19,22 @@ export async function applySignedAdjustment(ctx: RequestContext, input: SignedOn
     await diagnose(ctx, input);
     throw validationError({ rootCause: [problem] });
   }
-  // A refusal whose checks all pass on a second look means the line changed in between: try again.
-  for (let attempt = 1; ; attempt++) {
-    const result = await tryAdjustment(ctx, input);
-    if (result) return result;
-    await diagnose(ctx, input);
-    if (attempt === 3) throw new DomainError('CONFLICT', 'The stock line kept changing while the adjustment was applied; retry the request');
-  }
+  // One statement on the fast path. When it refuses, either the change is not allowed or the line changed
+  // in between: with the line locked, a second try and the diagnosis see the same line, so the answer is
+  // final (applied, or the refusal that holds) and never "try again".
+  const result = await tryAdjustment(ctx, input);
+  if (result) return result;
+  return inTransaction(
+    ctx,
+    async (tx) => {
+      await lockLines(tx, [input.inventoryItemId]);
+      const locked = await tryAdjustment(tx, input);
+      if (locked) return locked;
+      await diagnose(tx, input);
+      throw new Error('A signed adjustment was refused while the locked line allows it: the statement and diagnose disagree');
+    },
+    TRANSACTION,
+  );
 }
 
 async function tryAdjustment(ctx: RequestContext, input: SignedOnHandChange) {
