@@ -1,13 +1,13 @@
 import type { RestArea } from '../route.js';
-import { forecastAccuracyRoutes } from './forecast-accuracy-routes.js';
-import { forecastEventRoutes } from './external-event-routes.js';
-import { learnedLiftRoutes } from './learned-lift-routes.js';
-import { forecastCompareRoutes } from './forecast-compare-routes.js';
-import { forecastRoutes } from './forecast-routes.js';
-import { forecastOverrideRoutes } from './forecast-override-routes.js';
-import { forecastRunRoutes } from './forecast-run-routes.js';
-import { forecastScenarioRoutes } from './forecast-scenario-routes.js';
-import { projectionRoutes } from './projection-routes.js';
+import { forecastAccuracyRoutes } from './accuracy/forecast-accuracy-routes.js';
+import { forecastEventRoutes } from './events/external-event-routes.js';
+import { learnedLiftRoutes } from './events/learned-lift-routes.js';
+import { forecastCompareRoutes } from './scenarios/forecast-compare-routes.js';
+import { forecastRoutes } from './demand/forecast-routes.js';
+import { forecastOverrideRoutes } from './overrides/forecast-override-routes.js';
+import { forecastRunRoutes } from './runs/forecast-run-routes.js';
+import { forecastScenarioRoutes } from './scenarios/forecast-scenario-routes.js';
+import { projectionRoutes } from './projections/projection-routes.js';
 
 export const forecastingArea: RestArea = {
   routes: [...forecastRoutes, ...forecastAccuracyRoutes, ...projectionRoutes, ...learnedLiftRoutes, ...forecastEventRoutes, ...forecastCompareRoutes, ...forecastOverrideRoutes, ...forecastRunRoutes, ...forecastScenarioRoutes],

@@ -1,9 +1,9 @@
 import type { RestArea } from '../route.js';
-import { adjustmentRoutes } from './adjustments-routes.js';
-import { analyticsRoutes } from './analytics-routes.js';
-import { channelAtpRoutes } from './channel-atp-routes.js';
-import { inventoryLevelRoutes } from './levels-routes.js';
-import { inventoryRoutes } from './stock-lines-routes.js';
+import { adjustmentRoutes } from './adjustments/adjustments-routes.js';
+import { analyticsRoutes } from './analytics/analytics-routes.js';
+import { channelAtpRoutes } from './channel-atp/channel-atp-routes.js';
+import { inventoryLevelRoutes } from './levels/levels-routes.js';
+import { inventoryRoutes } from './stock-lines/stock-lines-routes.js';
 
 export const inventoryArea: RestArea = {
   routes: [...channelAtpRoutes, ...analyticsRoutes, ...inventoryRoutes, ...inventoryLevelRoutes, ...adjustmentRoutes],

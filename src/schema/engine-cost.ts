@@ -1,6 +1,6 @@
 import type { GraphQLField } from 'graphql';
-import { ENGINE_MAX_SERIES } from '../contracts/forecasting/forecast-accuracy-query.js';
-import { FORECAST_PAGING } from '../contracts/forecasting/forecast-query.js';
+import { ENGINE_MAX_SERIES } from '../contracts/forecasting/accuracy/forecast-accuracy-query.js';
+import { FORECAST_PAGING } from '../contracts/forecasting/demand/forecast-query.js';
 
 /**
  * GraphQL's cost limit (server/graphql-limits.ts) counts a field's result size; a field that fits forecasts

@@ -8,7 +8,7 @@ import type { Tenant } from '../support/fixtures.js';
 import { FORECASTING } from '../support/forecasting.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
-import { generate, stockedProduct } from './recommendation-setup.js';
+import { generate, stockedProduct } from './recommendations/recommendation-setup.js';
 
 // product / location objects beside productMasterId / locationId: read through per-request loaders, so a
 // longer list costs no more SQL queries than a shorter one.

@@ -1,4 +1,4 @@
-import type { AccuracyGroup } from '../../../contracts/forecasting/forecast-accuracy-query.js';
+import type { AccuracyGroup } from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
 
 const round = (value: number | null) => (value === null ? null : Math.round(value * 1_000_000) / 1_000_000);
 

@@ -5,15 +5,15 @@ import {
   ENGINE_MAX_SERIES,
   forecastAccuracyQuery,
   type ForecastAccuracyQueryInput,
-} from '../../../contracts/forecasting/forecast-accuracy-query.js';
+} from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
 import { validationError } from '../../../kernel/errors.js';
 import { weekAfter } from '../engine/forecast-series.js';
-import { forecastDemand } from '../demand-forecast.js';
-import { mondayOf, readDemandSeries } from '../demand-series.js';
+import { forecastDemand } from '../demand/demand-forecast.js';
+import { mondayOf, readDemandSeries } from '../demand/demand-series.js';
 import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
-import { checkForecastIds } from '../fit-weekly-series.js';
+import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import { storedAccuracy } from './stored-accuracy.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
 

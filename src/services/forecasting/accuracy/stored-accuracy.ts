@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import type { AccuracyGroup } from '../../../contracts/forecasting/forecast-accuracy-query.js';
+import type { AccuracyGroup } from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { notFound } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';

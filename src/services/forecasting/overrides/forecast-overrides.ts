@@ -3,7 +3,7 @@ import {
   forecastOverrideListQuery as listSchema,
   forecastOverrideSet as setSchema,
   OVERRIDES_DEFAULT_LIMIT,
-} from '../../../contracts/forecasting/forecast-override.js';
+} from '../../../contracts/forecasting/overrides/forecast-override.js';
 import type { RequestContext } from '../../../context.js';
 import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
@@ -11,7 +11,7 @@ import { DomainError, newFieldErrors, notFound, validationError } from '../../..
 import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
-import { checkForecastIds } from '../fit-weekly-series.js';
+import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
 

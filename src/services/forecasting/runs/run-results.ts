@@ -1,13 +1,13 @@
 import type { RequestContext } from '../../../context.js';
-import { FORECAST_RUN_SERIES_PAGING, forecastRunSeriesQuery } from '../../../contracts/forecasting/forecast-run.js';
+import { FORECAST_RUN_SERIES_PAGING, forecastRunSeriesQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { type ListWindow, pageWindow, parseInput } from '../../tenant.js';
-import { roundForecast } from '../answer-points.js';
-import type { DemandForecastPoint, SeriesDemandForecast } from '../demand-forecast.js';
-import type { SeriesAdjustment } from '../scenario-adjustments.js';
+import { roundForecast } from '../demand/answer-points.js';
+import type { DemandForecastPoint, SeriesDemandForecast } from '../demand/demand-forecast.js';
+import type { SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
 import type { DemandClass, MethodName, SeriesForecast } from '../engine/types.js';
 import { getForecastRun } from './forecast-runs.js';
-import { checkForecastIds } from '../fit-weekly-series.js';
+import { checkForecastIds } from '../demand/fit-weekly-series.js';
 
 /** A series forecast with its place in the run. */
 export interface IndexedForecast {

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../contracts/forecasting/forecast-change-query.js';
+import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
 import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId, parseInput } from '../../tenant.js';
-import { checkForecastIds } from '../fit-weekly-series.js';
+import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import type { Db, TxContext } from '../../../db/transactions.js';
 
 

@@ -4,7 +4,7 @@ import {
   forecastScenarioListQuery as listSchema,
   forecastScenarioUpdate as updateSchema,
   type ScenarioAssumptions,
-} from '../../../contracts/forecasting/forecast-scenario.js';
+} from '../../../contracts/forecasting/scenarios/forecast-scenario.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma, type ForecastScenario } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';

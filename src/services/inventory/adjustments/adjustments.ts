@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { stockAdjustment as absoluteSchema, stockDeltaAdjustment as deltaSchema } from '../../../contracts/inventory/stock-adjustment.js';
+import { stockAdjustment as absoluteSchema, stockDeltaAdjustment as deltaSchema } from '../../../contracts/inventory/adjustments/stock-adjustment.js';
 import type { RequestContext } from '../../../context.js';
 import { validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { lotCorrection as schema } from '../../../contracts/inventory/lot-correction.js';
+import { lotCorrection as schema } from '../../../contracts/inventory/adjustments/lot-correction.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';

@@ -18,7 +18,7 @@
 // - byCategory: value and units per product category; products without a category form one entry
 //   with categoryId and categoryName null.
 import type { z } from 'zod';
-import { analyticsQuery as argsSchema, DATE_ONLY } from '../../../contracts/inventory/analytics-query.js';
+import { analyticsQuery as argsSchema, DATE_ONLY } from '../../../contracts/inventory/analytics/analytics-query.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability-check.js';
+import { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability/availability-check.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';

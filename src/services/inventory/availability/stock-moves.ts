@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { stockMove as moveSchema } from '../../../contracts/inventory/stock-move.js';
+import { stockMove as moveSchema } from '../../../contracts/inventory/availability/stock-move.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';

@@ -1,7 +1,7 @@
 // Channel allocation policies: how much of a location's available stock a channel may promise
 // (the rule that uses them is in channel-atp.ts). One policy per channel and location.
 import type { z } from 'zod';
-import { allocationPolicyInput } from '../../../contracts/inventory/allocation-policy.js';
+import { allocationPolicyInput } from '../../../contracts/inventory/channel-atp/allocation-policy.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';

@@ -1,6 +1,6 @@
 // Channel availability to promise (ATP): the reads. The rule itself is in channel-atp-rule.ts.
 import type { RequestContext } from '../../../context.js';
-import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp-queries.js';
+import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp/channel-atp-queries.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { totalOf } from '../../../kernel/quantity-totals.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { bounds, ledgerFilter as filterSchema, ledgerPageQuery as pageSchema } from '../../../contracts/inventory/ledger-query.js';
+import { bounds, ledgerFilter as filterSchema, ledgerPageQuery as pageSchema } from '../../../contracts/inventory/history/ledger-query.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { checkFilterIds } from '../../filter-ids.js';

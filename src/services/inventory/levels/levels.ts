@@ -1,6 +1,6 @@
 import { checkFilterIds } from '../../filter-ids.js';
 import type { z } from 'zod';
-import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/inventory-level.js';
+import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/levels/inventory-level.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { batchLine } from '../../../contracts/inventory/stock-batch.js';
+import type { batchLine } from '../../../contracts/inventory/receiving/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
@@ -7,7 +7,7 @@ import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
 import { createStockLines, lineKeyOf } from '../ledger/stock-ledger.js';
 import type { Tx, TxContext } from '../../../db/transactions.js';
 
-/** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/stock-batch.ts) lines. */
+/** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/receiving/stock-batch.ts) lines. */
 export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
 
 export type BatchLine = z.output<ReturnType<typeof batchLine>>;

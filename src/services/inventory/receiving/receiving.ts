@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/count-sheet-query.js';
-import { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/stock-batch.js';
+import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/receiving/count-sheet-query.js';
+import { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/receiving/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';

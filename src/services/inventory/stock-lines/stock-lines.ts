@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-line-queries.js';
+import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-lines/stock-line-queries.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import type { Prisma } from '../../../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-move.js';
+import { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-moves/bin-move.js';
 import type { RequestContext } from '../../../context.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inventoryTransferCreate, inventoryTransferUpdate } from '../../../contracts/transfers/inventory-transfer.js';
+import { inventoryTransferCreate, inventoryTransferUpdate } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { validationError } from '../../../kernel/errors.js';
 import { orgId, parseInput } from '../../tenant.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inTransitQuery, inventoryTransferListQuery, TRANSFERS_DEFAULT_LIMIT } from '../../../contracts/transfers/inventory-transfer-queries.js';
+import { inTransitQuery, inventoryTransferListQuery, TRANSFERS_DEFAULT_LIMIT } from '../../../contracts/transfers/inventory-transfers/inventory-transfer-queries.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';

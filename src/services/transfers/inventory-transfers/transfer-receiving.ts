@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfer.js';
+import { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';

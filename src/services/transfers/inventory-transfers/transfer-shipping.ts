@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inventoryTransferNote, shippedTransferInput } from '../../../contracts/transfers/inventory-transfer.js';
+import { inventoryTransferNote, shippedTransferInput } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
 import type { InventoryTransfer } from '../../../generated/prisma/client.js';

@@ -23,7 +23,7 @@
 // Available stock and units in transit are summed as bigint (lots add up past int4); demand over a period counts
 // at most MAX_INT units (unitsCapped), so a target, a need, a quantity and units at risk always fit int4.
 import type { z } from 'zod';
-import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations.js';
+import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';

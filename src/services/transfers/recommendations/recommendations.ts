@@ -4,7 +4,7 @@ import {
   recommendationDecision as decisionSchema,
   recommendationListQuery as listSchema,
   RECOMMENDATIONS_DEFAULT_LIMIT,
-} from '../../../contracts/transfers/recommendations.js';
+} from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { transferCostInput as inputSchema, transferCostQuery as querySchema } from '../../../contracts/transfers/recommendations.js';
+import { transferCostInput as inputSchema, transferCostQuery as querySchema } from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';

@@ -1,0 +1,229 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from '../../builder.js';
+import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
+import {
+  createExternalEvent,
+  deleteExternalEvent,
+  eventValue,
+  externalEventWindow,
+  type ExternalEventValue,
+  getExternalEvent,
+  listExternalEvents,
+  updateExternalEvent,
+} from '../../../services/forecasting/events/external-events.js';
+import { canReadForecasts, canWriteForecasts } from '../forecast-scopes.js';
+import { NodeRef } from '../../node-interface.js';
+import { positionCursors, windowConnection } from '../../window-connection.js';
+import { DEFAULT_PAGE_SIZE } from '../forecast-window.js';
+
+const canRead = canReadForecasts;
+const canWrite = canWriteForecasts;
+
+export const ExternalEventTypeEnum = builder.enumType('ExternalEventType', {
+  description: 'What kind of outside influence on demand an event is.',
+  values: {
+    PROMOTION: { description: 'A promotion or campaign.' },
+    PRICE_CHANGE: { description: 'A change of price.' },
+    HOLIDAY: { description: 'A public or commercial holiday.' },
+    WEATHER: { description: 'A weather event or season.' },
+    BOOKING: { description: 'A known large order or wholesale booking.' },
+    MACRO: { description: 'A macro-economic change.' },
+    OTHER: { description: 'Anything else.' },
+  } as const,
+});
+
+export const StackingModeEnum = builder.enumType('StackingMode', {
+  description: 'How an event lift combines with other lifts over the same period.',
+  values: {
+    MULTIPLICATIVE: { description: 'Lifts multiply: (1 + a) × (1 + b).' },
+    ADDITIVE: { description: 'Lifts add: 1 + a + b.' },
+  } as const,
+});
+
+const ExternalEventValueRef = builder.objectRef<ExternalEventValue>('ExternalEventValue').implement({
+  description: 'How much an event lifts or lowers demand.',
+  fields: (t) => ({
+    liftPct: t.exposeFloat('liftPct', { nullable: true, description: 'Demand change as a fraction, from -0.99 to 5 (0.2 = +20 %).' }),
+    stackingMode: t.field({
+      type: StackingModeEnum,
+      nullable: true,
+      description: 'How the lift combines with other lifts (MULTIPLICATIVE when a lift is given without one).',
+      resolve: (value) => value.stackingMode,
+    }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text about the value.' }),
+  }),
+});
+
+export const ExternalEventType = builder.prismaObject('ExternalEvent', {
+  interfaces: [NodeRef],
+  description: 'Something outside the demand history, such as a promotion or a holiday, that lifts or lowers forecast demand over a period.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    name: t.exposeString('name', { description: 'Event name.' }),
+    type: t.field({ type: ExternalEventTypeEnum, description: 'Kind of event.', resolve: (event) => event.type }),
+    startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When the event starts.' }),
+    endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When the event ends (not before startsAt).' }),
+    value: t.field({
+      type: ExternalEventValueRef,
+      nullable: true,
+      description: 'The effect on demand, or null when none is recorded.',
+      resolve: (event) => eventValue(event),
+    }),
+    isGlobal: t.exposeBoolean('isGlobal', {
+      description: 'The event applies to every product of the organization (it has no productMaster). Events never reach other organizations.',
+    }),
+    isOrgWide: t.exposeBoolean('isOrgWide', {
+      description: 'The event applies at every location of the organization (it has no location).',
+    }),
+    productMaster: t.relation('productMaster', { nullable: true, description: 'The one product the event is limited to, if any.' }),
+    location: t.relation('location', { nullable: true, description: 'The one location the event is limited to, if any.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the event was last changed.' }),
+  }),
+});
+
+const ExternalEventValueInput = builder.inputType('ExternalEventValueInput', {
+  description: 'How much an event lifts or lowers demand.',
+  fields: (t) => ({
+    liftPct: t.float({ description: 'Demand change as a fraction, from -0.99 to 5 (0.2 = +20 %).' }),
+    stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with others (default MULTIPLICATIVE when liftPct is given).' }),
+    description: t.string({ description: 'Free text about the value.' }),
+  }),
+});
+
+const scopeFields = {
+  productMasterId: 'The one product the event is limited to; leave out for every product.',
+  locationId: 'The one location the event is limited to; leave out for every location.',
+  isGlobal: 'Optional; follows productMasterId (true without one). A value that contradicts it is refused.',
+  isOrgWide: 'Optional; follows locationId (true without one). A value that contradicts it is refused.',
+};
+
+const ExternalEventCreateInput = builder.inputType('ExternalEventCreateInput', {
+  description: 'A new external event.',
+  fields: (t) => ({
+    name: t.string({ required: true, description: 'Event name.' }),
+    type: t.field({ type: ExternalEventTypeEnum, required: true, description: 'Kind of event.' }),
+    startsAt: t.field({ type: 'DateTime', required: true, description: 'When the event starts.' }),
+    endsAt: t.field({ type: 'DateTime', required: true, description: `When the event ends; not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
+    value: t.field({ type: ExternalEventValueInput, description: 'The effect on demand.' }),
+    productMasterId: t.id({ description: scopeFields.productMasterId }),
+    locationId: t.id({ description: scopeFields.locationId }),
+    isGlobal: t.boolean({ description: scopeFields.isGlobal }),
+    isOrgWide: t.boolean({ description: scopeFields.isOrgWide }),
+  }),
+});
+
+const ExternalEventUpdateInput = builder.inputType('ExternalEventUpdateInput', {
+  description: 'Changes to an event; absent fields stay as they are. within value too, absent fields stay (liftPct alone keeps the description); null clears value, productMasterId or locationId.',
+  fields: (t) => ({
+    name: t.string({ description: 'New name.' }),
+    type: t.field({ type: ExternalEventTypeEnum, description: 'New kind of event.' }),
+    startsAt: t.field({ type: 'DateTime', description: 'New start.' }),
+    endsAt: t.field({ type: 'DateTime', description: `New end; not before the (new) start, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
+    value: t.field({ type: ExternalEventValueInput, description: 'New effect on demand; null removes it.' }),
+    productMasterId: t.id({ description: `${scopeFields.productMasterId} null makes the event global.` }),
+    locationId: t.id({ description: `${scopeFields.locationId} null makes the event org-wide.` }),
+    isGlobal: t.boolean({ description: scopeFields.isGlobal }),
+    isOrgWide: t.boolean({ description: scopeFields.isOrgWide }),
+  }),
+});
+
+const idArg = { required: true, description: 'Event id.' } as const;
+const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
+
+builder.queryFields((t) => {
+  const filters = () => ({
+    from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
+    to: t.arg({ type: 'DateTime', description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
+    productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
+    locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
+    type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
+    includeGlobal: t.arg.boolean({ description: 'Include events for every product (default true).' }),
+    includeOrgWide: t.arg.boolean({ description: 'Include events for every location (default true).' }),
+  });
+  const filterOf = <A extends { productMasterId?: string | number | null; locationId?: string | number | null }>(args: A) => ({
+    ...args,
+    productMasterId: asString(args.productMasterId),
+    locationId: asString(args.locationId),
+  });
+  return {
+    externalEvents: t.connection(
+      {
+        type: ExternalEventType,
+        description: 'External events overlapping the window [from, to], soonest first, as a Relay connection.',
+        authScopes: canRead,
+        extensions: positionCursors(),
+        args: filters(),
+        resolve: (_parent, args, ctx, info) =>
+          windowConnection(args, DEFAULT_PAGE_SIZE, (window) =>
+            externalEventWindow(ctx, filterOf(args), window, queryFromInfo({ context: ctx, info, typeName: 'ExternalEvent', path: ['edges', 'node'] })),
+          ),
+      },
+      {
+        name: 'ExternalEventConnection',
+        description: 'A page of external events with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Events matching the window and filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    allExternalEvents: t.prismaField({
+      type: ['ExternalEvent'],
+      description: "REST adapter's list (GET /api/forecast/events): every external event overlapping the window [from, to] in one list, soonest first.",
+      deprecationReason: "The REST adapter's unpaged list (GET /api/forecast/events); GraphQL clients use the connection `externalEvents`.",
+      authScopes: canRead,
+      args: filters(),
+      resolve: (query, _parent, args, ctx) => listExternalEvents(ctx, filterOf(args), query),
+    }),
+  };
+});
+
+builder.queryFields((t) => ({
+  externalEvent: t.prismaField({
+    type: 'ExternalEvent',
+    description: "One external event by id; null when it is unknown or not the organization's.",
+    orNullWhenAbsent: true,
+    authScopes: canRead,
+    args: { id: t.arg.id(idArg) },
+    resolve: (query, _parent, args, ctx) => getExternalEvent(ctx, String(args.id), query),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createExternalEvent: t.prismaField({
+    refusals: ['ValidationError'],
+    type: 'ExternalEvent',
+    description: 'Creates an external event.',
+    authScopes: canWrite,
+    args: { input: t.arg({ type: ExternalEventCreateInput, required: true, description: 'The event.' }) },
+    resolve: (query, _parent, args, ctx) =>
+      createExternalEvent(ctx, { ...args.input, productMasterId: asString(args.input.productMasterId), locationId: asString(args.input.locationId) }, query),
+  }),
+  updateExternalEvent: t.prismaField({
+    refusals: ['ValidationError', 'NotFoundError'],
+    type: 'ExternalEvent',
+    description: 'Changes an external event; absent fields stay as they are.',
+    authScopes: canWrite,
+    args: { id: t.arg.id(idArg), input: t.arg({ type: ExternalEventUpdateInput, required: true, description: 'The changes.' }) },
+    resolve: (query, _parent, args, ctx) => {
+      const { productMasterId, locationId, ...rest } = args.input;
+      return updateExternalEvent(
+        ctx,
+        String(args.id),
+        {
+          ...rest,
+          // Keep "absent" (undefined) apart from "cleared" (null).
+          ...(productMasterId === undefined ? {} : { productMasterId: asString(productMasterId) }),
+          ...(locationId === undefined ? {} : { locationId: asString(locationId) }),
+        },
+        query,
+      );
+    },
+  }),
+  deleteExternalEvent: t.prismaField({
+    refusals: ['NotFoundError'],
+    type: 'ExternalEvent',
+    description: 'Deletes an external event and returns it as it was.',
+    authScopes: canWrite,
+    args: { id: t.arg.id(idArg) },
+    resolve: (query, _parent, args, ctx) => deleteExternalEvent(ctx, String(args.id), query),
+  }),
+}));

@@ -1,0 +1,111 @@
+import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
+import { builder } from '../../builder.js';
+import { ProductType } from '../../products/product.js';
+import { LocationType } from '../../master-data/location.js';
+import { productOf, locationOf, linked } from '../../record-loaders.js';
+import type { ForecastChange } from '../../../generated/prisma/client.js';
+import { forecastChangePage } from '../../../services/forecasting/scenarios/forecast-changes.js';
+import { canReadForecasts } from '../forecast-scopes.js';
+import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
+import { NodeRef } from '../../node-interface.js';
+import { readScopesOf } from '../../link-scopes.js';
+import { positionCursors, windowConnection } from '../../window-connection.js';
+import { CHANGE_HISTORY_DEFAULT_LIMIT, CHANGE_HISTORY_MAX_LIMIT } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
+
+const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
+
+const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
+  description: 'What changed a forecast.',
+  values: {
+    GENERATE: { description: 'A forecast run was generated for the scenario.' },
+    PUBLISH: { description: 'The scenario was published.' },
+    OVERRIDE: { description: 'A planner overrode a forecast point.' },
+    ARCHIVE: { description: 'The scenario was archived.' },
+  } as const,
+});
+
+const ForecastChangeRef = builder.objectRef<ForecastChange>('ForecastChange').implement({
+  interfaces: [NodeRef],
+  description: 'One entry of the forecast change history: who changed which forecast when, and its total before and after where one is known.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Identifier.' }),
+    kind: t.field({ type: ForecastChangeKindEnum, description: 'What the change was.', resolve: (c) => c.kind }),
+    scenarioId: t.exposeID('scenarioId', { nullable: true, description: 'The scenario whose forecast changed; null for an override of the base forecast.' }),
+    scenario: t.field({ type: ForecastScenarioType, nullable: true, authScopes: readScopesOf('ForecastScenario'), description: 'The scenario whose forecast changed (null for the base forecast, or when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'forecastScenario', row.scenarioId) }),
+    productMasterId: t.exposeID('productMasterId', { nullable: true, description: 'The product, for a change of one series or point.' }),
+    product: t.field({ type: ProductType, nullable: true, description: 'The product of productMasterId (null without one).', resolve: (row, _args, ctx) => productOf(ctx, row.productMasterId) }),
+    locationId: t.exposeID('locationId', { nullable: true, description: 'The location, for a change of one series or point.' }),
+    location: t.field({ type: LocationType, nullable: true, description: 'The location of locationId (null without one).', resolve: (row, _args, ctx) => locationOf(ctx, row.locationId) }),
+    channel: t.exposeString('channel', { nullable: true, description: 'The channel label, for a change of one series or point.' }),
+    periodStart: t.expose('periodStart', { type: 'Date', nullable: true, description: 'The week changed, for a change of one point.' }),
+    totalBefore: t.exposeFloat('totalBefore', { nullable: true, description: 'Forecast total before the change, when a stored forecast was concerned.' }),
+    totalAfter: t.exposeFloat('totalAfter', { nullable: true, description: 'Forecast total after the change, when a stored forecast was concerned.' }),
+    actor: t.field({ type: ForecastActorRef, description: 'Who made the change.', resolve: (c) => ({ type: c.actorType, id: c.actorId }) }),
+    note: t.exposeString('note', { nullable: true, description: 'What the change was about, in words.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the change was made.' }),
+  }),
+});
+
+type Page = Awaited<ReturnType<typeof forecastChangePage>>;
+
+const ForecastChangePageRef = builder.objectRef<Page>('ForecastChangePage').implement({
+  description: 'One page of the forecast change history, newest first.',
+  fields: (t) => ({
+    entries: t.field({ type: [ForecastChangeRef], description: 'Changes on this page, newest first.', resolve: (page) => page.entries }),
+    total: t.exposeInt('total', { description: 'Changes matching the filters in all pages.' }),
+    limit: t.exposeInt('limit', { description: 'Page size.' }),
+    offset: t.exposeInt('offset', { description: 'Changes skipped before this page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More changes follow this page.' }),
+  }),
+});
+
+builder.queryFields((t) => {
+  const filters = () => ({
+    scenarioId: t.arg.id({ description: 'Only changes of this scenario (NOT_FOUND when it is not one of the organization\'s).' }),
+    kind: t.arg({ type: ForecastChangeKindEnum, description: 'Only changes of this kind.' }),
+    productMasterId: t.arg.id({ description: 'Only changes of this product (NOT_FOUND when it is not one of the organization\'s).' }),
+    locationId: t.arg.id({ description: 'Only changes at this location (NOT_FOUND when it is not one of the organization\'s).' }),
+    from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
+    to: t.arg({ type: 'DateTime', description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
+  });
+  type Id = string | number | null | undefined;
+  type Filters = { scenarioId?: Id; kind?: ForecastChange['kind'] | null; productMasterId?: Id; locationId?: Id; from?: Date | null; to?: Date | null };
+  const query = (args: Filters) => ({
+    kind: args.kind,
+    scenarioId: idText(args.scenarioId),
+    productMasterId: idText(args.productMasterId),
+    locationId: idText(args.locationId),
+    from: args.from?.toISOString() ?? args.from,
+    to: args.to?.toISOString() ?? args.to,
+  });
+  return {
+    forecastChanges: t.connection(
+      {
+        extensions: positionCursors(CHANGE_HISTORY_MAX_LIMIT),
+        type: ForecastChangeRef,
+        description: 'The forecast change history, newest first, as a Relay connection.',
+        authScopes: canReadForecasts,
+        args: filters(),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, CHANGE_HISTORY_DEFAULT_LIMIT, (window) => forecastChangePage(ctx, query(args), window).then((page) => ({ items: page.entries, total: page.total }))),
+      },
+      {
+        name: 'ForecastChangeConnection',
+        description: 'A page of the forecast change history with the cursors to fetch the next or previous page.',
+        fields: (c) => ({ totalCount: c.int({ description: 'Changes matching the filters.', resolve: (page) => page.totalCount }) }),
+      },
+    ),
+    forecastChangesPage: t.field({
+      type: ForecastChangePageRef,
+      description: "REST adapter's shape (GET /api/forecast/change-history): a page of the forecast change history by limit and offset, newest first.",
+      deprecationReason: "The REST adapter's page shape (GET /api/forecast/change-history); GraphQL clients use the connection `forecastChanges`.",
+      authScopes: canReadForecasts,
+      args: {
+        ...filters(),
+        limit: t.arg.int({ description: `Page size, 1 to ${CHANGE_HISTORY_MAX_LIMIT} (default ${CHANGE_HISTORY_DEFAULT_LIMIT}).` }),
+        offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
+      },
+      resolve: (_parent, args, ctx) => forecastChangePage(ctx, { ...query(args), limit: args.limit, offset: args.offset }),
+    }),
+  };
+});
