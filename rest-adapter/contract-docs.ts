@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { jsonSchemaOf } from '../src/contracts/json-schema.js';
 import type { RouteSpec } from './route.js';
-
-/**
- * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a contract: what a caller sends (`input`, before
- * transforms such as trimming) or what a text value becomes once parsed (`output`, for query parameters).
- * Refinements (a range across fields, a unique SKU) are the service's and stay in words.
- */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-  return json;
-}
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 

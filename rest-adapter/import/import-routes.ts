@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { catalogRow } from '../../src/contracts/import/catalog-row.js';
 import { importBody } from '../../src/contracts/import/import-body.js';
 import { inventoryRow } from '../../src/contracts/import/inventory-row.js';
-import { jsonSchemaOf } from '../contract-docs.js';
+import { jsonSchemaOf } from '../../src/contracts/json-schema.js';
 import { type ImportRowDocs, SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
 import { payloadTooLargeBody } from '../common-responses.js';
 import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';

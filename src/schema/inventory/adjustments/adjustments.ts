@@ -1,5 +1,8 @@
 import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
-import type { ArgBuilder, InputFieldBuilder } from '@pothos/core';
+import type { ArgBuilder } from '@pothos/core';
+import { lotCorrection } from '../../../contracts/inventory/adjustments/lot-correction.js';
+import { stockAdjustment, stockDeltaAdjustment } from '../../../contracts/inventory/adjustments/stock-adjustment.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { StockTransactionType, BinType, LotType, StockLineType } from '../stock-lines/stock-line.js';
 import type { LineState } from '../../../services/inventory/ledger/stock-ledger.js';
@@ -120,40 +123,19 @@ const filterArgs = (t: { arg: ArgBuilder<Types> }) => ({
   transactionType: t.arg.string({ description: 'Only these transaction types, comma-separated (for example ADJUSTMENT,COUNT).' }),
 });
 
-const common = (t: InputFieldBuilder<Types, 'InputObject'>) => ({
-  inventoryItemId: t.id({ required: true, description: 'The stock line (inventory item) to adjust.' }),
-  reasonCodeId: t.string({ required: true, description: 'An active reason code of the organization: its id or its code, for example DAMAGED.' }),
-  comment: t.string({ description: 'Free text, up to 2000 characters.' }),
-  rootCause: t.string({ description: 'Why stock was lost; required in healthcare organizations when on hand drops by the organization\'s largeAdjustmentThreshold or more.' }),
-});
-
-const AbsoluteInput = builder.inputType('StockAdjustmentInput', {
+const AbsoluteInput = contractInput('StockAdjustmentInput', stockAdjustment, {
   description: 'Set on hand of a stock line to a counted quantity.',
-  fields: (t) => ({
-    ...common(t),
-    newQtyOnHand: t.int({ required: true, description: 'The new on hand (whole units, 0 or more); the change is computed from the current on hand.' }),
-  }),
+  types: { reasonCodeId: 'String' },
 });
 
-const DeltaInput = builder.inputType('StockDeltaAdjustmentInput', {
+const DeltaInput = contractInput('StockDeltaAdjustmentInput', stockDeltaAdjustment, {
   description: 'Change on hand of a stock line by a signed amount.',
-  fields: (t) => ({
-    ...common(t),
-    delta: t.int({ required: true, description: 'Signed change in whole units, not 0.' }),
-  }),
+  types: { reasonCodeId: 'String' },
 });
 
-const LotCorrectionInput = builder.inputType('LotCorrectionInput', {
+const LotCorrectionInput = contractInput('LotCorrectionInput', lotCorrection, {
   description: 'Move quantity from one lot to another lot of the same product at the same location and bin.',
-  fields: (t) => ({
-    inventoryItemId: t.id({ required: true, description: 'The source stock line.' }),
-    toLotId: t.id({ description: 'The target lot (a lot of the same product); or give toLotCode.' }),
-    toLotCode: t.string({ description: 'The target lot code; the lot is created when the product has none with this code.' }),
-    toExpiryDate: t.field({ type: 'Date', description: 'Expiry date for a new lot named by toLotCode; must match an existing lot\'s.' }),
-    quantity: t.int({ required: true, description: 'Units to move (at least 1, at most the source line\'s available units).' }),
-    reasonCodeId: t.string({ description: 'Reason code id or code with direction ANY (default LOT_CORRECTION).' }),
-    comment: t.string({ description: 'Free text, up to 2000 characters.' }),
-  }),
+  types: { reasonCodeId: 'String' },
 });
 
 builder.queryFields((t) => ({
@@ -193,7 +175,7 @@ builder.mutationFields((t) => ({
     description: 'Sets on hand of a stock line to an absolute quantity, with an ADJUSTMENT ledger row.',
     authScopes: { permission: 'inventory.adjust' },
     args: { input: t.arg({ type: AbsoluteInput, required: true, description: 'The adjustment.' }) },
-    resolve: (_parent, args, ctx) => adjustStock(ctx, args.input),
+    resolve: (_parent, args, ctx) => adjustStock(ctx, parseInput(stockAdjustment, args.input)),
   }),
   adjustStockBy: t.field({
     refusals: ['ValidationError', 'InsufficientStockError'],
@@ -201,7 +183,7 @@ builder.mutationFields((t) => ({
     description: 'Changes on hand of a stock line by a signed amount, with an ADJUSTMENT ledger row.',
     authScopes: { permission: 'inventory.adjust' },
     args: { input: t.arg({ type: DeltaInput, required: true, description: 'The adjustment.' }) },
-    resolve: (_parent, args, ctx) => adjustStockBy(ctx, args.input),
+    resolve: (_parent, args, ctx) => adjustStockBy(ctx, parseInput(stockDeltaAdjustment, args.input)),
   }),
   correctLot: t.field({
     refusals: ['ValidationError', 'InsufficientStockError'],
@@ -209,6 +191,6 @@ builder.mutationFields((t) => ({
     description: 'Moves quantity from one lot to another (two LOT_CORRECTION ledger rows, one transaction).',
     authScopes: { permission: 'inventory.adjust' },
     args: { input: t.arg({ type: LotCorrectionInput, required: true, description: 'The correction.' }) },
-    resolve: (_parent, args, ctx) => correctLot(ctx, args.input),
+    resolve: (_parent, args, ctx) => correctLot(ctx, parseInput(lotCorrection, args.input)),
   }),
 }));

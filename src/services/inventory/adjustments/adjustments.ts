@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { stockAdjustment as absoluteSchema, stockDeltaAdjustment as deltaSchema } from '../../../contracts/inventory/adjustments/stock-adjustment.js';
+import type { stockAdjustment as absoluteSchema, stockDeltaAdjustment as deltaSchema } from '../../../contracts/inventory/adjustments/stock-adjustment.js';
 import type { RequestContext } from '../../../context.js';
 import { validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { checkOnHandFloor } from '../stock-lines/quantities.js';
 import { checkReasonDirection, findReasonCode } from './reason-code-rules.js';
 import { type LineState, lockLines, applyStockChange } from '../ledger/stock-ledger.js';
@@ -13,8 +13,9 @@ import { signed, unknownInBody } from './adjustment-messages.js';
 import { TRANSACTION, inTransaction } from '../../../db/transactions.js';
 import { applySignedAdjustment } from './signed-adjustment.js';
 
-export type AbsoluteAdjustmentInput = z.input<typeof absoluteSchema>;
-export type DeltaAdjustmentInput = z.input<typeof deltaSchema>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type AbsoluteAdjustmentInput = z.output<typeof absoluteSchema>;
+export type DeltaAdjustmentInput = z.output<typeof deltaSchema>;
 
 export interface AdjustmentResult {
   success: true;
@@ -24,8 +25,7 @@ export interface AdjustmentResult {
 }
 
 /** Changes on hand by a signed amount (POST /api/inventory/adjust): one statement, see signed-adjustment.ts. */
-export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): Promise<AdjustmentResult> {
-  const input = parseInput(deltaSchema, raw);
+export function adjustStockBy(ctx: RequestContext, input: DeltaAdjustmentInput): Promise<AdjustmentResult> {
   return applySignedAdjustment(ctx, {
     inventoryItemId: input.inventoryItemId,
     delta: input.delta,
@@ -41,8 +41,7 @@ export function adjustStockBy(ctx: RequestContext, raw: DeltaAdjustmentInput): P
  * that value even when other requests adjust the same line at the same time; they wait for this
  * transaction and then see its result.
  */
-export async function adjustStock(ctx: RequestContext, raw: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
-  const input = parseInput(absoluteSchema, raw);
+export async function adjustStock(ctx: RequestContext, input: AbsoluteAdjustmentInput): Promise<AdjustmentResult> {
   const newQty = input.newQtyOnHand;
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId');
   return inTransaction(ctx, async (ctx) => {

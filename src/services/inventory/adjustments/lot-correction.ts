@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { lotCorrection as schema } from '../../../contracts/inventory/adjustments/lot-correction.js';
+import type { lotCorrection as schema } from '../../../contracts/inventory/adjustments/lot-correction.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, validationError } from '../../../kernel/errors.js';
 import type { Lot, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
 import { findReasonCode } from './reason-code-rules.js';
 import { type LineState, lockLines, findOrCreateStockLine, applyStockChange } from '../ledger/stock-ledger.js';
@@ -12,7 +12,8 @@ import { outOfRange, usableQty } from '../stock-lines/quantities.js';
 import { TRANSACTION, type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { unknownInBody } from './adjustment-messages.js';
 
-export type LotCorrectionInput = z.input<typeof schema>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type LotCorrectionInput = z.output<typeof schema>;
 
 export interface LotCorrectionResult {
   success: true;
@@ -27,8 +28,7 @@ export interface LotCorrectionResult {
  * source line loses it and the target line (created when missing) gains it, two LOT_CORRECTION ledger
  * rows in one transaction. Only available units move (none from a recalled or expired lot).
  */
-export async function correctLot(ctx: RequestContext, raw: LotCorrectionInput): Promise<LotCorrectionResult> {
-  const input = parseInput(schema, raw);
+export async function correctLot(ctx: RequestContext, input: LotCorrectionInput): Promise<LotCorrectionResult> {
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'LOT_CORRECTION');
   if (reason.direction !== 'ANY') {
     throw validationError({ reasonCodeId: [`Reason ${reason.code} is for ${reason.direction.toLowerCase()}s only; a lot correction needs a reason for both directions`] });
