@@ -1,4 +1,4 @@
-import type { InputFieldRef, InputObjectRef, InputTypeParam } from '@pothos/core';
+import type { ArgBuilder, ArgumentRef, InputFieldRef, InputObjectRef, InputTypeParam } from '@pothos/core';
 import { z } from 'zod';
 import { jsonSchemaOf } from '../contracts/json-schema.js';
 import { parseContract } from '../contracts/parse.js';
@@ -115,6 +115,37 @@ function graphqlType(name: string, json: Json, path: string, options: ContractIn
     default:
       throw new Error(`${name}.${path}: no GraphQL type for ${JSON.stringify(json).slice(0, 120)} (types option)`);
   }
+}
+
+export interface ContractArgsOptions extends Omit<ContractInputOptions, 'description'> {
+  /** Which side of the contract the arguments take: `output` for a query-string contract (text made into numbers). */
+  io?: 'input' | 'output';
+  /** Parameters of the contract that are not arguments of this field (paging the field declares itself). */
+  omit?: string[];
+  /** Descriptions for fields the contract leaves undescribed, or words for GraphQL callers instead of the contract's. */
+  fieldDescriptions?: Record<string, string>;
+}
+
+/**
+ * A field's arguments generated from a contract (a query's filters): one argument per contract field, with its
+ * type, requiredness and description. The resolver parses the arguments with the same contract.
+ */
+export function contractArgs(t: { arg: ArgBuilder<Types> }, contract: z.ZodObject, options: ContractArgsOptions = {}): Record<string, ArgumentRef<Types, unknown>> {
+  const json = jsonSchemaOf(contract, options.io ?? 'input') as Json;
+  // A parameter with a default is in the output's `required`: ask the contract whether absence passes.
+  const shape = contract.shape as Record<string, z.ZodType>;
+  const entries = Object.entries((json.properties ?? {}) as Record<string, Json>).filter(([key]) => !options.omit?.includes(key));
+  return Object.fromEntries(
+    entries.map(([key, property]) => {
+      const { json: inner, nullable } = withoutNull(property);
+      const description = options.fieldDescriptions?.[key] ?? property.description ?? inner.description;
+      if (!description) throw new Error(`argument ${key}: the contract gives no description (.meta({ description }) or fieldDescriptions)`);
+      const type = graphqlType('arguments', inner, key, { description: '', ...options });
+      const isRequired = !shape[key]?.safeParse(undefined).success && !nullable && !options.optional?.includes(key);
+      const list = Array.isArray(type);
+      return [key, t.arg({ type, description, required: list ? { list: isRequired, items: true } : isRequired } as never) as ArgumentRef<Types, unknown>];
+    }),
+  );
 }
 
 /** The value of a contract-driven input as the contract outputs it: the one parse on the way to a service. */
