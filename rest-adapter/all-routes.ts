@@ -5,11 +5,10 @@ import { importArea } from './import/import-area.js';
 import { inventoryArea } from './inventory/inventory-area.js';
 import { masterDataArea } from './master-data/master-data-area.js';
 import { productsArea } from './products/products-area.js';
-import { inventoryTransfersArea } from './transfers/inventory-transfers/inventory-transfers-area.js';
 import type { RestArea, RouteSpec } from './route.js';
-import { recommendationsArea } from './transfers/recommendations/recommendations-area.js';
+import { transfersArea } from './transfers/transfers-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, inventoryTransfersArea, inventoryArea, importArea, recommendationsArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, importArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);
