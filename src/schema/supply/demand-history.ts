@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
-import { findDemandHistory } from '../../services/supply/supply-queries.js';
+import { countDemandHistory, findDemandHistory } from '../../services/supply/supply-queries.js';
 import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('DemandHistory', {
@@ -36,6 +36,8 @@ builder.queryFields((t) => ({
       from: t.arg({ type: 'Date', description: 'From this day: the weeks that hold it and later ones.' }),
       to: t.arg({ type: 'Date', description: `Up to this day: the weeks that hold it and earlier ones; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
     },
+    totalCount: (_parent, args, ctx) =>
+      countDemandHistory(ctx, { productMasterId: asString(args.productMasterId), locationId: asString(args.locationId), channel: args.channel, from: args.from, to: args.to }),
     resolve: (query, _parent, args, ctx) =>
       findDemandHistory(ctx, { productMasterId: asString(args.productMasterId), locationId: asString(args.locationId), channel: args.channel, from: args.from, to: args.to }, query),
   }),

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
-import { findPurchaseOrders } from '../../services/supply/supply-queries.js';
+import { countPurchaseOrders, findPurchaseOrders } from '../../services/supply/supply-queries.js';
 import { NodeRef } from '../node-interface.js';
 
 const PurchaseOrderStatusEnum = builder.enumType(PurchaseOrderStatus, {
@@ -51,6 +51,7 @@ builder.queryFields((t) => ({
       status: t.arg({ type: PurchaseOrderStatusEnum, description: 'Only orders in this status.' }),
       locationId: t.arg.id({ description: 'Only orders to this destination location (404 when it is not one of the organization\'s).' }),
     },
+    totalCount: (_parent, args, ctx) => countPurchaseOrders(ctx, { status: args.status, locationId: args.locationId == null ? null : String(args.locationId) }),
     resolve: (query, _parent, args, ctx) =>
       findPurchaseOrders(ctx, { status: args.status, locationId: args.locationId == null ? null : String(args.locationId) }, query),
   }),

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { SalesOrderStatus } from '../../generated/prisma/enums.js';
-import { findSalesOrders } from '../../services/supply/supply-queries.js';
+import { countSalesOrders, findSalesOrders } from '../../services/supply/supply-queries.js';
 import { NodeRef } from '../node-interface.js';
 
 const SalesOrderStatusEnum = builder.enumType(SalesOrderStatus, {
@@ -56,6 +56,7 @@ builder.queryFields((t) => ({
     description: 'Sales orders of the organization in creation order, as a Relay connection.',
     authScopes: { permission: 'inventory.read' },
     args: { locationId: t.arg.id({ description: 'Only orders fulfilled from this location (404 when it is not one of the organization\'s).' }) },
+    totalCount: (_parent, args, ctx) => countSalesOrders(ctx, { locationId: args.locationId == null ? null : String(args.locationId) }),
     resolve: (query, _parent, args, ctx) => findSalesOrders(ctx, { locationId: args.locationId == null ? null : String(args.locationId) }, query),
   }),
 }));

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { findSuppliers } from '../../services/supply/supply-queries.js';
+import { countSuppliers, findSuppliers } from '../../services/supply/supply-queries.js';
 import { NodeRef } from '../node-interface.js';
 
 builder.prismaObject('Supplier', {
@@ -24,6 +24,7 @@ builder.queryFields((t) => ({
     description: 'Suppliers of the organization in creation order, as a Relay connection.',
     authScopes: { permission: 'procurement.read' },
     args: { search: t.arg.string({ description: 'Case-insensitive match on code or name.' }) },
+    totalCount: (_parent, args, ctx) => countSuppliers(ctx, args.search),
     resolve: (query, _parent, args, ctx) => findSuppliers(ctx, args.search, query),
   }),
 }));
