@@ -14,7 +14,7 @@ import type { Database } from '../../src/db/database.js';
 import { PrismaClient } from '../../src/generated/prisma/client.js';
 import { startServer } from '../../src/server/start.js';
 import { CHUNK_APPLIERS } from '../../src/services/import/appliers/applier-registry.js';
-import { processNextChunk } from '../../src/services/import/worker.js';
+import { processNextChunk } from '../../src/services/import/jobs/worker.js';
 import { createScratchDatabase, loadBenchmarkData } from '../harness/data.js';
 import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './data.js';
 

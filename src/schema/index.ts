@@ -2,7 +2,7 @@ import { builder } from './builder.js';
 import { describeTotalCounts } from './connection-docs.js';
 import './scalars.js';
 import './root.js';
-import './node.js';
+import './node/node.js';
 import './mutation-errors.js';
 import './auth/session.js';
 import './products/product.js';

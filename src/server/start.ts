@@ -6,7 +6,7 @@ import type { App } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
-import { startImportWorkers } from '../services/import/worker.js';
+import { startImportWorkers } from '../services/import/jobs/worker.js';
 import { startRecommendationExpirySweep } from '../services/transfers/recommendations/expiry-sweep.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { importEvents } from '../../src/services/import/jobs.js';
+import { importEvents } from '../../src/services/import/jobs/jobs.js';
 import { databaseForProcesses, runEntry } from '../support/processes.js';
 
 // Every CLI run is a real process that opens (and on PGlite first creates and migrates) the database,

@@ -54,8 +54,8 @@ describe('layering', () => {
 
   it('flags a forbidden import, so that the check below cannot pass for want of looking', () => {
     expect(violations('rest-adapter/x-routes.ts', ['../src/services/import/jobs.js'])).toHaveLength(1);
-    expect(violations('src/services/import/jobs.ts', ['graphql', '../../schema/builder.js', '../../server/app.js'])).toHaveLength(3);
-    expect(violations('src/services/import/jobs.ts', ['@pothos/core'])).toHaveLength(1);
+    expect(violations('src/services/import/jobs/jobs.ts', ['graphql', '../../../schema/builder.js', '../../../server/app.js'])).toHaveLength(3);
+    expect(violations('src/services/import/jobs/jobs.ts', ['@pothos/core'])).toHaveLength(1);
     expect(violations('src/schema/import/import-job.ts', ['../../../rest-adapter/router.js'])).toHaveLength(1);
     expect(violations('src/db/database.ts', ['../services/tenant.js'])).toHaveLength(1);
     expect(violations('src/kernel/errors.ts', ['../services/tenant.js'])).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { CHUNK_SIZE, CHUNK_SIZES } from '../../src/kernel/import-limits.js';
-import { importEvents } from '../../src/services/import/jobs.js';
-import { startImportWorkers } from '../../src/services/import/worker.js';
+import { importEvents } from '../../src/services/import/jobs/jobs.js';
+import { startImportWorkers } from '../../src/services/import/jobs/worker.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';

@@ -8,7 +8,7 @@ import {
   rotateApiKey,
   updateApiKey,
 } from '../../services/api-keys/api-keys.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 // Managing keys needs an administrator's session: a key must never be able to mint or widen keys.
 const MANAGE = { $all: { session: true, permission: 'apikeys.manage' } } as const;

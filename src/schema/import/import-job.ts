@@ -1,8 +1,8 @@
 import { builder } from '../builder.js';
 import { ImportJobState, ImportKind } from '../../generated/prisma/enums.js';
 import { ENVELOPE_ERRORS } from '../../kernel/import-limits.js';
-import { getImportJob, startImport } from '../../services/import/jobs.js';
-import { NodeRef } from '../node-interface.js';
+import { getImportJob, startImport } from '../../services/import/jobs/jobs.js';
+import { NodeRef } from '../node/node-interface.js';
 
 const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
 const ImportJobStateEnum = builder.enumType(ImportJobState, {

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context.js';
 import type { ImportJob } from '../../generated/prisma/client.js';
-import { getImportJob } from '../../services/import/jobs.js';
+import { getImportJob } from '../../services/import/jobs/jobs.js';
 import { builder } from '../builder.js';
 import { followRow } from '../polling-stream.js';
 import { ImportJobType } from './import-job.js';

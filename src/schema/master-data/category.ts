@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { categories } from '../../services/master-data/categories.js';
 import { defineMasterDataFields } from './master-data-fields.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 export const CategoryType = builder.prismaObject('Category', {
   interfaces: [NodeRef],

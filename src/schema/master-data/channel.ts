@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { channels } from '../../services/master-data/channels.js';
 import { defineMasterDataFields } from './master-data-fields.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 export const ChannelType = builder.prismaObject('Channel', {
   interfaces: [NodeRef],

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { locations } from '../../services/master-data/locations.js';
 import { defineMasterDataFields } from './master-data-fields.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 export const LocationType = builder.prismaObject('Location', {
   interfaces: [NodeRef],

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { countProducts, createProduct, findProducts, getProduct, listProducts, updateProduct } from '../../services/products/products.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 export const ProductType = builder.prismaObject('ProductMaster', {
   interfaces: [NodeRef],

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { MAX_WINDOW_DAYS } from '../../kernel/input-limits.js';
 import { countDemandHistory, findDemandHistory } from '../../services/supply/supply-queries.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 builder.prismaObject('DemandHistory', {
   interfaces: [NodeRef],

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { PurchaseOrderStatus } from '../../generated/prisma/enums.js';
 import { countPurchaseOrders, findPurchaseOrders } from '../../services/supply/supply-queries.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 const PurchaseOrderStatusEnum = builder.enumType(PurchaseOrderStatus, {
   name: 'PurchaseOrderStatus',

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { SalesOrderStatus } from '../../generated/prisma/enums.js';
 import { countSalesOrders, findSalesOrders } from '../../services/supply/supply-queries.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 const SalesOrderStatusEnum = builder.enumType(SalesOrderStatus, {
   name: 'SalesOrderStatus',

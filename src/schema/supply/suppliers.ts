@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { countSuppliers, findSuppliers } from '../../services/supply/supply-queries.js';
-import { NodeRef } from '../node-interface.js';
+import { NodeRef } from '../node/node-interface.js';
 
 builder.prismaObject('Supplier', {
   interfaces: [NodeRef],

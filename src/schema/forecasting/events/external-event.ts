@@ -12,7 +12,7 @@ import {
   updateExternalEvent,
 } from '../../../services/forecasting/events/external-events.js';
 import { canReadForecasts, canWriteForecasts } from '../forecast-scopes.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
 import { DEFAULT_PAGE_SIZE } from '../forecast-window.js';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../services/forecasting/overrides/forecast-overrides.js';
 import { canReadForecasts, canWriteForecasts } from '../forecast-scopes.js';
 import { ForecastActorRef, ForecastScenarioType } from '../scenarios/forecast-scenario.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
 import { OVERRIDES_DEFAULT_LIMIT, OVERRIDES_MAX_LIMIT } from '../../../contracts/forecasting/overrides/forecast-override.js';

@@ -12,7 +12,7 @@ import { scenarioActor } from '../../../services/forecasting/scenarios/forecast-
 import { DemandClassEnum, DemandForecastPointRef, ErrorScaleEnum, ForecastMethodEnum, IntervalSourceEnum, SeriesAdjustmentRef } from '../demand/demand-forecast.js';
 import { ForecastActorRef, ForecastScenarioType } from '../scenarios/forecast-scenario.js';
 import { canReadForecasts, canWriteForecasts } from '../forecast-scopes.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { windowAnswer } from '../forecast-window.js';

@@ -7,7 +7,7 @@ import type { ForecastChange } from '../../../generated/prisma/client.js';
 import { forecastChangePage } from '../../../services/forecasting/scenarios/forecast-changes.js';
 import { canReadForecasts } from '../forecast-scopes.js';
 import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
 import { CHANGE_HISTORY_DEFAULT_LIMIT, CHANGE_HISTORY_MAX_LIMIT } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';

@@ -13,7 +13,7 @@ import {
   updateForecastScenario,
 } from '../../../services/forecasting/scenarios/forecast-scenarios.js';
 import { canReadForecasts, canWriteForecasts } from '../forecast-scopes.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { CategoryType } from '../../master-data/category.js';
 import { ChannelType } from '../../master-data/channel.js';
 import { linked } from '../../record-loaders.js';

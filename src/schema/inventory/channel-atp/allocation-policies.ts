@@ -1,6 +1,6 @@
 import { builder } from '../../builder.js';
 import { deleteAllocationPolicy, listAllocationPolicies, countAllocationPolicies, setAllocationPolicy } from '../../../services/inventory/channel-atp/allocation-policies.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 
 export const AllocationModeEnum = builder.enumType('AllocationMode', {
   description: 'How an allocation policy limits what a channel may promise at a location.',

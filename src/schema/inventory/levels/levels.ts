@@ -8,7 +8,7 @@ import {
   upsertInventoryLevel,
 } from '../../../services/inventory/levels/levels.js';
 import { ProductType } from '../../products/product.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { BinType } from '../stock-lines/stock-line.js';
 import { LocationType } from '../../master-data/location.js';
 import { linked } from '../../record-loaders.js';

@@ -1,6 +1,6 @@
 import { builder } from '../../builder.js';
 import { availableQty } from '../../../services/inventory/stock-lines/quantities.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { LocationType } from '../../master-data/location.js';
 import { ProductType } from '../../products/product.js';
 import { linked } from '../../record-loaders.js';

@@ -4,7 +4,7 @@ import { LocationType } from '../../master-data/location.js';
 import { ownProduct, ownLocation, linked } from '../../record-loaders.js';
 import { sumOf } from '../../../kernel/quantity-totals.js';
 import type { TransferWithLines } from '../../../services/transfers/inventory-transfers/transfer-shape.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { BinType, LotType, StockLineType } from '../../inventory/stock-lines/stock-line.js';
 import { readScopesOf } from '../../link-scopes.js';
 

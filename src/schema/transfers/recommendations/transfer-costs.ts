@@ -1,6 +1,6 @@
 import { listTransferCosts, setTransferCost } from '../../../services/transfers/recommendations/transfer-costs.js';
 import { builder } from '../../builder.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { LocationType } from '../../master-data/location.js';
 import { linked } from '../../record-loaders.js';
 import { readScopesOf } from '../../link-scopes.js';

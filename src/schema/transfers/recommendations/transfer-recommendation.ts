@@ -10,7 +10,7 @@ import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { ownProduct, ownLocation, linked } from '../../record-loaders.js';
-import { NodeRef } from '../../node-interface.js';
+import { NodeRef } from '../../node/node-interface.js';
 import { InventoryTransferRef } from '../inventory-transfers/inventory-transfer-types.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';

@@ -1,6 +1,6 @@
 import type { ImportKind } from '../../../generated/prisma/enums.js';
 import type { ImportableKind } from '../../../kernel/import-kinds.js';
-import type { ChunkApplier } from '../kinds.js';
+import type { ChunkApplier } from '../jobs/kinds.js';
 import { applyCatalogChunk, catalogRowKey } from './catalog.js';
 import { applyInventoryChunk } from './inventory.js';
 import { applySupplierRows } from './suppliers.js';

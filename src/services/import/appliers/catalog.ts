@@ -1,7 +1,7 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier } from '../kinds.js';
+import type { ChunkApplier } from '../jobs/kinds.js';
 import { catalogRow } from '../../../contracts/import/catalog-row.js';
 import { SKU_TAKEN_MESSAGE, skuKey } from '../../../contracts/products/sku-rules.js';
 import { parseRows } from './parse-rows.js';

@@ -1,7 +1,7 @@
 import { uuidv7s } from '../../../db/ids.js';
 import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier } from '../kinds.js';
+import type { ChunkApplier } from '../jobs/kinds.js';
 import { demandHistoryRow } from '../../../contracts/import/demand-history-row.js';
 import { parseRows } from './parse-rows.js';
 import { resolveLocations } from './references.js';

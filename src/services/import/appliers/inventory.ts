@@ -5,7 +5,7 @@ import { setLevelMinimums } from '../../inventory/levels/level-minimums.js';
 import { partsOf } from '../../inventory/stock-lines/quantities.js';
 import { createStockLines, lineKeyOf, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../kinds.js';
+import type { ChunkApplier, RowRejection } from '../jobs/kinds.js';
 import { inventoryRow } from '../../../contracts/import/inventory-row.js';
 import { parseRows } from './parse-rows.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';

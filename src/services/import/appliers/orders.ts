@@ -3,7 +3,7 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../kinds.js';
+import type { ChunkApplier, RowRejection } from '../jobs/kinds.js';
 import { orderRow } from '../../../contracts/import/order-row.js';
 import { parseRows } from './parse-rows.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fieldErrors } from '../../../contracts/parse.js';
-import type { ImportRow, RowRejection } from '../kinds.js';
+import type { ImportRow, RowRejection } from '../jobs/kinds.js';
 
 /** A row its contract accepted, with its position in the request. */
 export interface ParsedRow<T> {

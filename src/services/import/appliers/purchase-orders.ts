@@ -1,5 +1,5 @@
 import { uuidv7s } from '../../../db/ids.js';
-import type { RowRejection, ChunkApplier } from '../kinds.js';
+import type { RowRejection, ChunkApplier } from '../jobs/kinds.js';
 import { orgId } from '../../tenant.js';
 import { purchaseOrderRow } from '../../../contracts/import/purchase-order-row.js';
 import { parseRows } from './parse-rows.js';

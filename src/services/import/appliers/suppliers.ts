@@ -1,5 +1,5 @@
 import { supplierRow } from '../../../contracts/import/supplier-row.js';
-import type { ChunkApplier } from '../kinds.js';
+import type { ChunkApplier } from '../jobs/kinds.js';
 import { orgId } from '../../tenant.js';
 import { parseRows } from './parse-rows.js';
 

@@ -1,12 +1,12 @@
-import { type App, type RequestContext, systemContext } from '../../context.js';
-import type { ImportJob, Prisma } from '../../generated/prisma/client.js';
-import type { ImportKind, OrganizationStatus } from '../../generated/prisma/enums.js';
-import { DomainError } from '../../kernel/errors.js';
-import { CHUNK_APPLIERS } from './appliers/applier-registry.js';
+import { type App, type RequestContext, systemContext } from '../../../context.js';
+import type { ImportJob, Prisma } from '../../../generated/prisma/client.js';
+import type { ImportKind, OrganizationStatus } from '../../../generated/prisma/enums.js';
+import { DomainError } from '../../../kernel/errors.js';
+import { CHUNK_APPLIERS } from '../appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
-import { startWorkLoops, type WorkLoops } from '../work-loops.js';
-import { joinTransaction, type TxContext } from '../../db/transactions.js';
+import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
+import { joinTransaction, type TxContext } from '../../../db/transactions.js';
 
 interface ClaimedChunk {
   id: string;

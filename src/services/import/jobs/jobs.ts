@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { RequestContext } from '../../context.js';
-import { importBody } from '../../contracts/import/import-body.js';
-import { parseContract } from '../../contracts/parse.js';
-import { DomainError, notFound } from '../../kernel/errors.js';
-import { uuidv7 } from '../../db/ids.js';
-import { Prisma, type ImportJob } from '../../generated/prisma/client.js';
-import type { ImportKind } from '../../generated/prisma/enums.js';
-import { authOf, orgId } from '../tenant.js';
-import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../kernel/import-limits.js';
-import { CHUNK_APPLIERS, ROW_KEYS } from './appliers/applier-registry.js';
-import { mapInSlices, sliceClock } from '../../kernel/yielding.js';
-import { inTransaction } from '../../db/transactions.js';
+import type { RequestContext } from '../../../context.js';
+import { importBody } from '../../../contracts/import/import-body.js';
+import { parseContract } from '../../../contracts/parse.js';
+import { DomainError, notFound } from '../../../kernel/errors.js';
+import { uuidv7 } from '../../../db/ids.js';
+import { Prisma, type ImportJob } from '../../../generated/prisma/client.js';
+import type { ImportKind } from '../../../generated/prisma/enums.js';
+import { authOf, orgId } from '../../tenant.js';
+import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../../kernel/import-limits.js';
+import { CHUNK_APPLIERS, ROW_KEYS } from '../appliers/applier-registry.js';
+import { mapInSlices, sliceClock } from '../../../kernel/yielding.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 const linesOf = (row: unknown) => {
   const lines = row && typeof row === 'object' ? (row as { lines?: unknown }).lines : undefined;

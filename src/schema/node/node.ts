@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
-import type { RequestContext } from '../context.js';
-import { checkNodeIdCount, MAX_NODE_IDS, nodesByIds } from '../services/node/node-lookup.js';
-import { builder } from './builder.js';
+import type { RequestContext } from '../../context.js';
+import { checkNodeIdCount, MAX_NODE_IDS, nodesByIds } from '../../services/node/node-lookup.js';
+import { builder } from '../builder.js';
 import { asNode, NodeRef } from './node-interface.js';
 
 // One loader per request, so that several `node` fields of one document are found together.

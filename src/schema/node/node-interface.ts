@@ -1,4 +1,4 @@
-import { builder } from './builder.js';
+import { builder } from '../builder.js';
 
 // The type of each object `node`/`nodes` answer, noted when they load it (their rows carry no typename).
 const typeOfNode = new WeakMap<object, string>();
