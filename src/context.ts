@@ -26,12 +26,28 @@ export interface AuthInfo {
   expiresAt?: Date;
 }
 
-/** What every service function and resolver receives first. */
-export interface RequestContext {
+/** What any work with the database carries: its handle, and the client a transaction is opened on. */
+export interface DbContext {
   /** The client, or the transaction the work runs in (see inTransaction in db/transactions.ts). */
   prisma: Db;
   /** True when `prisma` is a transaction (set by inTransaction only). */
   inTransaction?: true;
+  app: { prisma: Client };
+}
+
+/**
+ * The context of an operator's work on the whole installation (the admin CLI, the demo seed, test
+ * set-up): no organization of its own, so only the operator operations take it.
+ */
+export interface OperatorContext extends DbContext {
+  /** Where the work comes from: 'admin-cli', 'demo-seed', 'test-setup', ... */
+  origin: string;
+}
+
+export const operatorContext = (client: Client, origin: string): OperatorContext => ({ prisma: client, app: { prisma: client }, origin });
+
+/** What every service function and resolver receives first. */
+export interface RequestContext extends DbContext {
   /** null when the request carried no credentials. */
   auth: AuthInfo | null;
   clientIp: string;

@@ -2,6 +2,7 @@
 // capability, 1,000 products × 10 locations (one channel) = 10,000 series, and their 104 weeks of demand
 // history from synthetic.ts. The history is written by bulk SQL (unnest of column arrays, 100 series
 // per statement), not through the import: the benchmark times generation, and the import has its own.
+import { operatorContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiKey, createOrganization } from '../../src/services/admin/admin.js';
 import { SCALE_SERIES, SCALE_WEEKS, syntheticValues, syntheticWeek } from './synthetic.js';
@@ -23,8 +24,8 @@ export async function loadScaleData(target: { databaseUrl?: string; dataDir?: st
   const database = await openDatabase(target);
   try {
     const db = database.prisma;
-    const org = await createOrganization(db, { name: 'Forecast scale benchmark', capabilities: ['ai.forecasting.demand'] });
-    const { key } = await createApiKey(db, { organizationId: org.id, name: 'forecast scale benchmark', scopes: ['*'] });
+    const org = await createOrganization(operatorContext(db, 'bench-setup'), { name: 'Forecast scale benchmark', capabilities: ['ai.forecasting.demand'] });
+    const { key } = await createApiKey(operatorContext(db, 'bench-setup'), { organizationId: org.id, name: 'forecast scale benchmark', scopes: ['*'] });
     const productCount = Math.ceil(seriesCount / SCALE_LOCATIONS);
     await db.productMaster.createMany({
       data: Array.from({ length: productCount }, (_, i) => ({ organizationId: org.id, sku: `SCALE-${String(i + 1).padStart(5, '0')}`, name: `Scale product ${i + 1}`, unitCost: 1 + (i % 50) })),

@@ -2,6 +2,7 @@
 // capability, the 45 Walmart store series imported by POST /api/import/demand-history (one product, a
 // location per store), then one GET /api/forecast per store from the first held-out week, scored like the
 // in-process methods of accuracy.ts against the held-out actuals.
+import { operatorContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiKey, createOrganization } from '../../src/services/admin/admin.js';
 import { sleep } from '../harness/children.js';
@@ -20,8 +21,8 @@ async function createForecastOrganization(target: { databaseUrl?: string; dataDi
   const database = await openDatabase(target);
   try {
     const db = database.prisma;
-    const org = await createOrganization(db, { name: 'Forecast benchmark organization', capabilities: ['ai.forecasting.demand'] });
-    const { key } = await createApiKey(db, { organizationId: org.id, name: 'forecast benchmark', scopes: ['forecast:read', 'import:write'] });
+    const org = await createOrganization(operatorContext(db, 'bench-setup'), { name: 'Forecast benchmark organization', capabilities: ['ai.forecasting.demand'] });
+    const { key } = await createApiKey(operatorContext(db, 'bench-setup'), { organizationId: org.id, name: 'forecast benchmark', scopes: ['forecast:read', 'import:write'] });
     const product = await db.productMaster.create({ data: { organizationId: org.id, sku: SKU, name: 'Walmart weekly store sales' } });
     await db.location.createMany({ data: stores.map((s) => ({ organizationId: org.id, code: storeCode(s.store), name: `Walmart store ${s.store}`, type: 'STORE' })) });
     const locations = await db.location.findMany({ where: { organizationId: org.id }, select: { id: true, code: true } });

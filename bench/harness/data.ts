@@ -1,5 +1,6 @@
 // Benchmark data: a scratch PostgreSQL database (or a PGlite folder) with one organization, an API key
 // and 10,000 products, loaded through the service's own admin functions and Prisma client.
+import { operatorContext } from '../../src/context.js';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiKey, createOrganization } from '../../src/services/admin/admin.js';
@@ -60,8 +61,8 @@ export async function loadBenchmarkData(target: { databaseUrl?: string; dataDir?
   const database = await openDatabase(target);
   try {
     const db = database.prisma;
-    const org = await createOrganization(db, { name: 'Benchmark organization' });
-    const { key } = await createApiKey(db, { organizationId: org.id, name: 'benchmark', scopes: ['*'] });
+    const org = await createOrganization(operatorContext(db, 'bench-setup'), { name: 'Benchmark organization' });
+    const { key } = await createApiKey(operatorContext(db, 'bench-setup'), { organizationId: org.id, name: 'benchmark', scopes: ['*'] });
     for (let start = 0; start < PRODUCT_COUNT; start += CHUNK) {
       const data = Array.from({ length: Math.min(CHUNK, PRODUCT_COUNT - start) }, (_, i) => {
         const n = start + i + 1;

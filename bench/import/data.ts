@@ -1,6 +1,7 @@
 // Rows of the import part of `npm run bench`: 100,000 catalog rows (new SKUs) and 100,000 demand-history
 // rows (the benchmark's 10,000 products × 2 locations × 5 weeks), as the loader would post them, and
 // the same rows as CSV for the bare COPY.
+import { operatorContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { MAX_ROWS } from '../../src/kernel/import-limits.js';
@@ -29,7 +30,7 @@ export interface ImportKindData {
 export async function prepareImportData(target: { databaseUrl?: string; dataDir?: string }, organizationId: string): Promise<void> {
   const database = await openDatabase(target);
   try {
-    for (const code of LOCATION_CODES) await createLocationFor(database.prisma, { organizationId, code, name: `Import bench ${code}` });
+    for (const code of LOCATION_CODES) await createLocationFor(operatorContext(database.prisma, 'bench-setup'), { organizationId, code, name: `Import bench ${code}` });
   } finally {
     await database.close();
   }

@@ -8,6 +8,7 @@
 //   those years (the events learning reads at most).
 // - `areas`: the other areas at the size of their own benchmarks (bench/harness, bench/inventory,
 //   bench/transfers): 10,000 products, 15 locations, 150,000 stock lines, 100,000 inventory levels.
+import { operatorContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createApiKey, createLocationFor, createOrganization } from '../../src/services/admin/admin.js';
 import { loadBenchmarkData } from '../harness/data.js';
@@ -38,9 +39,9 @@ export async function loadStallData(target: { databaseUrl?: string; dataDir?: st
   try {
     const db = database.prisma;
     const organization = async (name: string) => {
-      const org = await createOrganization(db, { name, capabilities: ['ai.forecasting.demand'] });
-      const { key } = await createApiKey(db, { organizationId: org.id, name, scopes: ['*'] });
-      const location = await createLocationFor(db, { organizationId: org.id, code: 'WH1', name: 'Warehouse' });
+      const org = await createOrganization(operatorContext(db, 'bench-setup'), { name, capabilities: ['ai.forecasting.demand'] });
+      const { key } = await createApiKey(operatorContext(db, 'bench-setup'), { organizationId: org.id, name, scopes: ['*'] });
+      const location = await createLocationFor(operatorContext(db, 'bench-setup'), { organizationId: org.id, code: 'WH1', name: 'Warehouse' });
       return { org, key, location };
     };
     const products = async (organizationId: string, count: number, prefix: string) => {

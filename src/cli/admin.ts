@@ -3,7 +3,8 @@
 // stderr so scripts can read the result with `tail -n 1`.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, type Client } from '../db/database.js';
+import { openDatabase } from '../db/database.js';
+import { type OperatorContext, operatorContext } from '../context.js';
 import { DomainError, validationError } from '../kernel/errors.js';
 import type { Role } from '../generated/prisma/enums.js';
 import {
@@ -24,7 +25,7 @@ interface Command {
   options: Record<string, boolean>;
   /** Input field -> option name, to name the option in validation messages. */
   fields?: Record<string, string>;
-  run(db: Client, values: Values): Promise<object>;
+  run(ctx: OperatorContext, values: Values): Promise<object>;
 }
 
 const list = (value: string | undefined) => (value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean));
@@ -35,8 +36,8 @@ const COMMANDS: Record<string, Command> = {
   'create-org': {
     summary: 'create-org --name <name> [--capabilities ai.forecasting.demand,...] [--industry <e.g. HEALTHCARE>]',
     options: { name: true, capabilities: false, industry: false },
-    async run(db, v) {
-      const org = await createOrganization(db, { name: req(v, 'name'), capabilities: list(v.capabilities), industry: v.industry });
+    async run(ctx, v) {
+      const org = await createOrganization(ctx, { name: req(v, 'name'), capabilities: list(v.capabilities), industry: v.industry });
       return { organizationId: org.id };
     },
   },
@@ -44,10 +45,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'create-user --org <id> --email <email> --password <password> --role ADMIN|MANAGER|PLANNER|VIEWER [--name <name>]',
     options: { org: true, email: true, password: true, role: true, name: false },
     fields: { organizationId: 'org' },
-    async run(db, v) {
+    async run(ctx, v) {
       // An unknown role is rejected by createUser's validation, which names the field.
       const role = req(v, 'role').toUpperCase() as Role;
-      const user = await createUser(db, { organizationId: req(v, 'org'), email: req(v, 'email'), password: req(v, 'password'), role, name: v.name });
+      const user = await createUser(ctx, { organizationId: req(v, 'org'), email: req(v, 'email'), password: req(v, 'password'), role, name: v.name });
       return { userId: user.id };
     },
   },
@@ -55,9 +56,9 @@ const COMMANDS: Record<string, Command> = {
     summary: 'create-api-key --org <id> --name <name> --scopes <scope,...> [--allowed-ips <ip or cidr,...>] [--expires-at <ISO date-time, for example 2030-01-31T00:00:00Z>]',
     options: { org: true, name: true, scopes: true, 'allowed-ips': false, 'expires-at': false },
     fields: { organizationId: 'org', allowedIps: 'allowed-ips', expiresAt: 'expires-at' },
-    async run(db, v) {
+    async run(ctx, v) {
       const expiresAt = v['expires-at'];
-      const { apiKey, key } = await createApiKey(db, {
+      const { apiKey, key } = await createApiKey(ctx, {
         organizationId: req(v, 'org'),
         name: req(v, 'name'),
         scopes: list(v.scopes) ?? [],
@@ -71,8 +72,8 @@ const COMMANDS: Record<string, Command> = {
     summary: 'create-location --org <id> --code <code> --name <name> [--type <type, default WAREHOUSE>]',
     options: { org: true, code: true, name: true, type: false },
     fields: { organizationId: 'org' },
-    async run(db, v) {
-      const location = await createLocationFor(db, { organizationId: req(v, 'org'), code: req(v, 'code'), name: req(v, 'name'), type: v.type });
+    async run(ctx, v) {
+      const location = await createLocationFor(ctx, { organizationId: req(v, 'org'), code: req(v, 'code'), name: req(v, 'name'), type: v.type });
       return { locationId: location.id };
     },
   },
@@ -80,26 +81,26 @@ const COMMANDS: Record<string, Command> = {
     summary: 'create-channel --org <id> --name <name> [--type <type, default OTHER>]',
     options: { org: true, name: true, type: false },
     fields: { organizationId: 'org' },
-    async run(db, v) {
-      const channel = await createChannelFor(db, { organizationId: req(v, 'org'), name: req(v, 'name'), type: v.type });
+    async run(ctx, v) {
+      const channel = await createChannelFor(ctx, { organizationId: req(v, 'org'), name: req(v, 'name'), type: v.type });
       return { channelId: channel.id };
     },
   },
   'set-org-status': {
     summary: 'set-org-status --org <id> --status ACTIVE|INACTIVE',
     options: { org: true, status: true },
-    async run(db, v) {
+    async run(ctx, v) {
       const status = req(v, 'status').toUpperCase();
       if (status !== 'ACTIVE' && status !== 'INACTIVE') throw validationError({ status: ['Must be ACTIVE or INACTIVE'] });
-      await setOrganizationStatus(db, req(v, 'org'), status);
+      await setOrganizationStatus(ctx, req(v, 'org'), status);
       return { organizationId: req(v, 'org'), status };
     },
   },
   'revoke-api-key': {
     summary: 'revoke-api-key --id <api key id>',
     options: { id: true },
-    async run(db, v) {
-      await revokeApiKeyById(db, req(v, 'id'));
+    async run(ctx, v) {
+      await revokeApiKeyById(ctx, req(v, 'id'));
       return { id: req(v, 'id'), revoked: true };
     },
   },
@@ -187,7 +188,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const result = await parsed.command.run(database.prisma, parsed.values);
+    const result = await parsed.command.run(operatorContext(database.prisma, 'admin-cli'), parsed.values);
     process.stdout.write(JSON.stringify(result) + '\n');
     return 0;
   } catch (error) {

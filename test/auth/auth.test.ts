@@ -37,9 +37,9 @@ describe('API key failures, one by one', () => {
   });
 
   it('401 REVOKED_API_KEY for a key revoked elsewhere (admin CLI), once the key cache (API_KEY_CACHE_SECONDS) lapses', async () => {
-    const { apiKey, key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'to revoke', scopes: ['*'] });
+    const { apiKey, key } = await createApiKey(server.operator, { organizationId: a.org.id, name: 'to revoke', scopes: ['*'] });
     expect((await products(key)).status).toBe(200);
-    await revokeApiKeyById(server.app.prisma, apiKey.id);
+    await revokeApiKeyById(server.operator, apiKey.id);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await products(key);
     expect(res.status).toBe(401);
@@ -78,7 +78,7 @@ describe('API key failures, one by one', () => {
     const c = await createTenant(server.app.prisma);
     const session = await signIn(c.admin.email, c.admin.password);
     expect(session.status).toBe(200);
-    await setOrganizationStatus(server.app.prisma, c.org.id, 'INACTIVE');
+    await setOrganizationStatus(server.operator, c.org.id, 'INACTIVE');
     const byKey = await products(c.key);
     expect(byKey.status).toBe(403);
     expect(byKey.body.code).toBe('INACTIVE_ORGANIZATION');
@@ -103,7 +103,7 @@ describe('API key failures, one by one', () => {
   });
 
   it('records when a key was last used', async () => {
-    const { apiKey, key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'usage', scopes: ['*'] });
+    const { apiKey, key } = await createApiKey(server.operator, { organizationId: a.org.id, name: 'usage', scopes: ['*'] });
     expect(apiKey.lastUsedAt).toBeNull();
     await products(key);
     await expect.poll(async () => (await server.app.prisma.apiKey.findUnique({ where: { id: apiKey.id } }))?.lastUsedAt).not.toBeNull();
@@ -173,8 +173,8 @@ describe('sessions', () => {
   });
 
   it('lets a member of several organizations pick one with X-Organization-Id', async () => {
-    const user = await createUser(server.app.prisma, { organizationId: a.org.id, email: 'two-orgs@example.com', password: 'password-123', role: 'VIEWER' });
-    await createUser(server.app.prisma, { organizationId: b.org.id, email: user.email, password: 'password-123', role: 'MANAGER' });
+    const user = await createUser(server.operator, { organizationId: a.org.id, email: 'two-orgs@example.com', password: 'password-123', role: 'VIEWER' });
+    await createUser(server.operator, { organizationId: b.org.id, email: user.email, password: 'password-123', role: 'MANAGER' });
     await server.call('POST', '/api/products', { token: b.key, body: { sku: 'ONLY-IN-B', name: 'b' } });
     const session = await signIn(user.email, 'password-123');
     expect(session.body.organizations).toHaveLength(2);

@@ -46,7 +46,7 @@ describe('graphql-ws operations, checked when they start', () => {
   });
 
   it('refuses the next operation of a key revoked over the API, closing the socket 4401 REVOKED_API_KEY', async () => {
-    const { apiKey, key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
+    const { apiKey, key } = await createApiKey(server.operator, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
     const jobId = await pendingJob(server, a.key);
     const ws = await listening(server, { authorization: `Bearer ${key}` }, jobId);
     // Keys are managed by signed-in admins only.
@@ -91,7 +91,7 @@ describe('graphql-ws operations, checked when they start', () => {
   });
 
   it('closes a connection beyond WS_MAX_CONNECTIONS_PER_CALLER open for one key with 4429 TOO_MANY_CONNECTIONS', async () => {
-    const { key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
+    const { key } = await createApiKey(server.operator, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
     const open = [wsConnection(server.url), wsConnection(server.url), wsConnection(server.url)];
     for (const ws of open) await ws.init({ apiKey: key });
     const extra = wsConnection(server.url);
@@ -181,9 +181,9 @@ describe('graphql-ws sockets that only listen, checked every WS_CREDENTIAL_CHECK
   });
 
   it('closes a socket whose key the admin CLI revoked (no cache cleared), 4401 REVOKED_API_KEY', async () => {
-    const { apiKey, key } = await createApiKey(server.app.prisma, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
+    const { apiKey, key } = await createApiKey(server.operator, { organizationId: a.org.id, name: 'ws', scopes: ['*'] });
     const ws = await listening(server, { apiKey: key }, await pendingJob(server, a.key));
-    await revokeApiKeyById(server.app.prisma, apiKey.id);
+    await revokeApiKeyById(server.operator, apiKey.id);
     expect(await ws.closed).toEqual({ code: 4401, reason: expect.stringMatching(/^REVOKED_API_KEY/) });
     await expectHealthy(server.url);
   });
@@ -202,7 +202,7 @@ describe('graphql-ws sockets that only listen, checked every WS_CREDENTIAL_CHECK
     const jobId = await pendingJob(server, c.key);
     const byKey = await listening(server, { authorization: `Bearer ${c.key}` }, jobId);
     const bySession = await listening(server, { authorization: `Bearer ${await signIn(server, c)}` }, jobId);
-    await setOrganizationStatus(server.app.prisma, c.org.id, 'INACTIVE');
+    await setOrganizationStatus(server.operator, c.org.id, 'INACTIVE');
     expect(await byKey.closed).toEqual({ code: 4403, reason: expect.stringMatching(/^INACTIVE_ORGANIZATION/) });
     expect(await bySession.closed).toEqual({ code: 4403, reason: expect.stringMatching(/^INACTIVE_ORGANIZATION/) });
     // Another organization's socket is left alone.

@@ -29,8 +29,8 @@ const product = (token: string, sku: string) => createProduct(server, token, sku
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '4', IMPORT_POLL_MS: '50' }));
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
-  bDc = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
+  bDc = await createLocationFor(server.operator, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
   for (const sku of ['SKU-A', 'SKU-B', 'FEFO', 'MULTI', 'HOT', 'LOWERED']) P[sku] = await product(a.key, sku);
   P.theirs = await product(b.key, 'B-ONLY');
   await importRows('suppliers', [{ code: 'B-SUP' }], b.key);

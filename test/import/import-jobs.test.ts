@@ -215,7 +215,7 @@ describe('limits, body and scopes', () => {
 
 describe('inventory import', () => {
   it('sets on hand, reserved and the level minimum through the ledger; rejects unknown SKUs and locations', async () => {
-    const east = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East' });
+    const east = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC-EAST', name: 'East' });
     const seed = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: 'INV-1' }, { externalId: 'INV-2' }, { externalId: 'INV-3' }] });
     await waitForJob(a.key, seed.body.jobId);
     const res = await server.call('POST', '/api/import/inventory', {
@@ -288,7 +288,7 @@ describe('several workers on one database', () => {
     // Three more worker loops beside the server's own one, claiming with FOR UPDATE SKIP LOCKED.
     const extra = startImportWorkers(server.app, { count: 3, pollMs: 20 });
     try {
-      const locations = await Promise.all(['M1', 'M2', 'M3'].map((code) => createLocationFor(server.app.prisma, { organizationId: a.org.id, code, name: code })));
+      const locations = await Promise.all(['M1', 'M2', 'M3'].map((code) => createLocationFor(server.operator, { organizationId: a.org.id, code, name: code })));
       const catalog = await call('POST', '/api/import/catalog', { token: a.key, body: catalogRows(5000, 'MULTI') });
       expect((await waitForJob(a.key, catalog.body.jobId)).job).toMatchObject({ state: 'COMPLETED', processedRows: 5000, rejectedRows: 0 });
       const jobs = await Promise.all(

@@ -21,7 +21,7 @@ beforeAll(async () => {
     ids.productMasterId = await createProduct(server, tenant.key, 'FILTER-1');
     ids.locationId = tenant.warehouse.id;
     ids.inventoryItemId = (await addStock(server.app, tenant.org.id, { productMasterId: ids.productMasterId, locationId: tenant.warehouse.id }, { ON_HAND: 5 })).id;
-    ids.channelId = (await createChannelFor(server.app.prisma, { organizationId: tenant.org.id, name: 'Web', type: 'ONLINE' })).id;
+    ids.channelId = (await createChannelFor(server.operator, { organizationId: tenant.org.id, name: 'Web', type: 'ONLINE' })).id;
   }
 }, 60_000);
 afterAll(() => server?.close());

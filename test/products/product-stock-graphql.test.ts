@@ -32,7 +32,7 @@ const counted = async (run: () => Promise<Page>) => {
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants(EVERY_REQUEST_LOOKS_UP_ITS_KEY));
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   theirLocation = b.warehouse;
   for (let i = 0; i < 50; i++) {
     const sku = `PS-${String(i).padStart(2, '0')}`;

@@ -299,7 +299,7 @@ describe('import rows: the extremes are rejected with their field, the good rows
 
   beforeAll(async () => {
     productId = await createProduct(server, a.key, 'DATE-1');
-    await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-DATES', name: 'Dates DC' });
+    await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC-DATES', name: 'Dates DC' });
     await importRows(server, a.key, 'suppliers', [{ code: 'SUP-DATES' }]);
   });
 

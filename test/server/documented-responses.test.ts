@@ -133,7 +133,7 @@ describe('each REST answer matches the schema its route documents', () => {
   });
 
   it('inventory transfers, in-transit stock and bins', async () => {
-    const store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-ST', name: 'Documented store' });
+    const store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DOC-ST', name: 'Documented store' });
     const moved = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'TR-1', expiryDate: '2098-01-01', binCode: 'TR-A' }, { ON_HAND: 8 });
     const toBin = (await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, binCode: 'TR-B' }, { ON_HAND: 1 })).binId;
     const body = { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 3, lotId: moved.lotId }], reference: 'DOC', notes: 'checked', expectedAt: '2099-01-01' };
@@ -272,8 +272,8 @@ describe('each REST answer matches the schema its route documents', () => {
     const RECS = '/api/transfers/recommendations';
     const product = (await server.call('POST', '/api/products', { token: a.key, body: { sku: 'DOC-T', name: 'Rebalanced' } })).body.id;
     const stores = [
-      await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-S1', name: 'Documented store 1' }),
-      await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DOC-S2', name: 'Documented store 2' }),
+      await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DOC-S1', name: 'Documented store 1' }),
+      await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DOC-S2', name: 'Documented store 2' }),
     ];
     for (const [locationId, max] of [[a.warehouse.id, 10], [stores[0]!.id, 20], [stores[1]!.id, 20]] as const) {
       await server.call('POST', '/api/inventory-levels', { token: a.key, body: { productMasterId: product, locationId, minQuantity: 2, reorderQuantity: 5, maxQuantity: max } });

@@ -25,8 +25,8 @@ const nodes = (connection: { edges: { node: any }[] }) => connection.edges.map((
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' }));
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
-  bDc = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC-EAST', name: 'East DC' });
+  bDc = await createLocationFor(server.operator, { organizationId: b.org.id, code: 'B-DC', name: 'Their DC' });
   for (const sku of ['SKU-A', 'SKU-B']) await createProduct(server, a.key, sku);
   await createProduct(server, b.key, 'B-ONLY');
   await load('suppliers', [{ code: 'SUP-1', name: 'Acme' }, { code: 'SUP-2', name: 'Bolt' }, { code: 'SUP-3', name: 'Acme Two' }]);

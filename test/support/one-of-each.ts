@@ -1,3 +1,4 @@
+import { operatorContext } from '../../src/context.js';
 import type { App } from '../../src/context.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { addStock } from './stock.js';
@@ -13,7 +14,7 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const actor = { createdByType: 'USER', createdBy: tenant.admin.id };
   const product = await db.productMaster.create({ data: { organizationId, sku: `NODE-${tag}`, name: `Node ${tag}` } });
   const location = tenant.warehouse;
-  const other = await createLocationFor(db, { organizationId, code: `N2-${tag}`, name: `Second ${tag}` });
+  const other = await createLocationFor(operatorContext(db, 'test-setup'), { organizationId, code: `N2-${tag}`, name: `Second ${tag}` });
   const channel = await db.channel.create({ data: { organizationId, name: `Web ${tag}` } });
   const category = await db.category.create({ data: { organizationId, name: `Cat ${tag}` } });
   const stockLine = await addStock(app, organizationId, { productMasterId: product.id, locationId: location.id, lotCode: `L-${tag}`, expiryDate: '2033-01-01', binCode: `B-${tag}` }, { ON_HAND: 10 });

@@ -1,3 +1,4 @@
+import { type OperatorContext, operatorContext } from '../../src/context.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -9,6 +10,8 @@ export interface TestServer extends RunningServer {
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** POST /graphql. */
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
+  /** An operator's context on the server's database, for set-up through the admin operations. */
+  operator: OperatorContext;
 }
 
 /**
@@ -43,5 +46,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     queries: database.queries,
     call,
     graphql: async (query, variables, token) => call('POST', '/graphql', { token, body: { query, variables } }),
+    operator: operatorContext(running.app.prisma, 'test-setup'),
   };
 }

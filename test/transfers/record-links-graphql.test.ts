@@ -29,7 +29,7 @@ const counted = async <T>(run: () => Promise<T>) => {
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants(EVERY_REQUEST_LOOKS_UP_ITS_KEY, { capabilities: [FORECASTING] }));
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   for (let i = 0; i < 8; i++) {
     const id = await createProduct(server, a.key, sku(i));
     products.push(id);

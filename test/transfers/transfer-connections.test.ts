@@ -16,7 +16,7 @@ let theirProduct: string;
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
-  const store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'CONN-ST', name: 'Store' });
+  const store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'CONN-ST', name: 'Store' });
   productIds = [];
   for (const i of [1, 2, 3, 4, 5]) productIds.push(await createProduct(server, a.key, `TCONN-${i}`));
   theirProduct = await createProduct(server, b.key, 'TCONN-B');

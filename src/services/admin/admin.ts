@@ -1,9 +1,9 @@
-// Operator operations behind the admin CLI and the demo seed. They act outside any request, so they
-// take the database rather than a request context; input is validated as strictly as over HTTP.
+// Operator operations behind the admin CLI, the demo seed and test set-up. They act outside any request
+// and organization, so they take an operator's context (operatorContext in src/context.ts; a request's
+// would do too); input is validated as strictly as over HTTP.
 import type { z } from 'zod';
 import { operatorApiKeyInput, organizationInput, userInput } from '../../contracts/admin/operator-inputs.js';
 import { notFound, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword, verifyPassword } from '../auth/secrets.js';
 import { channels } from '../master-data/channels.js';
@@ -11,20 +11,22 @@ import { locations } from '../master-data/locations.js';
 import { seedReasonCodes } from '../inventory/adjustments/reason-codes.js';
 import { parseInput } from '../tenant.js';
 import { Role } from '../../generated/prisma/enums.js';
-import type { Db } from '../../db/transactions.js';
+import type { DbContext } from '../../context.js';
+import { inTransaction } from '../../db/transactions.js';
 
 const userSchema = userInput(Object.values(Role));
 
-// A client or an open transaction: the demo seed runs these inside one transaction.
-
-export async function createOrganization(db: Db, input: z.input<typeof organizationInput>) {
+/** The organization with its reason codes, together or not at all. */
+export async function createOrganization(ctx: DbContext, input: z.input<typeof organizationInput>) {
   const data = parseInput(organizationInput, input);
-  const org = await db.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
-  await seedReasonCodes(db, org.id);
-  return org;
+  return inTransaction(ctx, async ({ prisma: tx }) => {
+    const org = await tx.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
+    await seedReasonCodes(tx, org.id);
+    return org;
+  });
 }
 
-export async function setOrganizationStatus(db: Db, organizationId: string, status: 'ACTIVE' | 'INACTIVE') {
+export async function setOrganizationStatus({ prisma: db }: DbContext, organizationId: string, status: 'ACTIVE' | 'INACTIVE') {
   const updated = await db.organization.updateMany({ where: { id: organizationId }, data: { status } });
   if (!updated.count) throw notFound('Organization');
 }
@@ -34,8 +36,9 @@ export async function setOrganizationStatus(db: Db, organizationId: string, stat
  * exists (in any organization): the password must be theirs, which is then kept; a different password is
  * refused, since one user's password is shared by all their organizations and the CLI does not reset it.
  */
-export async function createUser(db: Db, input: z.input<typeof userSchema>) {
+export async function createUser(ctx: DbContext, input: z.input<typeof userSchema>) {
   const data = parseInput(userSchema, input);
+  const db = ctx.prisma;
   const org = await db.organization.count({ where: { id: data.organizationId } });
   if (!org) throw notFound('Organization');
   const existing = await db.user.findUnique({ where: { email: data.email } });
@@ -57,30 +60,31 @@ export async function createUser(db: Db, input: z.input<typeof userSchema>) {
 const apiKeySchema = operatorApiKeyInput(apiKeyFields);
 
 /** Creates an API key; the secret is returned here once and only its hash is stored. */
-export async function createApiKey(db: Db, input: z.input<typeof apiKeySchema>) {
+export async function createApiKey(ctx: DbContext, input: z.input<typeof apiKeySchema>) {
   const data = parseInput(apiKeySchema, input);
+  const db = ctx.prisma;
   const org = await db.organization.count({ where: { id: data.organizationId } });
   if (!org) throw notFound('Organization');
   return insertApiKey(db, data);
 }
 
-export async function revokeApiKeyById(db: Db, id: string) {
-  await revokeApiKeyWhere(db, { id });
+export async function revokeApiKeyById(ctx: DbContext, id: string) {
+  await revokeApiKeyWhere(ctx.prisma, { id });
 }
 
-async function checkOrganization(db: Db, organizationId: string) {
+async function checkOrganization({ prisma: db }: DbContext, organizationId: string) {
   if (!organizationId) throw validationError({ organizationId: ['Required'] });
   if (!(await db.organization.count({ where: { id: organizationId } }))) throw notFound('Organization');
 }
 
 /** A location of the organization, with the same contract and write as POST /api/inventory/locations. */
-export async function createLocationFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof locations.insert>[2]) {
-  await checkOrganization(db, organizationId);
-  return locations.insert(db, organizationId, fields);
+export async function createLocationFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof locations.insert>[2]) {
+  await checkOrganization(ctx, organizationId);
+  return locations.insert(ctx.prisma, organizationId, fields);
 }
 
 /** A sales channel of the organization, with the same contract and write as the GraphQL createChannel. */
-export async function createChannelFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof channels.insert>[2]) {
-  await checkOrganization(db, organizationId);
-  return channels.insert(db, organizationId, fields);
+export async function createChannelFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof channels.insert>[2]) {
+  await checkOrganization(ctx, organizationId);
+  return channels.insert(ctx.prisma, organizationId, fields);
 }

@@ -1,7 +1,7 @@
 // Demo data for a first start against an empty database, so the service can be tried right away.
 import { randomBytes } from 'node:crypto';
-import type { Client } from '../../db/database.js';
-import type { Db } from '../../db/transactions.js';
+import type { OperatorContext } from '../../context.js';
+import { type Db, inTransaction } from '../../db/transactions.js';
 import { categories } from '../master-data/categories.js';
 import { createApiKey, createChannelFor, createLocationFor, createOrganization, createUser } from './admin.js';
 
@@ -58,23 +58,25 @@ const PRODUCTS: Record<string, { sku: string; name: string; description: string;
  * was something already.
  * Instances starting together serialize on an advisory lock and re-check inside it, so only one seeds.
  */
-export async function seedDemoIfEmpty(db: Client, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
-  if (!(await isEmpty(db))) return null;
+export async function seedDemoIfEmpty(ctx: OperatorContext, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
+  if (!(await isEmpty(ctx.prisma))) return null;
   const password = randomBytes(12).toString('base64url');
-  const seeded = await db.$transaction(
-    async (tx) => {
+  const seeded = await inTransaction(
+    ctx,
+    async (txCtx) => {
+      const tx = txCtx.prisma;
       await tx.$queryRawUnsafe(`SELECT 1 AS locked FROM pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       if (!(await isEmpty(tx))) return null;
-      const org = await createOrganization(tx, { name: DEMO_ORGANIZATION, capabilities: ['ai.forecasting.demand'], industry: 'RETAIL' });
+      const org = await createOrganization(txCtx, { name: DEMO_ORGANIZATION, capabilities: ['ai.forecasting.demand'], industry: 'RETAIL' });
       const organizationId = org.id;
-      await createUser(tx, { organizationId, email: DEMO_ADMIN_EMAIL, password, role: 'ADMIN', name: 'Demo Admin' });
-      for (const location of LOCATIONS) await createLocationFor(tx, { organizationId, ...location });
-      for (const channel of CHANNELS) await createChannelFor(tx, { organizationId, ...channel });
+      await createUser(txCtx, { organizationId, email: DEMO_ADMIN_EMAIL, password, role: 'ADMIN', name: 'Demo Admin' });
+      for (const location of LOCATIONS) await createLocationFor(txCtx, { organizationId, ...location });
+      for (const channel of CHANNELS) await createChannelFor(txCtx, { organizationId, ...channel });
       for (const [categoryName, products] of Object.entries(PRODUCTS)) {
         const category = await categories.insert(tx, organizationId, { name: categoryName });
         await tx.productMaster.createMany({ data: products.map((p) => ({ ...p, organizationId, categoryId: category.id })) });
       }
-      const { key } = await createApiKey(tx, { organizationId, name: 'Demo key', scopes: ['*'] });
+      const { key } = await createApiKey(txCtx, { organizationId, name: 'Demo key', scopes: ['*'] });
       return { organizationId, organizationName: org.name, email: DEMO_ADMIN_EMAIL, password, apiKey: key };
     },
     // Waiting for another instance's seed counts against the timeout.

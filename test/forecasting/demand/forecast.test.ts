@@ -43,7 +43,7 @@ const createEvent = async (body: Record<string, unknown>, token = a.key) => {
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({ IMPORT_WORKERS: '1', IMPORT_POLL_MS: '50' }, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'FC-1');
   p2 = await createProduct(server, a.key, 'FC-2');
   theirs = await createProduct(server, b.key, 'FC-B');

@@ -53,7 +53,7 @@ const forecastOf = async (query: string) => {
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'LL-1');
   theirs = await createProduct(server, b.key, 'LL-B');
   const db = server.app.prisma;

@@ -35,7 +35,7 @@ const only = async (productMasterId: string, locationId: string, rest = '') => {
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'CP-1');
   p2 = await createProduct(server, a.key, 'CP-2');
   theirs = await createProduct(server, b.key, 'CP-B');

@@ -48,7 +48,7 @@ const erratic = Array.from({ length: 130 }, (_, i) => [0, 50, 5, 120, 0, 0, 30, 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants({}, { capabilities: [FORECASTING] }));
   plain = await createTenant(server.app.prisma, { capabilities: [] });
-  dc = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  dc = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   p1 = await createProduct(server, a.key, 'LT-1');
   theirs = await createProduct(server, b.key, 'LT-B');
   const db = server.app.prisma;

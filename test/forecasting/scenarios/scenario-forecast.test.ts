@@ -1,3 +1,4 @@
+import { operatorContext } from '../../../src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../../src/services/admin/admin.js';
 import { createProduct, graphqlData, graphqlError } from '../../support/api.js';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const db = server.app.prisma;
   plain = await createTenant(db, { capabilities: [] });
   crowded = await createTenant(db, { capabilities: [FORECASTING] });
-  dc = await createLocationFor(db, { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
+  dc = await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'DC2', name: 'Second DC' });
   rainGear = (await db.category.create({ data: { organizationId: a.org.id, name: 'Rain gear' } })).id;
   web = (await db.channel.create({ data: { organizationId: a.org.id, name: 'Web', type: 'WEB' } })).id;
   amazon = (await db.channel.create({ data: { organizationId: a.org.id, name: 'Amazon', type: 'MARKETPLACE' } })).id;

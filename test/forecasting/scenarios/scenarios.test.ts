@@ -1,3 +1,4 @@
+import { operatorContext } from '../../../src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor } from '../../../src/services/admin/admin.js';
 import { graphqlData, graphqlRefusal } from '../../support/api.js';
@@ -38,8 +39,8 @@ beforeAll(async () => {
   const prisma = server.app.prisma;
   categoryA = (await prisma.category.create({ data: { organizationId: a.org.id, name: 'Rain gear' } })).id;
   categoryB = (await prisma.category.create({ data: { organizationId: b.org.id, name: 'B gear' } })).id;
-  channelA = (await createChannelFor(prisma, { organizationId: a.org.id, name: 'Online' })).id;
-  channelB = (await createChannelFor(prisma, { organizationId: b.org.id, name: 'Online' })).id;
+  channelA = (await createChannelFor(operatorContext(prisma, 'test-setup'), { organizationId: a.org.id, name: 'Online' })).id;
+  channelB = (await createChannelFor(operatorContext(prisma, 'test-setup'), { organizationId: b.org.id, name: 'Online' })).id;
   const event = { name: 'Sale', type: 'PROMOTION', startsAt: '2030-03-01T00:00:00Z', endsAt: '2030-03-08T00:00:00Z' };
   eventA = (await server.call('POST', '/api/forecast/events', { token: a.key, body: event })).body.id;
   eventB = (await server.call('POST', '/api/forecast/events', { token: b.key, body: event })).body.id;

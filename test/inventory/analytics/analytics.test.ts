@@ -45,7 +45,7 @@ const analytics = (token: string, query = '') => server.call('GET', `/api/invent
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
   c = await createTenant(server.app.prisma);
-  wh2 = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'WH2', name: 'Second' });
+  wh2 = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'WH2', name: 'Second' });
   food = await category(a.key, 'Food');
   tools = await category(a.key, 'Tools');
   const app = server.app;

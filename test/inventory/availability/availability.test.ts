@@ -26,7 +26,7 @@ const lineRow = (id: string) => server.app.prisma.stockLine.findUniqueOrThrow({ 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
   atp = await product(a.key, 'ATP-1');
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   const at = { productMasterId: atp.id, locationId: a.warehouse.id };
   L.plain = await addStock(server.app, a.org.id, at, { ON_HAND: 20, RESERVED: 5, ON_HOLD: 3, PICKED: 2, RECALLED: 1, EXPIRED: 1 });
   L.expired = await addStock(server.app, a.org.id, { ...at, lotCode: 'OLD', expiryDate: day(-1) }, { ON_HAND: 10 });

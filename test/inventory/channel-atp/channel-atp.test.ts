@@ -1,3 +1,4 @@
+import { operatorContext } from '../../../src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../../src/services/admin/admin.js';
 import { graphqlData, graphqlError, graphqlRefusal } from '../../support/api.js';
@@ -49,14 +50,14 @@ const entriesOf = (p: any) => Object.fromEntries(p.channels.map((c: any) => [c.c
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
   const db = server.app.prisma;
-  ch.store = (await createChannelFor(db, { organizationId: a.org.id, name: 'Retail store', type: 'RETAIL' })).id;
-  ch.web = (await createChannelFor(db, { organizationId: a.org.id, name: 'Web shop', type: 'ONLINE' })).id;
-  ch.wholesale = (await createChannelFor(db, { organizationId: a.org.id, name: 'Wholesale', type: 'WHOLESALE' })).id;
-  ch.bWeb = (await createChannelFor(db, { organizationId: b.org.id, name: 'B web', type: 'ONLINE' })).id;
+  ch.store = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, name: 'Retail store', type: 'RETAIL' })).id;
+  ch.web = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, name: 'Web shop', type: 'ONLINE' })).id;
+  ch.wholesale = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, name: 'Wholesale', type: 'WHOLESALE' })).id;
+  ch.bWeb = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: b.org.id, name: 'B web', type: 'ONLINE' })).id;
   loc.wh1 = a.warehouse.id;
-  loc.bnd = (await createLocationFor(db, { organizationId: a.org.id, code: 'BND', name: 'Boundaries' })).id;
-  loc.bulk = (await createLocationFor(db, { organizationId: a.org.id, code: 'BULK', name: 'Bulk' })).id;
-  loc.other = (await createLocationFor(db, { organizationId: a.org.id, code: 'OTH', name: 'Other' })).id;
+  loc.bnd = (await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'BND', name: 'Boundaries' })).id;
+  loc.bulk = (await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'BULK', name: 'Bulk' })).id;
+  loc.other = (await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'OTH', name: 'Other' })).id;
   const category = (await gql(a.key, 'mutation { createCategory(input: {name: "Widgets"}) { ... on Category { id } } }')).createCategory.id;
 
   // WH1: Web SHARE 0.29 (threshold 20), Store FIXED 25 (threshold 10), Wholesale no policy.

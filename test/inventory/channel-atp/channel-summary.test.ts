@@ -1,3 +1,4 @@
+import { operatorContext } from '../../../src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../../src/services/admin/admin.js';
 import { createTenant, type Tenant } from '../../support/fixtures.js';
@@ -46,10 +47,10 @@ describe('channel summary over varied data', () => {
     const db = server.app.prisma;
     [c, d] = [await createTenant(db), await createTenant(db)];
     for (const [name, type] of [['Alpha', 'RETAIL'], ['Beta', 'ONLINE'], ['Gamma', 'WHOLESALE'], ['Delta', 'MARKETPLACE']] as const) {
-      cCh[name.toLowerCase() as keyof typeof cCh] = (await createChannelFor(db, { organizationId: c.org.id, name, type })).id;
+      cCh[name.toLowerCase() as keyof typeof cCh] = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: c.org.id, name, type })).id;
     }
     cLoc.w = c.warehouse.id;
-    for (const code of ['l2', 'l3', 'l4'] as const) cLoc[code] = (await createLocationFor(db, { organizationId: c.org.id, code: code.toUpperCase(), name: code })).id;
+    for (const code of ['l2', 'l3', 'l4'] as const) cLoc[code] = (await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: c.org.id, code: code.toUpperCase(), name: code })).id;
     const policy = (channelId: string, locationId: string, terms: object) => setPolicy({ channelId, locationId, ...terms }, c.key);
     await policy(cCh.alpha, cLoc.w, { mode: 'SHARE', sharePct: 0.29, lowAtpThreshold: 20 });
     await policy(cCh.beta, cLoc.w, { mode: 'FIXED', fixedQuantity: 25, lowAtpThreshold: 10 });
@@ -91,8 +92,8 @@ describe('channel summary over varied data', () => {
     await put(p3, cLoc.l3, { ON_HAND: 9 }, { lotCode: 'Y', expiryDate: yesterday });
 
     // Another organization with channels of the same names, policies and stock: none of it counts for C.
-    const dAlpha = (await createChannelFor(db, { organizationId: d.org.id, name: 'Alpha', type: 'RETAIL' })).id;
-    await createChannelFor(db, { organizationId: d.org.id, name: 'Beta', type: 'ONLINE' });
+    const dAlpha = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: d.org.id, name: 'Alpha', type: 'RETAIL' })).id;
+    await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: d.org.id, name: 'Beta', type: 'ONLINE' });
     await setPolicy({ channelId: dAlpha, locationId: d.warehouse.id, mode: 'SHARE', sharePct: 0.5, lowAtpThreshold: 10 }, d.key);
     const q1 = await product(d, 'V-01', 'D one');
     await stock(d, q1, d.warehouse.id, { ON_HAND: 30 });

@@ -22,7 +22,7 @@ async function newProduct(token: string) {
   return res.body as { id: string; sku: string; name: string };
 }
 
-const newLocation = (organizationId: string) => createLocationFor(server.app.prisma, { organizationId, code: `G${n++}`, name: `Location ${n}` });
+const newLocation = (organizationId: string) => createLocationFor(server.operator, { organizationId, code: `G${n++}`, name: `Location ${n}` });
 
 const post = (token: string, body: unknown) => server.call('POST', '/api/inventory-levels', { token, body });
 

@@ -1,3 +1,4 @@
+import { operatorContext } from '../../../src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelFor, createLocationFor } from '../../../src/services/admin/admin.js';
 import { MAX_INT, MAX_PLANNING_DAYS } from '../../../src/kernel/input-limits.js';
@@ -52,10 +53,10 @@ async function act(id: string, body: Record<string, unknown>) {
 beforeAll(async () => {
   ({ server, a } = await startServerWithTwoTenants());
   const db = server.app.prisma;
-  store = await createLocationFor(db, { organizationId: a.org.id, code: 'ST-BIG', name: 'Store' });
-  dc = await createLocationFor(db, { organizationId: a.org.id, code: 'DC-BIG', name: 'Distribution' });
-  ch.web = (await createChannelFor(db, { organizationId: a.org.id, name: 'Web', type: 'ONLINE' })).id;
-  ch.store = (await createChannelFor(db, { organizationId: a.org.id, name: 'Zz store', type: 'RETAIL' })).id;
+  store = await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'ST-BIG', name: 'Store' });
+  dc = await createLocationFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, code: 'DC-BIG', name: 'Distribution' });
+  ch.web = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, name: 'Web', type: 'ONLINE' })).id;
+  ch.store = (await createChannelFor(operatorContext(db, 'test-setup'), { organizationId: a.org.id, name: 'Zz store', type: 'RETAIL' })).id;
   const policy = await gql(
     'mutation ($input: SetAllocationPolicyInput!) { setAllocationPolicy(input: $input) { ... on AllocationPolicy { id } } }',
     { input: { channelId: ch.web, locationId: a.warehouse.id, mode: 'SHARE', sharePct: 0.5, lowAtpThreshold: M } },

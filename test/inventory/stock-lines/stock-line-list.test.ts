@@ -24,7 +24,7 @@ beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
   widget = await product(a.key, 'WID-1', 'Blue Widget');
   gadget = await product(a.key, 'GAD-1', 'Red Gadget');
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   lines.plain = await addStock(server.app, a.org.id, { productMasterId: widget.id, locationId: a.warehouse.id }, { ON_HAND: 10, RESERVED: 3, ON_HOLD: 1 });
   lines.lotted = await addStock(
     server.app,
@@ -177,8 +177,8 @@ describe('query counts', () => {
   let large: { id: string };
 
   beforeAll(async () => {
-    small = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'QC2', name: 'Two lines' });
-    large = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'QC20', name: 'Twenty lines' });
+    small = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'QC2', name: 'Two lines' });
+    large = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'QC20', name: 'Twenty lines' });
     for (const [location, count] of [[small, 2], [large, 20]] as const) {
       for (let i = 0; i < count; i++) {
         const p = await product(a.key, `QC-${location.id}-${i}`, `Counted ${i}`);

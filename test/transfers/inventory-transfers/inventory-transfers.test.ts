@@ -18,7 +18,7 @@ let n = 0;
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
 });
 afterAll(() => server?.close());
 
@@ -291,7 +291,7 @@ describe('inventory transfers', () => {
     const { productId } = await stocked(5, 0);
     const mine = await draft(productId, 1);
     const bProduct = await createProduct(server, b.key, `B-${n++}`);
-    const bStore = await createLocationFor(server.app.prisma, { organizationId: b.org.id, code: 'BS', name: 'B store' });
+    const bStore = await createLocationFor(server.operator, { organizationId: b.org.id, code: 'BS', name: 'B store' });
     const theirs = await call('POST', '/api/inventory/transfers', { sourceLocationId: b.warehouse.id, destLocationId: bStore.id, lines: [{ productMasterId: bProduct, quantity: 1 }] }, b.key);
     expect(theirs.status).toBe(201);
 

@@ -19,7 +19,7 @@ let store: { id: string };
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
 });
 afterAll(() => server?.close());
 

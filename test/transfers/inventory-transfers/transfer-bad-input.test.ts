@@ -20,7 +20,7 @@ const T = '/api/inventory/transfers';
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   productId = await createProduct(server, a.key, 'BAD-1');
   await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id }, { ON_HAND: 100 });
 });

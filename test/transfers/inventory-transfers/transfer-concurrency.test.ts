@@ -15,7 +15,7 @@ let store: { id: string };
 
 beforeAll(async () => {
   ({ server, a } = await startServerWithTwoTenants());
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
 });
 afterAll(() => server?.close());
 

@@ -17,7 +17,7 @@ let binIds: string[];
 
 beforeAll(async () => {
   ({ server, a } = await startServerWithTwoTenants());
-  store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
+  store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'ST1', name: 'Store' });
   productId = await createProduct(server, a.key, 'PERM-1');
   const one = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, binCode: 'P-1' }, { ON_HAND: 1000 });
   const two = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, binCode: 'P-2' }, { ON_HAND: 1 });

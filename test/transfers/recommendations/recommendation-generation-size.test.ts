@@ -25,7 +25,7 @@ beforeAll(async () => {
   await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 100_000 });
   const levels = [{ productMasterId: product, locationId: a.warehouse.id, minQuantity: 0, reorderQuantity: 10, maxQuantity: 50 }];
   for (let i = 0; i < STORES; i++) {
-    const store = await createLocationFor(server.app.prisma, { organizationId: a.org.id, code: `S${i}`, name: `Store ${i}` });
+    const store = await createLocationFor(server.operator, { organizationId: a.org.id, code: `S${i}`, name: `Store ${i}` });
     // Stores a few units short get lower priorities than empty ones.
     if (i % 3 === 0) await addStock(server.app, a.org.id, { productMasterId: product, locationId: store.id }, { ON_HAND: 15 });
     levels.push({ productMasterId: product, locationId: store.id, minQuantity: 10, reorderQuantity: 20, maxQuantity: 30 });

@@ -42,7 +42,7 @@ export async function stockedProduct(server: TestServer, tenant: Tenant, specs: 
   const locations: string[] = [];
   for (const [i, spec] of specs.entries()) {
     const locationId =
-      i === 0 ? tenant.warehouse.id : (await createLocationFor(server.app.prisma, { organizationId: tenant.org.id, code: `L${tag}-${i}`, name: `Store ${i}` })).id;
+      i === 0 ? tenant.warehouse.id : (await createLocationFor(server.operator, { organizationId: tenant.org.id, code: `L${tag}-${i}`, name: `Store ${i}` })).id;
     locations.push(locationId);
     const level = await server.call('POST', '/api/inventory-levels', {
       token: tenant.key,

@@ -1,6 +1,7 @@
 import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
+import type { TxContext } from '../../../db/transactions.js';
 import type { ChunkApplier } from '../jobs/kinds.js';
 import { catalogRow } from '../../../contracts/import/catalog-row.js';
 import { SKU_TAKEN_MESSAGE, skuKey } from '../../../contracts/products/sku-rules.js';
@@ -51,15 +52,17 @@ export const applyCatalogChunk: ChunkApplier = async (ctx, rows) => {
   }
   if (!bySku.size) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 
-  const categoryIds = await ensureCategories(tx, organizationId, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
+  const categoryIds = await ensureCategories(ctx, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
   const named = [...bySku.values()].filter((r) => r.name !== undefined);
   const unnamed = [...bySku.values()].filter((r) => r.name === undefined);
-  if (named.length) await upsert(tx, organizationId, named, categoryIds, true);
-  if (unnamed.length) await upsert(tx, organizationId, unnamed, categoryIds, false);
+  if (named.length) await upsert(ctx, named, categoryIds, true);
+  if (unnamed.length) await upsert(ctx, unnamed, categoryIds, false);
   return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 };
 
-async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
+async function upsert(ctx: TxContext, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
   const ids = uuidv7s(rows.length);
   // One JSON parameter instead of an array per column: far less work for the client per row.
   const records = rows.map((r, i) => ({
@@ -84,7 +87,9 @@ async function upsert(tx: Prisma.TransactionClient, organizationId: string, rows
 }
 
 /** Category ids by name, creating the missing categories. */
-async function ensureCategories(tx: Prisma.TransactionClient, organizationId: string, names: string[]): Promise<Map<string, string>> {
+async function ensureCategories(ctx: TxContext, names: string[]): Promise<Map<string, string>> {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
   // Sorted, so that chunks applied at once insert shared new names in the same order (no deadlock).
   const unique = [...new Set(names)].sort();
   if (!unique.length) return new Map();

@@ -1,12 +1,12 @@
-import { type App, type RequestContext, systemContext } from '../../../context.js';
-import type { ImportJob, Prisma } from '../../../generated/prisma/client.js';
+import { type App, type OperatorContext, operatorContext, systemContext } from '../../../context.js';
+import type { ImportJob } from '../../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../../generated/prisma/enums.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { CHUNK_APPLIERS } from '../appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
 import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
 import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
-import { joinTransaction, type TxContext } from '../../../db/transactions.js';
+import { type InTransaction, inTransaction, joinTransaction, type TxContext } from '../../../db/transactions.js';
 
 interface ClaimedChunk {
   id: string;
@@ -59,8 +59,9 @@ export function startImportWorkers(
 export async function processNextChunk(app: App, isStopping: () => boolean = () => false, log: (m: string) => void = () => {}): Promise<boolean> {
   let claimedJobId: string | null = null;
   try {
-    const updated = await app.prisma.$transaction(async (tx) => {
-      const chunk = await claimChunk(tx);
+    const updated = await inTransaction(operatorContext(app.prisma, 'import-worker'), async (worker) => {
+      const tx = worker.prisma;
+      const chunk = await claimChunk(worker);
       if (!chunk) return null;
       claimedJobId = chunk.jobId;
       // Deactivating an organization stops its work: its requests are refused (INACTIVE_ORGANIZATION), and
@@ -206,7 +207,7 @@ async function applyRows(
  * unprocessed chunk whose earlier chunks are all done; a chunk another worker holds is skipped, and so are
  * the later chunks of its job, except in a job with independent chunks, whose chunks may all be claimed at once.
  */
-async function claimChunk(tx: Prisma.TransactionClient): Promise<ClaimedChunk | undefined> {
+async function claimChunk({ prisma: tx }: InTransaction<OperatorContext>): Promise<ClaimedChunk | undefined> {
   const [chunk] = await tx.$queryRaw<ClaimedChunk[]>`
     WITH waiting AS (SELECT DISTINCT "organizationId" FROM import_jobs WHERE state IN ('PENDING', 'PROCESSING')),
     turns AS (

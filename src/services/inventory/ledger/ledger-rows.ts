@@ -1,6 +1,6 @@
 // The one encoder of ledger rows: every INSERT INTO stock_transactions is built here, from one column list.
 import type { RequestContext } from '../../../context.js';
-import type { Tx } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
@@ -85,8 +85,9 @@ export function ledgerRowJson(values: Record<'id' | keyof LedgerRow, Prisma.Sql>
  * Ledger rows in one INSERT, in list order, the rows as one JSON parameter: Prisma's createMany handles
  * every value of every row in Node, most of a batch's time for thousands of rows. Returns the rows written, in list order.
  */
-export async function insertLedgerRows(tx: Tx, rows: LedgerRow[]): Promise<StockTransaction[]> {
+export async function insertLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promise<StockTransaction[]> {
   if (!rows.length) return [];
+  const tx = ctx.prisma;
   const ids = uuidv7s(rows.length);
   const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
   const written = await tx.$queryRaw<StockTransaction[]>`${ledgerInsert(Prisma.sql`${json}::json`)} RETURNING *`;

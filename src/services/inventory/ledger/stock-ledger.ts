@@ -4,7 +4,7 @@
 // test/architecture/single-writer.test.ts holds that nothing else writes stock_lines or
 // stock_transactions; test/architecture/ledger-door.test.ts that nothing imports past this door.
 import type { RequestContext } from '../../../context.js';
-import type { Tx, TxContext } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 import { DomainError, notFound } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
@@ -49,7 +49,7 @@ export async function applyStockChange(ctx: TxContext, change: StockChange): Pro
   }
 
   const rows = deltas.map(({ bucket, delta }) => ledgerRow(ctx, change, line, bucket, delta));
-  const transactions = await insertLedgerRows(tx, rows);
+  const transactions = await insertLedgerRows(ctx, rows);
   return { line, transactions };
 }
 
@@ -65,8 +65,6 @@ export async function applyStockChange(ctx: TxContext, change: StockChange): Pro
  * first never see that. Runs in the context's transaction.
  */
 export async function applyStockChangeSeries(ctx: TxContext, changes: StockChange[]): Promise<void> {
-  const tx = ctx.prisma;
-  const organizationId = orgId(ctx);
   const list = withDeltas(changes);
   if (!list.length) return;
   const sums = new Map<string, number[]>();
@@ -74,7 +72,7 @@ export async function applyStockChangeSeries(ctx: TxContext, changes: StockChang
     const sum = sums.get(change.stockLineId) ?? sums.set(change.stockLineId, BUCKETS.map(() => 0)).get(change.stockLineId)!;
     d.forEach((delta, i) => (sum[i]! += delta));
   }
-  const after = await updateLines(tx, organizationId, [...sums].map(([stockLineId, d]) => ({ stockLineId, d })));
+  const after = await updateLines(ctx, [...sums].map(([stockLineId, d]) => ({ stockLineId, d })));
   // Walk back from what the UPDATE left: each change left its line as it is now minus the later changes.
   const current = new Map([...after].map(([id, line]) => [id, { ...line }]));
   const left: StockLine[] = [];
@@ -84,7 +82,7 @@ export async function applyStockChangeSeries(ctx: TxContext, changes: StockChang
     left[i] = { ...line };
     BUCKETS.forEach((bucket, b) => (line[BUCKET_COLUMN[bucket]] -= d[b]!));
   }
-  await insertLedgerRows(tx, list.flatMap(({ change, d }, i) => ledgerRows(ctx, change, left[i]!, d)));
+  await insertLedgerRows(ctx, list.flatMap(({ change, d }, i) => ledgerRows(ctx, change, left[i]!, d)));
 }
 
 /** The changes that move something, each with its deltas in BUCKETS order. */
@@ -99,7 +97,9 @@ const ledgerRows = (ctx: RequestContext, change: StockChange, line: StockLine, d
  * One guarded UPDATE adding deltas (BUCKETS order) to distinct lines; the lines as it left them, by id.
  * INSUFFICIENT_STOCK, with nothing written, if any line would break the quantity rule.
  */
-async function updateLines(tx: Tx, organizationId: string, list: { stockLineId: string; d: number[] }[]): Promise<Map<string, StockLine>> {
+async function updateLines(ctx: TxContext, list: { stockLineId: string; d: number[] }[]): Promise<Map<string, StockLine>> {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
   const next = (bucket: Bucket) => Prisma.sql`(s.${bucketColumn(bucket)} + ${Prisma.raw(`u.d${BUCKETS.indexOf(bucket)}`)})`;
   const sets = Prisma.join(BUCKETS.map((bucket) => Prisma.sql`${bucketColumn(bucket)} = ${next(bucket)}`), ', ');
   const arrays = Prisma.join(BUCKETS.map((_, i) => Prisma.sql`${list.map((c) => c.d[i]!)}::int[]`), ', ');

@@ -1,4 +1,3 @@
-import type { RequestContext } from '../../../context.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';

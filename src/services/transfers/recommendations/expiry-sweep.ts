@@ -1,4 +1,5 @@
-import type { App } from '../../../context.js';
+import { type App, operatorContext } from '../../../context.js';
+import { inTransaction } from '../../../db/transactions.js';
 import { NOW_UTC } from './recommendation-rows.js';
 
 /** Advisory lock key of the sweep: one instance sweeps at a time, the others skip that round. */
@@ -10,7 +11,7 @@ const SWEEP_LOCK = 1_209_202_612;
  * advisory lock only saves a second instance the work. Returns how many rows it expired.
  */
 export async function expireOverdueRecommendations(app: Pick<App, 'prisma'>): Promise<number> {
-  return app.prisma.$transaction(async (tx) => {
+  return inTransaction(operatorContext(app.prisma, 'recommendation-expiry-sweep'), async ({ prisma: tx }) => {
     const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`;
     if (!lock?.locked) return 0;
     return tx.$executeRaw`
