@@ -20,7 +20,12 @@ export const binMove = z
     lotId: id.nullish().meta({ description: "Only this lot (400 when unknown or another product's). Absent: first-expiring lots first." }),
     fromBinId: id.meta({ description: 'The bin the units leave (400 when unknown or at another location).' }),
     toBinId: id.meta({ description: 'The bin the units go to (400 when unknown or at another location); not fromBinId.' }),
-    quantity: z.number({ error: mustBe('a whole number') }).int('Must be a whole number').positive('Must be greater than 0').max(MAX_INT, `At most ${MAX_INT}`),
+    quantity: z
+      .number({ error: mustBe('a whole number') })
+      .int('Must be a whole number')
+      .positive('Must be greater than 0')
+      .max(MAX_INT, `At most ${MAX_INT}`)
+      .meta({ description: 'Units to move, more than 0; at most what is available in fromBinId (INSUFFICIENT_STOCK otherwise).' }),
     comment: optionalNote(2000).meta({ description: 'Kept on the ledger rows.' }),
   })
   .refine((move) => move.fromBinId !== move.toBinId, { path: ['toBinId'], message: 'Must differ from fromBinId' });

@@ -16,7 +16,7 @@ const reference = z.string({ error: mustBe('text') }).trim().max(200, 'At most 2
 /** One line of a transfer as asked for. */
 export const transferLineInput = z.strictObject({
   productMasterId: id.meta({ description: 'The product to move (400 when it is not one of the organization).' }),
-  quantity: quantity.meta({ description: 'Units to move.' }),
+  quantity: quantity.meta({ description: 'Units to move, more than 0.' }),
   lotId: id.nullish().meta({ description: "Ship only from this lot of the product (400 when unknown or another product's lot). Absent: first-expiring lots first." }),
   binId: id.nullish().meta({ description: 'Ship only from this bin of the source location (400 when unknown or at another location).' }),
   destBinId: id.nullish().meta({ description: 'Put the units into this bin of the destination on receipt (400 when unknown or at another location).' }),
@@ -103,6 +103,17 @@ export const inventoryTransferAction = z.discriminatedUnion(
   ],
   { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${ACTIONS.join(', ')}`) },
 );
+
+/**
+ * Input of inventoryTransferAction: the body of POST /api/inventory/transfers/{id} as GraphQL takes it, the
+ * receipt and the changes in fields of their own (the REST adapter moves them there).
+ */
+export const inventoryTransferActionInput = z.strictObject({
+  action: z.enum(ACTIONS, { error: (issue) => (issue.input === undefined ? 'Required' : `One of ${ACTIONS.join(', ')}`) }).meta({ description: 'The action.' }),
+  comment: optionalNote(2000).meta({ description: 'Kept on the ledger rows (ship, cancel; receive without a receipt).' }),
+  receipt: inventoryTransferReceive.nullish().meta({ description: 'The receipt (receive); absent: everything still in transit.' }),
+  changes: inventoryTransferUpdate.nullish().meta({ description: 'The changes (update).' }),
+});
 
 /** Input of createShippedTransfer (a service call, for executing a recommendation): created and shipped at once. */
 export const shippedTransferInput = z

@@ -89,7 +89,7 @@ export const transferCostInput = z
       .number({ error: mustBe('a number, 0 or more') })
       .min(0, 'Must be 0 or more')
       .max(MAX_DECIMAL, `At most ${MAX_DECIMAL}`)
-      .meta({ description: 'Cost of moving one unit from the source to the destination (this direction only).' }),
+      .meta({ description: 'Cost of moving one unit from the source to the destination (this direction only), 0 or more.' }),
   })
   .superRefine((input, issue) => {
     if (input.sourceLocationId === input.destLocationId) issue.addIssue({ code: 'custom', path: ['destLocationId'], message: 'Must differ from sourceLocationId' });

@@ -1,7 +1,9 @@
+import { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-moves/bin-move.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { LocationType } from '../../master-data/location.js';
 import { ownLocation, linked, ownRecord } from '../../record-loaders.js';
-import { type BinMoveInput, locationBins, moveBinStock } from '../../../services/transfers/bin-moves/bin-moves.js';
+import { locationBins, moveBinStock } from '../../../services/transfers/bin-moves/bin-moves.js';
 import { canReadTransfers, canWriteTransfers } from '../transfer-scopes.js';
 import { BinType, LotType, StockLineType } from '../../inventory/stock-lines/stock-line.js';
 import { ProductType } from '../../products/product.js';
@@ -82,29 +84,15 @@ const MoveRef = builder.objectRef<Move>('BinMove').implement({
   }),
 });
 
-const MoveInput = builder.inputType('BinMoveInput', {
-  description: 'Move units of a product from one bin to another in one location.',
-  fields: (t) => ({
-    locationId: t.id({ required: true, description: 'The location of both bins.' }),
-    productMasterId: t.id({ required: true, description: 'The product.' }),
-    lotId: t.id({ description: 'Only this lot (absent: first-expiring lots first).' }),
-    fromBinId: t.id({ required: true, description: 'The bin the units leave.' }),
-    toBinId: t.id({ required: true, description: 'The bin they go to.' }),
-    quantity: t.int({ required: true, description: 'Units to move.' }),
-    comment: t.string({ description: 'Kept on the ledger rows.' }),
-  }),
-});
+const MoveInput = contractInput('BinMoveInput', binMove, { description: 'Move units of a product from one bin to another in one location.' });
 
 builder.queryFields((t) => ({
   locationBins: t.field({
     type: ReportRef,
     description: 'The bins of a location with their stock (GET /api/inventory/transfers/bins).',
     authScopes: canReadTransfers,
-    args: {
-      locationId: t.arg.id({ required: true, description: 'The location.' }),
-      productMasterId: t.arg.id({ description: 'Only stock of this product.' }),
-    },
-    resolve: (_parent, args, ctx) => locationBins(ctx, { locationId: String(args.locationId), productMasterId: args.productMasterId == null ? undefined : String(args.productMasterId) }),
+    args: contractArgs(t, locationBinsQuery),
+    resolve: (_parent, args, ctx) => locationBins(ctx, parseInput(locationBinsQuery, args)),
   }),
 }));
 
@@ -115,7 +103,6 @@ builder.mutationFields((t) => ({
     description: 'Moves available units between two bins of one location through the ledger (BIN_MOVE out and in); INSUFFICIENT_STOCK when the bin lacks them.',
     authScopes: canWriteTransfers,
     args: { input: t.arg({ type: MoveInput, required: true, description: 'The move.' }) },
-    // GraphQL ID inputs arrive as strings at run time; the contract checks them.
-    resolve: (_parent, args, ctx) => moveBinStock(ctx, args.input as BinMoveInput),
+    resolve: (_parent, args, ctx) => moveBinStock(ctx, parseInput(binMove, args.input)),
   }),
 }));

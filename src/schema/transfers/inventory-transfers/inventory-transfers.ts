@@ -1,14 +1,23 @@
-import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
-import { TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../../contracts/transfers/inventory-transfers/inventory-transfer-queries.js';
+import {
+  inventoryTransferActionInput,
+  inventoryTransferCreate,
+  inventoryTransferNote,
+  inventoryTransferReceive,
+  inventoryTransferUpdate,
+  transferLineInput,
+  transferReceiptLine,
+} from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
+import { inTransitQuery, inventoryTransferListQuery, TRANSFERS_DEFAULT_LIMIT, TRANSFERS_MAX_LIMIT } from '../../../contracts/transfers/inventory-transfers/inventory-transfer-queries.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { ownProduct, ownLocation } from '../../record-loaders.js';
-import { createTransfer, type TransferCreateInput, type TransferUpdateInput, updateTransfer } from '../../../services/transfers/inventory-transfers/transfer-drafts.js';
-import { getTransfer, inTransit, type InTransitRow, listTransfers, type TransferListArgs } from '../../../services/transfers/inventory-transfers/transfer-queries.js';
-import { cancelTransfer, receiveTransfer, type TransferReceiveInput } from '../../../services/transfers/inventory-transfers/transfer-receiving.js';
+import { createTransfer, updateTransfer } from '../../../services/transfers/inventory-transfers/transfer-drafts.js';
+import { getTransfer, inTransit, type InTransitRow, listTransfers } from '../../../services/transfers/inventory-transfers/transfer-queries.js';
+import { cancelTransfer, receiveTransfer } from '../../../services/transfers/inventory-transfers/transfer-receiving.js';
 import { shipTransfer } from '../../../services/transfers/inventory-transfers/transfer-shipping.js';
-import { actOnTransfer, type TransferActionInput } from '../../../services/transfers/inventory-transfers/transfer-actions.js';
+import { actOnTransfer } from '../../../services/transfers/inventory-transfers/transfer-actions.js';
 import { InventoryTransferRef } from './inventory-transfer-types.js';
 import { canReadTransfers, canWriteTransfers } from '../transfer-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
@@ -46,56 +55,23 @@ const InTransitRef = builder.objectRef<Awaited<ReturnType<typeof inTransit>>>('I
   }),
 });
 
-const LineInput = builder.inputType('InventoryTransferLineInput', {
-  description: 'One line of a transfer.',
-  fields: (t) => ({
-    productMasterId: t.id({ required: true, description: 'The product (404 when it is not one of the organization).' }),
-    quantity: t.int({ required: true, description: 'Units to move, more than 0.' }),
-    lotId: t.id({ description: 'Ship only from this lot of the product (absent: first-expiring lots first).' }),
-    binId: t.id({ description: 'Ship only from this bin of the source location.' }),
-    destBinId: t.id({ description: 'Put the units into this bin of the destination on receipt.' }),
-  }),
-});
+const LineInput = contractInput('InventoryTransferLineInput', transferLineInput, { description: 'One line of a transfer.' });
 
-const CreateInput = builder.inputType('InventoryTransferCreateInput', {
+const CreateInput = contractInput('InventoryTransferCreateInput', inventoryTransferCreate, {
   description: 'A new DRAFT transfer.',
-  fields: (t) => ({
-    sourceLocationId: t.id({ required: true, description: 'Where the stock leaves from.' }),
-    destLocationId: t.id({ required: true, description: 'Where the stock goes; not the source.' }),
-    lines: t.field({ type: [LineInput], required: true, description: 'What to move (1 to 500 lines).' }),
-    reference: t.string({ description: 'Your reference.' }),
-    notes: t.string({ description: 'Free text.' }),
-    expectedAt: t.field({ type: 'Date', description: 'Expected arrival date (YYYY-MM-DD).' }),
-  }),
+  types: { lines: [LineInput] },
 });
 
-const UpdateInput = builder.inputType('InventoryTransferUpdateInput', {
+const UpdateInput = contractInput('InventoryTransferUpdateInput', inventoryTransferUpdate, {
   description: 'Field updates of a DRAFT transfer; absent fields stay, null clears reference, notes and expectedAt.',
-  fields: (t) => ({
-    sourceLocationId: t.id({ description: 'New source location.' }),
-    destLocationId: t.id({ description: 'New destination location.' }),
-    lines: t.field({ type: [LineInput], description: 'Replaces every line.' }),
-    reference: t.string({ description: 'Your reference.' }),
-    notes: t.string({ description: 'Free text.' }),
-    expectedAt: t.field({ type: 'Date', description: 'Expected arrival date (YYYY-MM-DD); null clears it.' }),
-  }),
+  types: { lines: [LineInput] },
 });
 
-const ReceiptLineInput = builder.inputType('InventoryTransferReceiptLineInput', {
-  description: 'Units of one line received now.',
-  fields: (t) => ({
-    lineId: t.id({ required: true, description: 'The transfer line.' }),
-    quantity: t.int({ required: true, description: 'Units received now; at most what is still in transit on the line.' }),
-    destBinId: t.id({ description: "Destination bin (default: the line's destBinId)." }),
-  }),
-});
+const ReceiptLineInput = contractInput('InventoryTransferReceiptLineInput', transferReceiptLine, { description: 'Units of one line received now.' });
 
-const ReceiveInput = builder.inputType('InventoryTransferReceiveInput', {
+const ReceiveInput = contractInput('InventoryTransferReceiveInput', inventoryTransferReceive, {
   description: 'A receipt: quantities per line, or everything still in transit when lines is absent.',
-  fields: (t) => ({
-    lines: t.field({ type: [ReceiptLineInput], description: 'Quantities received per line; absent: everything still in transit.' }),
-    comment: t.string({ description: 'Kept on the ledger rows.' }),
-  }),
+  types: { lines: [ReceiptLineInput] },
 });
 
 const ActionEnum = builder.enumType('InventoryTransferAction', {
@@ -108,43 +84,19 @@ const ActionEnum = builder.enumType('InventoryTransferAction', {
   } as const,
 });
 
-const ActionInput = builder.inputType('InventoryTransferActionInput', {
+const ActionInput = contractInput('InventoryTransferActionInput', inventoryTransferActionInput, {
   description: 'One action on a transfer, as POST /api/inventory/transfers/{id} takes it.',
-  fields: (t) => ({
-    action: t.field({ type: ActionEnum, required: true, description: 'The action.' }),
-    comment: t.string({ description: 'Kept on the ledger rows (ship, cancel).' }),
-    receipt: t.field({ type: ReceiveInput, description: 'The receipt (receive); absent: everything still in transit.' }),
-    changes: t.field({ type: UpdateInput, description: 'The changes (update).' }),
-  }),
+  types: { action: ActionEnum, receipt: ReceiveInput, changes: UpdateInput },
 });
-
-// GraphQL ID inputs arrive as strings at run time (graphql-js coerces them); the contracts check them.
-const asInput = <T>(value: unknown) => value as T;
 
 type QueryFieldBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0];
 
 /** The filters of the transfer list, the connection's and the REST adapter's page alike. */
-const filterArgs = (t: QueryFieldBuilder) => ({
-  status: t.arg.string({ description: 'DRAFT, IN_TRANSIT, RECEIVED or CANCELLED (comma-separated for several, any case).' }),
-  sourceLocationId: t.arg.id({ description: 'Only transfers from this location.' }),
-  destLocationId: t.arg.id({ description: 'Only transfers to this location.' }),
-  locationId: t.arg.id({ description: 'Only transfers from or to this location.' }),
-  productMasterId: t.arg.id({ description: 'Only transfers with a line of this product.' }),
-  createdFrom: t.arg({ type: 'DateTime', description: 'Created at or after.' }),
-  createdTo: t.arg({ type: 'DateTime', description: `Created at or before; at most ${MAX_WINDOW_DAYS} days after createdFrom.` }),
-  shippedFrom: t.arg({ type: 'DateTime', description: 'Shipped at or after.' }),
-  shippedTo: t.arg({ type: 'DateTime', description: `Shipped at or before; at most ${MAX_WINDOW_DAYS} days after shippedFrom.` }),
-});
+const filterArgs = (t: QueryFieldBuilder) => contractArgs(t, inventoryTransferListQuery, { omit: ['limit', 'offset'] });
 
-type DateFilters = { createdFrom?: Date | null; createdTo?: Date | null; shippedFrom?: Date | null; shippedTo?: Date | null };
-
-const listArgs = <T extends DateFilters>(args: T): TransferListArgs => ({
-  ...asInput<TransferListArgs>(args),
-  createdFrom: args.createdFrom?.toISOString(),
-  createdTo: args.createdTo?.toISOString(),
-  shippedFrom: args.shippedFrom?.toISOString(),
-  shippedTo: args.shippedTo?.toISOString(),
-});
+/** The list's arguments parsed with its contract, which reads date-times as the text of a query string. */
+const listArgs = (args: Record<string, unknown>) =>
+  parseInput(inventoryTransferListQuery, Object.fromEntries(Object.entries(args).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])));
 
 builder.queryFields((t) => ({
   inventoryTransfers: t.connection(
@@ -168,11 +120,7 @@ builder.queryFields((t) => ({
     description: "REST adapter's shape (GET /api/inventory/transfers): a page of inventory transfers by limit and offset, newest first.",
     deprecationReason: "The REST adapter's page shape (GET /api/inventory/transfers); GraphQL clients use the connection `inventoryTransfers`.",
     authScopes: canReadTransfers,
-    args: {
-      ...filterArgs(t),
-      limit: t.arg.int({ description: `Page size, 1 to ${TRANSFERS_MAX_LIMIT} (default ${TRANSFERS_DEFAULT_LIMIT}).` }),
-      offset: t.arg.int({ description: 'Transfers to skip (default 0).' }),
-    },
+    args: contractArgs(t, inventoryTransferListQuery),
     resolve: (_parent, args, ctx) => listTransfers(ctx, listArgs(args)),
   }),
   inventoryTransfer: t.field({
@@ -187,11 +135,8 @@ builder.queryFields((t) => ({
     type: InTransitRef,
     description: 'Stock in transit per location and product: inbound to and outbound from each location.',
     authScopes: canReadTransfers,
-    args: {
-      locationId: t.arg.id({ description: 'Only this location.' }),
-      productMasterId: t.arg.id({ description: 'Only this product.' }),
-    },
-    resolve: (_parent, args, ctx) => inTransit(ctx, asInput(args)),
+    args: contractArgs(t, inTransitQuery),
+    resolve: (_parent, args, ctx) => inTransit(ctx, parseInput(inTransitQuery, args)),
   }),
 }));
 
@@ -202,7 +147,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a DRAFT transfer; no stock moves until it is shipped.',
     authScopes: canWriteTransfers,
     args: { input: t.arg({ type: CreateInput, required: true, description: 'The transfer.' }) },
-    resolve: (_parent, args, ctx) => createTransfer(ctx, asInput<TransferCreateInput>(args.input)),
+    resolve: (_parent, args, ctx) => createTransfer(ctx, parseInput(inventoryTransferCreate, args.input)),
   }),
   updateInventoryTransfer: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -213,7 +158,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The transfer.' }),
       input: t.arg({ type: UpdateInput, required: true, description: 'The changes.' }),
     },
-    resolve: (_parent, args, ctx) => updateTransfer(ctx, String(args.id), asInput<TransferUpdateInput>(args.input)),
+    resolve: (_parent, args, ctx) => updateTransfer(ctx, String(args.id), parseInput(inventoryTransferUpdate, args.input)),
   }),
   shipInventoryTransfer: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError', 'InsufficientStockError'],
@@ -223,9 +168,9 @@ builder.mutationFields((t) => ({
     authScopes: canWriteTransfers,
     args: {
       id: t.arg.id({ required: true, description: 'The transfer.' }),
-      comment: t.arg.string({ description: 'Kept on the ledger rows.' }),
+      ...contractArgs(t, inventoryTransferNote),
     },
-    resolve: (_parent, args, ctx) => shipTransfer(ctx, String(args.id), { comment: args.comment }),
+    resolve: (_parent, { id, ...note }, ctx) => shipTransfer(ctx, String(id), parseInput(inventoryTransferNote, note)),
   }),
   receiveInventoryTransfer: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -236,7 +181,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The transfer.' }),
       input: t.arg({ type: ReceiveInput, description: 'The receipt; absent: everything still in transit.' }),
     },
-    resolve: (_parent, args, ctx) => receiveTransfer(ctx, String(args.id), asInput<TransferReceiveInput>(args.input ?? {})),
+    resolve: (_parent, args, ctx) => receiveTransfer(ctx, String(args.id), parseInput(inventoryTransferReceive, args.input ?? {})),
   }),
   inventoryTransferAction: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError', 'InsufficientStockError'],
@@ -247,7 +192,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'The transfer.' }),
       input: t.arg({ type: ActionInput, required: true, description: 'The action.' }),
     },
-    resolve: (_parent, args, ctx) => actOnTransfer(ctx, String(args.id), asInput<TransferActionInput>(args.input)),
+    resolve: (_parent, args, ctx) => actOnTransfer(ctx, String(args.id), parseInput(inventoryTransferActionInput, args.input)),
   }),
   cancelInventoryTransfer: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -256,8 +201,8 @@ builder.mutationFields((t) => ({
     authScopes: canWriteTransfers,
     args: {
       id: t.arg.id({ required: true, description: 'The transfer.' }),
-      comment: t.arg.string({ description: 'Kept on the ledger rows.' }),
+      ...contractArgs(t, inventoryTransferNote),
     },
-    resolve: (_parent, args, ctx) => cancelTransfer(ctx, String(args.id), { comment: args.comment }),
+    resolve: (_parent, { id, ...note }, ctx) => cancelTransfer(ctx, String(id), parseInput(inventoryTransferNote, note)),
   }),
 }));

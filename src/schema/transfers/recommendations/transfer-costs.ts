@@ -1,3 +1,5 @@
+import { transferCostInput, transferCostQuery } from '../../../contracts/transfers/recommendations/recommendations.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 import { listTransferCosts, setTransferCost } from '../../../services/transfers/recommendations/transfer-costs.js';
 import { builder } from '../../builder.js';
 import { NodeRef } from '../../node/node-interface.js';
@@ -28,27 +30,15 @@ const CostListType = builder.objectRef<Awaited<ReturnType<typeof listTransferCos
   }),
 });
 
-const CostInput = builder.inputType('TransferCostInput', {
-  description: 'The cost of moving one unit from one location to another.',
-  fields: (t) => ({
-    sourceLocationId: t.id({ required: true, description: 'Where units leave (a location of the organization).' }),
-    destLocationId: t.id({ required: true, description: 'Where units arrive (a location of the organization, not the source).' }),
-    costPerUnit: t.float({ required: true, description: 'Cost per unit moved, 0 or more.' }),
-  }),
-});
-
-const text = (id: string | number | null | undefined) => (id == null ? undefined : String(id));
+const CostInput = contractInput('TransferCostInput', transferCostInput, { description: 'The cost of moving one unit from one location to another.' });
 
 builder.queryFields((t) => ({
   transferCosts: t.field({
     type: CostListType,
     description: 'Costs of moving stock between locations, used by the ROI of transfer recommendations.',
     authScopes: { permission: 'transfers.read' },
-    args: {
-      sourceLocationId: t.arg.id({ description: 'Only costs out of this location.' }),
-      destLocationId: t.arg.id({ description: 'Only costs into this location.' }),
-    },
-    resolve: (_parent, args, ctx) => listTransferCosts(ctx, { sourceLocationId: text(args.sourceLocationId), destLocationId: text(args.destLocationId) }),
+    args: contractArgs(t, transferCostQuery),
+    resolve: (_parent, args, ctx) => listTransferCosts(ctx, parseInput(transferCostQuery, args)),
   }),
 }));
 
@@ -59,7 +49,6 @@ builder.mutationFields((t) => ({
     description: 'Sets the cost per unit of one direction of a location pair (creating or replacing it).',
     authScopes: { permission: 'transfers.write' },
     args: { input: t.arg({ type: CostInput, required: true, description: 'The pair and its cost.' }) },
-    resolve: (_parent, args, ctx) =>
-      setTransferCost(ctx, { ...args.input, sourceLocationId: String(args.input.sourceLocationId), destLocationId: String(args.input.destLocationId) }),
+    resolve: (_parent, args, ctx) => setTransferCost(ctx, parseInput(transferCostInput, args.input)),
   }),
 }));

@@ -1,7 +1,8 @@
 import { executeTransferRecommendation } from '../../../services/transfers/recommendations/execute-recommendation.js';
 import { type GeneratedRecommendations, generateTransferRecommendations } from '../../../services/transfers/recommendations/generate-recommendations.js';
 import { approveTransferRecommendation, rejectTransferRecommendation } from '../../../services/transfers/recommendations/recommendations.js';
-import { GENERATED_SHOWN } from '../../../contracts/transfers/recommendations/recommendations.js';
+import { GENERATED_SHOWN, generateRecommendations } from '../../../contracts/transfers/recommendations/recommendations.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { TransferRecommendationType } from './transfer-recommendation.js';
 
@@ -22,16 +23,7 @@ const GeneratedType = builder.objectRef<GeneratedRecommendations>('TransferRecom
   }),
 });
 
-const GenerateInput = builder.inputType('GenerateTransferRecommendationsInput', {
-  description: 'What to look at and how to judge a move.',
-  fields: (t) => ({
-    locationId: t.id({ description: "Only moves into or out of this location (VALIDATION_ERROR on locationId when it is not the organization's)." }),
-    productMasterId: t.id({ description: "Only this product (VALIDATION_ERROR on productMasterId when it is not the organization's)." }),
-    minStockDifferencePct: t.float({ description: "Least gap between the two locations as a fraction (0 to 1) of the source's available stock (default 0)." }),
-    requirePositiveROI: t.boolean({ description: 'Keep only moves with estimatedROI above 0 (needs unitMargin).' }),
-    unitMargin: t.float({ description: 'Profit per unit sold (above 0), for estimatedROI.' }),
-  }),
-});
+const GenerateInput = contractInput('GenerateTransferRecommendationsInput', generateRecommendations, { description: 'What to look at and how to judge a move.' });
 
 const idArg = { required: true, description: 'Recommendation id.' } as const;
 const canApprove = { permission: 'transfers.approve' } as const;
@@ -43,8 +35,7 @@ builder.mutationFields((t) => ({
     description: 'Finds locations in deficit and in surplus per product and proposes PENDING moves between them (refreshing an identical PENDING one instead of adding a duplicate).',
     authScopes: { permission: 'transfers.write' },
     args: { input: t.arg({ type: GenerateInput, description: 'Filters and ROI settings (all optional).' }) },
-    resolve: (_parent, args, ctx) =>
-      generateTransferRecommendations(ctx, { ...args.input, locationId: args.input?.locationId?.toString(), productMasterId: args.input?.productMasterId?.toString() }),
+    resolve: (_parent, args, ctx) => generateTransferRecommendations(ctx, parseInput(generateRecommendations, args.input ?? {})),
   }),
   approveTransferRecommendation: t.field({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],

@@ -1,4 +1,10 @@
-import { RECOMMENDATIONS_DEFAULT_LIMIT, RECOMMENDATIONS_MAX_LIMIT } from '../../../contracts/transfers/recommendations/recommendations.js';
+import {
+  pendingRecommendationQuery,
+  RECOMMENDATIONS_DEFAULT_LIMIT,
+  RECOMMENDATIONS_MAX_LIMIT,
+  recommendationListQuery,
+} from '../../../contracts/transfers/recommendations/recommendations.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
 import type { TransferRecommendationRow } from '../../../services/transfers/recommendations/recommendation-rows.js';
 import {
   getTransferRecommendation,
@@ -92,25 +98,21 @@ const TransferRecommendationConnection = builder.connectionObject({
 });
 
 builder.queryFields((t) => {
-  const filterArgs = {
-    priority: t.arg({ type: TransferPriorityEnum, description: 'Only this priority.' }),
-    productMasterId: t.arg.id({ description: 'Only this product (NOT_FOUND when it is not the organization\'s).' }),
-    sourceLocationId: t.arg.id({ description: 'Only moves out of this location (NOT_FOUND when it is not the organization\'s).' }),
-    destLocationId: t.arg.id({ description: 'Only moves into this location (NOT_FOUND when it is not the organization\'s).' }),
-    validOnly: t.arg.boolean({ description: 'Only actionable ones: PENDING or APPROVED, not expired, and the source has the quantity available today.' }),
+  // The enums take upper case only; the contracts' words also speak of the query string's lower case.
+  const enums = {
+    types: { priority: TransferPriorityEnum, status: RecommendationStatusEnum },
+    fieldDescriptions: {
+      priority: 'Only this priority (URGENT, HIGH, MEDIUM or LOW).',
+      status: 'Only this state (PENDING, APPROVED, EXECUTED, REJECTED or EXPIRED); an overdue PENDING one is EXPIRED.',
+    },
   };
+  const filterArgs = contractArgs(t, pendingRecommendationQuery, { ...enums, omit: ['limit', 'offset'] });
   const pageArgs = {
-    ...filterArgs,
+    ...contractArgs(t, pendingRecommendationQuery, { ...enums, omit: ['limit'] }),
+    // GraphQL shows the page size's default in the schema; the contract applies the same one.
     limit: t.arg.int({ defaultValue: RECOMMENDATIONS_DEFAULT_LIMIT, description: `Page size (at most ${RECOMMENDATIONS_MAX_LIMIT}).` }),
-    offset: t.arg.int({ description: 'Recommendations to skip (default 0).' }),
   };
-  const statusArg = { status: t.arg({ type: RecommendationStatusEnum, description: 'Only this state (an overdue PENDING one is EXPIRED).' }) };
-  const ids = <T extends { productMasterId?: unknown; sourceLocationId?: unknown; destLocationId?: unknown }>(args: T) => ({
-    ...args,
-    productMasterId: args.productMasterId == null ? undefined : String(args.productMasterId),
-    sourceLocationId: args.sourceLocationId == null ? undefined : String(args.sourceLocationId),
-    destLocationId: args.destLocationId == null ? undefined : String(args.destLocationId),
-  });
+  const statusArg = contractArgs(t, recommendationListQuery.pick({ status: true }), enums);
   const items = (page: RecommendationPage) => ({ items: page.recommendations, total: page.total });
   return {
     transferRecommendations: t.connection(
@@ -121,7 +123,7 @@ builder.queryFields((t) => {
         extensions: positionCursors(RECOMMENDATIONS_MAX_LIMIT),
         args: { ...statusArg, ...filterArgs },
         resolve: (_parent, args, ctx) =>
-          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listTransferRecommendations(ctx, ids(args) as never, window).then(items)),
+          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listTransferRecommendations(ctx, parseInput(recommendationListQuery, args), window).then(items)),
       },
       TransferRecommendationConnection,
     ),
@@ -133,7 +135,7 @@ builder.queryFields((t) => {
         extensions: positionCursors(RECOMMENDATIONS_MAX_LIMIT),
         args: filterArgs,
         resolve: (_parent, args, ctx) =>
-          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listPendingTransferRecommendations(ctx, ids(args) as never, window).then(items)),
+          windowConnection(args, RECOMMENDATIONS_DEFAULT_LIMIT, (window) => listPendingTransferRecommendations(ctx, parseInput(pendingRecommendationQuery, args), window).then(items)),
       },
       TransferRecommendationConnection,
     ),
@@ -143,7 +145,7 @@ builder.queryFields((t) => {
       deprecationReason: "The REST adapter's page shape (GET /api/transfers/recommendations); GraphQL clients use the connection `transferRecommendations`.",
       authScopes: canReadTransfers,
       args: { ...statusArg, ...pageArgs },
-      resolve: (_parent, args, ctx) => listTransferRecommendations(ctx, ids(args) as never),
+      resolve: (_parent, args, ctx) => listTransferRecommendations(ctx, parseInput(recommendationListQuery, args)),
     }),
     pendingTransferRecommendationsPage: t.field({
       type: PageType,
@@ -151,7 +153,7 @@ builder.queryFields((t) => {
       deprecationReason: "The REST adapter's page shape (GET /api/transfers/recommendations/pending); GraphQL clients use the connection `pendingTransferRecommendations`.",
       authScopes: canReadTransfers,
       args: pageArgs,
-      resolve: (_parent, args, ctx) => listPendingTransferRecommendations(ctx, ids(args) as never),
+      resolve: (_parent, args, ctx) => listPendingTransferRecommendations(ctx, parseInput(pendingRecommendationQuery, args)),
     }),
     transferRecommendation: t.field({
       type: TransferRecommendationType,

@@ -1,21 +1,22 @@
 import type { z } from 'zod';
-import { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-moves/bin-move.js';
+import type { binMove, locationBinsQuery } from '../../../contracts/transfers/bin-moves/bin-move.js';
 import type { RequestContext } from '../../../context.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { sumOf } from '../../../kernel/quantity-totals.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { availableQty, outOfRange } from '../../inventory/stock-lines/quantities.js';
 import { createStockLines, lineKeyOf, applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { TRANSFER_TRANSACTION } from '../inventory-transfers/transfer-state.js';
 import { inTransaction } from '../../../db/transactions.js';
 
-export type BinMoveInput = z.input<typeof binMove>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type BinMoveInput = z.output<typeof binMove>;
+export type LocationBinsArgs = z.output<typeof locationBinsQuery>;
 
 /** The bins of a location, by code, each with its stock lines (product, lot, quantities) and totals. */
-export async function locationBins(ctx: RequestContext, raw: z.input<typeof locationBinsQuery>) {
-  const args = parseInput(locationBinsQuery, raw);
+export async function locationBins(ctx: RequestContext, args: LocationBinsArgs) {
   const organizationId = orgId(ctx);
   const [location, product] = await Promise.all([
     ctx.prisma.location.findFirst({ where: { id: args.locationId, organizationId }, select: { id: true, name: true, code: true } }),
@@ -68,8 +69,7 @@ export async function locationBins(ctx: RequestContext, raw: z.input<typeof loca
  * BIN_MOVE ledger rows out and in, sourceType BIN_MOVE and one move id. Short of available stock: 400
  * INSUFFICIENT_STOCK, nothing changed.
  */
-export async function moveBinStock(ctx: RequestContext, raw: BinMoveInput) {
-  const input = parseInput(binMove, raw);
+export async function moveBinStock(ctx: RequestContext, input: BinMoveInput) {
   const organizationId = orgId(ctx);
   const [location, product, lot, bins] = await Promise.all([
     ctx.prisma.location.count({ where: { id: input.locationId, organizationId } }),

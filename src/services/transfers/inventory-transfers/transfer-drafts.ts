@@ -1,19 +1,20 @@
 import type { z } from 'zod';
-import { inventoryTransferCreate, inventoryTransferUpdate } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
+import type { inventoryTransferCreate, inventoryTransferUpdate } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { validationError } from '../../../kernel/errors.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { checkTransferRefs } from './transfer-references.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 import { inTransaction } from '../../../db/transactions.js';
 
-export type TransferCreateInput = z.input<typeof inventoryTransferCreate>;
-export type TransferUpdateInput = z.input<typeof inventoryTransferUpdate>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type TransferCreateInput = z.output<typeof inventoryTransferCreate>;
+export type TransferUpdateInput = z.output<typeof inventoryTransferUpdate>;
 
 const dateOrNull = (text: string | null | undefined) => (text ? new Date(`${text}T00:00:00.000Z`) : text === null ? null : undefined);
 
-const lineRows = (lines: z.output<typeof inventoryTransferCreate>['lines']) =>
+const lineRows = (lines: TransferCreateInput['lines']) =>
   lines.map((line, i) => ({
     lineNumber: i + 1,
     productMasterId: line.productMasterId,
@@ -24,8 +25,7 @@ const lineRows = (lines: z.output<typeof inventoryTransferCreate>['lines']) =>
   }));
 
 /** A DRAFT transfer (POST /api/inventory/transfers): no stock moves until it is shipped. */
-export async function createTransfer(ctx: RequestContext, raw: TransferCreateInput): Promise<TransferWithLines> {
-  const input = parseInput(inventoryTransferCreate, raw);
+export async function createTransfer(ctx: RequestContext, input: TransferCreateInput): Promise<TransferWithLines> {
   await checkTransferRefs(ctx, input);
   const actor = transferActor(ctx);
   return ctx.prisma.inventoryTransfer.create({
@@ -48,8 +48,7 @@ export async function createTransfer(ctx: RequestContext, raw: TransferCreateInp
  * Field updates of a DRAFT transfer (action update): locations, reference, notes, expected date, and
  * lines (replacing all). Other states: 409 INVALID_STATE.
  */
-export async function updateTransfer(ctx: RequestContext, id: string, raw: TransferUpdateInput): Promise<TransferWithLines> {
-  const input = parseInput(inventoryTransferUpdate, raw);
+export async function updateTransfer(ctx: RequestContext, id: string, input: TransferUpdateInput): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'update');

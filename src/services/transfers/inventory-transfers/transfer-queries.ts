@@ -1,22 +1,23 @@
 import type { z } from 'zod';
-import { inTransitQuery, inventoryTransferListQuery, TRANSFERS_DEFAULT_LIMIT } from '../../../contracts/transfers/inventory-transfers/inventory-transfer-queries.js';
+import { type inTransitQuery, type inventoryTransferListQuery, TRANSFERS_DEFAULT_LIMIT } from '../../../contracts/transfers/inventory-transfers/inventory-transfer-queries.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { sumOf, totalOf } from '../../../kernel/quantity-totals.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { type ListWindow, orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId } from '../../tenant.js';
 import { TRANSFER_WITH_LINES } from './transfer-shape.js';
 
-export type TransferListArgs = { [K in keyof z.input<typeof inventoryTransferListQuery>]?: z.input<typeof inventoryTransferListQuery>[K] | null };
+/** The filters as their contracts output them (parsed once, where they come in). */
+export type TransferListArgs = z.output<typeof inventoryTransferListQuery>;
+export type InTransitArgs = z.output<typeof inTransitQuery>;
 
 const range = (from?: string, to?: string) =>
   from || to ? { ...(from ? { gte: new Date(from) } : {}), ...(to ? { lte: new Date(to) } : {}) } : undefined;
 
 /** A page of transfers, newest first, with the total (GET /api/inventory/transfers); a connection's window replaces limit and offset. */
-export async function listTransfers(ctx: RequestContext, raw: TransferListArgs, window?: ListWindow) {
-  const f = parseInput(inventoryTransferListQuery, raw);
+export async function listTransfers(ctx: RequestContext, f: TransferListArgs, window?: ListWindow) {
   await checkFilterIds(ctx, { locationId: [f.sourceLocationId, f.destLocationId, f.locationId], productMasterId: f.productMasterId });
   for (const [from, to, field] of [[f.createdFrom, f.createdTo, 'createdTo'], [f.shippedFrom, f.shippedTo, 'shippedTo']] as const) {
     if (from && to && new Date(from) > new Date(to)) throw validationError({ [field]: ['Must not be before the start of the range'] });
@@ -59,8 +60,7 @@ export interface InTransitRow {
  * Stock in transit per location and product: what IN_TRANSIT transfers shipped and their destination
  * has not received yet, counted inbound at the destination and outbound at the source.
  */
-export async function inTransit(ctx: RequestContext, raw: z.input<typeof inTransitQuery>) {
-  const f = parseInput(inTransitQuery, raw);
+export async function inTransit(ctx: RequestContext, f: InTransitArgs) {
   await checkFilterIds(ctx, { locationId: f.locationId, productMasterId: f.productMasterId });
   const read = await ctx.prisma.$queryRaw<(Omit<InTransitRow, 'inbound' | 'outbound'> & { inbound: bigint; outbound: bigint })[]>`
     SELECT "productMasterId", "locationId", SUM(inbound)::bigint AS inbound, SUM(outbound)::bigint AS outbound

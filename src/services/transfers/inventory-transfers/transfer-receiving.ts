@@ -1,16 +1,18 @@
 import type { z } from 'zod';
-import { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
+import type { inventoryTransferNote, inventoryTransferReceive } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { lockLines, createStockLines, lineKeyOf, type LineKey, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { outOfRange } from '../../inventory/stock-lines/quantities.js';
 import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 
-export type TransferReceiveInput = z.input<typeof inventoryTransferReceive>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type TransferReceiveInput = z.output<typeof inventoryTransferReceive>;
+export type TransferNote = z.output<typeof inventoryTransferNote>;
 
 /** Units of a shipped piece neither received nor returned: still on the way. */
 const inTransit = (piece: { quantity: number; receivedQuantity: number; returnedQuantity: number }) => piece.quantity - piece.receivedQuantity - piece.returnedQuantity;
@@ -41,8 +43,7 @@ async function addToPieces(tx: Tx, column: 'receivedQuantity' | 'returnedQuantit
  * one TRANSFER_IN ledger row per piece received. Partial receipts keep the transfer IN_TRANSIT; when
  * every shipped unit is in, it is RECEIVED. More than is still in transit is 400, nothing changed.
  */
-export async function receiveTransfer(ctx: RequestContext, id: string, raw: TransferReceiveInput = {}): Promise<TransferWithLines> {
-  const input = parseInput(inventoryTransferReceive, raw);
+export async function receiveTransfer(ctx: RequestContext, id: string, input: TransferReceiveInput = {}): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'receive');
@@ -115,8 +116,7 @@ export async function receiveTransfer(ctx: RequestContext, id: string, raw: Tran
  * transit to the very source stock line it left (TRANSFER_IN rows with sourceType TRANSFER), received
  * units stay received. RECEIVED or CANCELLED: 409 INVALID_STATE.
  */
-export async function cancelTransfer(ctx: RequestContext, id: string, raw: z.input<typeof inventoryTransferNote> = {}): Promise<TransferWithLines> {
-  const input = parseInput(inventoryTransferNote, raw);
+export async function cancelTransfer(ctx: RequestContext, id: string, input: TransferNote = {}): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'cancel');

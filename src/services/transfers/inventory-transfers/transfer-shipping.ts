@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inventoryTransferNote, shippedTransferInput } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
+import { shippedTransferInput } from '../../../contracts/transfers/inventory-transfers/inventory-transfer.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
 import type { InventoryTransfer } from '../../../generated/prisma/client.js';
@@ -7,6 +7,7 @@ import { orgId, parseInput } from '../../tenant.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { checkTransferRefs } from './transfer-references.js';
+import type { TransferNote } from './transfer-receiving.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 
@@ -45,8 +46,7 @@ async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, comment?: s
 }
 
 /** DRAFT → IN_TRANSIT (POST /api/inventory/transfers/{id} action ship). */
-export async function shipTransfer(ctx: RequestContext, id: string, raw: z.input<typeof inventoryTransferNote> = {}): Promise<TransferWithLines> {
-  const input = parseInput(inventoryTransferNote, raw);
+export async function shipTransfer(ctx: RequestContext, id: string, input: TransferNote = {}): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'ship');

@@ -23,19 +23,20 @@
 // Available stock and units in transit are summed as bigint (lots add up past int4); demand over a period counts
 // at most MAX_INT units (unitsCapped), so a target, a need, a quantity and units at risk always fit int4.
 import type { z } from 'zod';
-import { GENERATED_SHOWN, generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations/recommendations.js';
+import { GENERATED_SHOWN, type generateRecommendations as inputSchema } from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
 import { inTransaction } from '../../../db/transactions.js';
 
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_REPLENISHMENT_PERIOD_DAYS = 28;
 
-export type GenerateRecommendationsInput = z.input<typeof inputSchema>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type GenerateRecommendationsInput = z.output<typeof inputSchema>;
 
 /** Generation can take seconds over a whole organization; the default 5 s of an interactive transaction is too short. */
 const GENERATE_TX_OPTIONS = { timeout: 120_000, maxWait: 30_000 };
@@ -62,8 +63,7 @@ export interface GeneratedRecommendations {
   recommendations: TransferRecommendationRow[];
 }
 
-export async function generateTransferRecommendations(ctx: RequestContext, raw: GenerateRecommendationsInput): Promise<GeneratedRecommendations> {
-  const input = parseInput(inputSchema, raw);
+export async function generateTransferRecommendations(ctx: RequestContext, input: GenerateRecommendationsInput): Promise<GeneratedRecommendations> {
   await checkIds(ctx, input);
   const organizationId = orgId(ctx);
   const { actorType, createdBy } = actorOf(ctx);

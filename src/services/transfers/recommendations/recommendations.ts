@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
-  pendingRecommendationQuery,
+  type pendingRecommendationQuery,
   recommendationDecision as decisionSchema,
-  recommendationListQuery as listSchema,
+  type recommendationListQuery as listSchema,
   RECOMMENDATIONS_DEFAULT_LIMIT,
 } from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
@@ -16,8 +16,9 @@ import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, t
 import type { Db } from '../../../db/transactions.js';
 
 
-export type RecommendationListArgs = z.input<typeof listSchema>;
-export type PendingRecommendationArgs = z.input<typeof pendingRecommendationQuery>;
+/** The filters as their contracts output them (parsed once, where they come in). */
+export type RecommendationListArgs = z.output<typeof listSchema>;
+export type PendingRecommendationArgs = z.output<typeof pendingRecommendationQuery>;
 export type RecommendationDecision = z.input<typeof decisionSchema>;
 
 export interface RecommendationPage {
@@ -32,8 +33,7 @@ export interface RecommendationPage {
  * status reads answer (an overdue PENDING one is EXPIRED); validOnly keeps PENDING and APPROVED ones whose
  * source has the quantity available today.
  */
-export async function listTransferRecommendations(ctx: RequestContext, raw: RecommendationListArgs, window?: ListWindow): Promise<RecommendationPage> {
-  const args = parseInput(listSchema, raw);
+export async function listTransferRecommendations(ctx: RequestContext, args: RecommendationListArgs, window?: ListWindow): Promise<RecommendationPage> {
   await checkFilterIds(ctx, { productMasterId: args.productMasterId, locationId: [args.sourceLocationId, args.destLocationId] });
   const organizationId = orgId(ctx);
   const limit = window ? window.take : (args.limit ?? RECOMMENDATIONS_DEFAULT_LIMIT);
@@ -60,8 +60,7 @@ export async function listTransferRecommendations(ctx: RequestContext, raw: Reco
 }
 
 /** GET …/pending: the PENDING ones that are not overdue, with the list's other filters. */
-export function listPendingTransferRecommendations(ctx: RequestContext, raw: PendingRecommendationArgs, window?: ListWindow) {
-  const args = parseInput(pendingRecommendationQuery, raw);
+export function listPendingTransferRecommendations(ctx: RequestContext, args: PendingRecommendationArgs, window?: ListWindow) {
   return listTransferRecommendations(ctx, { ...args, status: 'PENDING' }, window);
 }
 

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import { transferCostInput as inputSchema, transferCostQuery as querySchema } from '../../../contracts/transfers/recommendations/recommendations.js';
+import type { transferCostInput as inputSchema, transferCostQuery as querySchema } from '../../../contracts/transfers/recommendations/recommendations.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 
-export type TransferCostInput = z.input<typeof inputSchema>;
-export type TransferCostQuery = z.input<typeof querySchema>;
+/** The input and the filters as their contracts output them (parsed once, where they come in). */
+export type TransferCostInput = z.output<typeof inputSchema>;
+export type TransferCostQuery = z.output<typeof querySchema>;
 
 /** The organization's costs per location pair, and the cost of pairs without one. */
-export async function listTransferCosts(ctx: RequestContext, raw: TransferCostQuery = {}) {
-  const args = parseInput(querySchema, raw);
+export async function listTransferCosts(ctx: RequestContext, args: TransferCostQuery = {}) {
   const organizationId = orgId(ctx);
   await checkFilterIds(ctx, { locationId: [args.sourceLocationId, args.destLocationId] });
   const costs = await ctx.prisma.transferCost.findMany({
@@ -21,8 +21,7 @@ export async function listTransferCosts(ctx: RequestContext, raw: TransferCostQu
 }
 
 /** Sets the cost of one direction of a pair (creating or replacing it); both locations must be the organization's (400 naming them otherwise). */
-export async function setTransferCost(ctx: RequestContext, raw: TransferCostInput) {
-  const input = parseInput(inputSchema, raw);
+export async function setTransferCost(ctx: RequestContext, input: TransferCostInput) {
   const organizationId = orgId(ctx);
   const found = await ctx.prisma.location.findMany({ where: { organizationId, id: { in: [input.sourceLocationId, input.destLocationId] } }, select: { id: true } });
   const known = new Set(found.map((l) => l.id));
