@@ -2,6 +2,7 @@
 // take the database rather than a request context; input is validated as strictly as over HTTP.
 import type { z } from 'zod';
 import { operatorApiKeyInput, organizationInput, userInput } from '../../contracts/admin/operator-inputs.js';
+import { channelCreate, locationCreate } from '../../contracts/master-data/reference-inputs.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
@@ -74,13 +75,13 @@ async function checkOrganization(db: Db, organizationId: string) {
 }
 
 /** A location of the organization, with the same contract and write as POST /api/inventory/locations. */
-export async function createLocationFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof locations.insert>[2]) {
+export async function createLocationFor(db: Db, { organizationId, ...fields }: { organizationId: string } & z.input<typeof locationCreate>) {
   await checkOrganization(db, organizationId);
-  return locations.insert(db, organizationId, fields);
+  return locations.insert(db, organizationId, parseInput(locationCreate, fields));
 }
 
 /** A sales channel of the organization, with the same contract and write as the GraphQL createChannel. */
-export async function createChannelFor(db: Db, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof channels.insert>[2]) {
+export async function createChannelFor(db: Db, { organizationId, ...fields }: { organizationId: string } & z.input<typeof channelCreate>) {
   await checkOrganization(db, organizationId);
-  return channels.insert(db, organizationId, fields);
+  return channels.insert(db, organizationId, parseInput(channelCreate, fields));
 }
