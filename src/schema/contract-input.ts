@@ -25,6 +25,8 @@ export interface ContractInputOptions {
    * with its own words); by path.
    */
   optional?: string[];
+  /** Why a field the contract marks `deprecated` is deprecated (GraphQL's deprecationReason), by path. */
+  deprecationReasons?: Record<string, string>;
 }
 
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
@@ -70,7 +72,9 @@ function objectInput(name: string, json: Json, path: string, options: ContractIn
       const described = property.description ?? inner.description;
       if (!described) throw new Error(`${name}.${fieldPath}: the contract gives no description (.meta({ description }))`);
       const isRequired = required.has(key) && !nullable && !options.optional?.includes(fieldPath);
-      return [key, { type: graphqlType(name, inner, fieldPath, options), required: isRequired, description: described }] as const;
+      const deprecationReason = property.deprecated || inner.deprecated ? options.deprecationReasons?.[fieldPath] : undefined;
+      if (deprecationReason === undefined && (property.deprecated || inner.deprecated)) throw new Error(`${name}.${fieldPath}: the contract marks it deprecated; give the reason (deprecationReasons option)`);
+      return [key, { type: graphqlType(name, inner, fieldPath, options), required: isRequired, description: described, deprecationReason }] as const;
     }),
   );
   return builder.inputRef<object>(path ? (options.names?.[path] ?? nestedName(name, path)) : name).implement({
@@ -79,7 +83,12 @@ function objectInput(name: string, json: Json, path: string, options: ContractIn
       Object.fromEntries(
         Object.entries(fieldTypes).map(([key, field]) => {
           const list = Array.isArray(field.type);
-          const options = { type: field.type, description: field.description, required: list ? { list: field.required, items: true } : field.required };
+          const options = {
+            type: field.type,
+            description: field.description,
+            required: list ? { list: field.required, items: true } : field.required,
+            ...(field.deprecationReason && { deprecationReason: field.deprecationReason }),
+          };
           return [key, t.field(options as never) as InputFieldRef<Types, unknown>];
         }),
       ),

@@ -22,11 +22,11 @@ export function apiKeyContracts(knownScopes: readonly string[]) {
     .array(z.string({ error: mustBe('text') }), { error: mustBe('a list') })
     .min(1, 'At least one scope')
     .refine((s) => s.every((x) => knownScopes.includes(x)), `Unknown scope; known scopes: ${knownScopes.join(', ')}`)
-    .meta({ description: 'For example inventory:read, forecast:write or *.' });
+    .meta({ description: 'At least one scope, for example inventory:read, forecast:write or *.' });
 
   /** Field rules shared by the admin CLI and the HTTP interface. */
   const fields = {
-    name: z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters'),
+    name: z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters').meta({ description: 'Name to recognise the key by, up to 200 characters.' }),
     scopes,
     allowedIps: ipList
       .nullish()
@@ -52,8 +52,8 @@ export function apiKeyContracts(knownScopes: readonly string[]) {
         allowedIps: ipList
           .nullish()
           .transform((ips) => (ips === null ? [] : ips))
-          .meta({ description: `Replaces the list (${IPS}); empty or null for any address.` }),
-        expiresAt: fields.expiresAt,
+          .meta({ description: `Replaces the list: ${IPS} Empty or null for any address.` }),
+        expiresAt: fields.expiresAt.meta({ description: `The new expiry; null for never. A date-time with a time zone, in the future (years up to ${MAX_YEAR}); a past value is a 400.` }),
       })
       .meta({ description: 'Absent fields stay as they are; null clears allowedIps or expiresAt. A revoked key cannot be changed (409).' }),
     /** Body of POST /api/admin/api-keys/{id}/rotate and input of rotateApiKey. */
@@ -64,7 +64,7 @@ export function apiKeyContracts(knownScopes: readonly string[]) {
         .min(0, 'Must be 0 or more')
         .max(MAX_GRACE_PERIOD_SECONDS, `At most ${MAX_GRACE_PERIOD_SECONDS} seconds (7 days)`)
         .nullish()
-        .meta({ description: 'How long the replaced secret keeps working. 0 or absent: it stops at once.' }),
+        .meta({ description: `Seconds the replaced secret keeps working, up to ${MAX_GRACE_PERIOD_SECONDS} (7 days). 0 or absent: it stops at once.` }),
     }),
   };
 }

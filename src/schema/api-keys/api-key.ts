@@ -1,4 +1,7 @@
+import { apiKeyContracts } from '../../contracts/api-keys/api-key-input.js';
+import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { builder } from '../builder.js';
+import { contractInput, parseInput } from '../contract-input.js';
 import {
   countApiKeys,
   createApiKey,
@@ -48,34 +51,15 @@ const ApiKeyWithSecret = builder.objectRef<WithSecret>('ApiKeyWithSecret').imple
   }),
 });
 
-const ApiKeyCreateInput = builder.inputType('ApiKeyCreateInput', {
-  description: 'A new API key.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'Name to recognise the key by.' }),
-    scopes: t.stringList({ required: true, description: 'At least one scope, for example inventory:read or *.' }),
-    allowedIps: t.stringList({ description: 'IP addresses or CIDR ranges the key may be used from (default: any).' }),
-    expiresAt: t.field({ type: 'DateTime', description: 'When the key stops working (default: never).' }),
-  }),
-});
+const contracts = apiKeyContracts(API_KEY_SCOPES);
 
-const ApiKeyUpdateInput = builder.inputType('ApiKeyUpdateInput', {
+const ApiKeyCreateInput = contractInput('ApiKeyCreateInput', contracts.create, { description: 'A new API key.' });
+
+const ApiKeyUpdateInput = contractInput('ApiKeyUpdateInput', contracts.update, {
   description: 'Changes to a key; absent fields stay as they are, null clears allowedIps or expiresAt.',
-  fields: (t) => ({
-    name: t.string({ description: 'New name.' }),
-    scopes: t.stringList({ description: 'New scopes, replacing the old ones.' }),
-    allowedIps: t.stringList({ description: 'New allowed IP addresses or CIDR ranges, replacing the old ones; empty or null for any.' }),
-    expiresAt: t.field({ type: 'DateTime', description: 'New expiry; null for never.' }),
-  }),
 });
 
-const ApiKeyRotateInput = builder.inputType('ApiKeyRotateInput', {
-  description: 'How to rotate a key.',
-  fields: (t) => ({
-    gracePeriodSeconds: t.int({
-      description: 'Seconds the replaced secret keeps working, up to 604800 (7 days). Default 0: it stops at once.',
-    }),
-  }),
-});
+const ApiKeyRotateInput = contractInput('ApiKeyRotateInput', contracts.rotate, { description: 'How to rotate a key.' });
 
 builder.queryFields((t) => ({
   apiKeys: t.prismaConnection({
@@ -110,7 +94,7 @@ builder.mutationFields((t) => ({
     description: 'Creates an API key and returns its secret, once. Administrators only, signed in.',
     authScopes: MANAGE,
     args: { input: t.arg({ type: ApiKeyCreateInput, required: true, description: 'The key.' }) },
-    resolve: (_parent, args, ctx) => createApiKey(ctx, args.input),
+    resolve: (_parent, args, ctx) => createApiKey(ctx, parseInput(contracts.create, args.input)),
   }),
   updateApiKey: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -121,7 +105,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'API key id.' }),
       input: t.arg({ type: ApiKeyUpdateInput, required: true, description: 'The changes.' }),
     },
-    resolve: (_query, _parent, args, ctx) => updateApiKey(ctx, String(args.id), args.input),
+    resolve: (_query, _parent, args, ctx) => updateApiKey(ctx, String(args.id), parseInput(contracts.update, args.input)),
   }),
   revokeApiKey: t.prismaField({
     refusals: ['NotFoundError', 'ConflictError'],
@@ -140,6 +124,6 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'API key id.' }),
       input: t.arg({ type: ApiKeyRotateInput, description: 'Options; the default rotates without a grace period.' }),
     },
-    resolve: (_parent, args, ctx) => rotateApiKey(ctx, String(args.id), args.input ?? {}),
+    resolve: (_parent, args, ctx) => rotateApiKey(ctx, String(args.id), parseInput(contracts.rotate, args.input ?? {})),
   }),
 }));

@@ -25,5 +25,4 @@ defineMasterDataFields({
   write: 'categories.write',
   searchDescription: 'Case-insensitive match on name.',
   service: categories,
-  inputs: { name: { required: true, description: 'Category name, unique within the organization.' } },
 });

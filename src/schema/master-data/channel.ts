@@ -21,8 +21,4 @@ defineMasterDataFields({
   write: 'channels.write',
   searchDescription: 'Case-insensitive match on name or type.',
   service: channels,
-  inputs: {
-    name: { required: true, description: 'Channel name, unique within the organization.' },
-    type: { description: 'Kind of channel, for example ONLINE, RETAIL or WHOLESALE (default OTHER).' },
-  },
 });

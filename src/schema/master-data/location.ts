@@ -22,9 +22,4 @@ defineMasterDataFields({
   searchDescription: 'Case-insensitive match on code or name.',
   service: locations,
   restList: { field: 'allLocations', path: 'GET /api/inventory/locations' },
-  inputs: {
-    code: { required: true, description: 'Short code, unique within the organization.' },
-    name: { required: true, description: 'Location name.' },
-    type: { description: 'Kind of location, for example WAREHOUSE or STORE (default WAREHOUSE).' },
-  },
 });

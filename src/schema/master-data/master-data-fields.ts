@@ -1,9 +1,11 @@
 // The queries and mutations every reference table (locations, channels, categories) offers, built
 // from one description so that the three stay alike.
+import type { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import type { Permission } from '../../auth/permissions.js';
 import type { Query } from '../../services/master-data/master-data.js';
 import { builder } from '../builder.js';
+import { contractInput, parseInput } from '../contract-input.js';
 
 type Model = 'Location' | 'Channel' | 'Category';
 
@@ -16,6 +18,8 @@ interface Service<Row> {
   create(ctx: RequestContext, input: never): Promise<Row>;
   update(ctx: RequestContext, id: string, input: never, query: Query): Promise<Row>;
   remove(ctx: RequestContext, id: string, query: Query): Promise<Row>;
+  /** The contracts of create and update: the inputs are generated from them and parsed with them. */
+  contracts: { create: z.ZodType; update: z.ZodType };
 }
 
 export interface MasterDataFields<Row> {
@@ -32,33 +36,22 @@ export interface MasterDataFields<Row> {
    * the path. Marked deprecated in the schema so GraphQL clients use the connection.
    */
   restList?: { field: string; path: string };
-  /** String input fields: description, and whether create requires it (update never does). */
-  inputs: Record<string, { description: string; required?: boolean }>;
 }
 
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
-
-function inputType(name: string, description: string, inputs: MasterDataFields<unknown>['inputs'], forUpdate: boolean) {
-  return builder.inputType(name, {
-    description,
-    fields: (t) => Object.fromEntries(Object.entries(inputs).map(([field, { description, required }]) =>
-      [field, t.string({ required: !forUpdate && Boolean(required), description })])),
-  });
-}
 
 export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
   const { model, singular, service } = spec;
   const Name = capital(singular);
   const idArg = { required: true, description: `${Name} id.` } as const;
-  // Inputs come from Pothos as plain objects; the service validates them with zod.
-  const input = (value: unknown) => value as never;
+  const { contracts } = service;
   builder.prismaObjectFields(model, (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: `When the ${singular} was created.` }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: `When the ${singular} was last changed.` }),
   }));
-  const createInput = inputType(`${model}CreateInput`, `A new ${singular}.`, spec.inputs, false);
-  const updateInput = inputType(`${model}UpdateInput`, `Changes to a ${singular}; absent fields stay as they are.`, spec.inputs, true);
+  const createInput = contractInput(`${model}CreateInput`, contracts.create, { description: `A new ${singular}.` });
+  const updateInput = contractInput(`${model}UpdateInput`, contracts.update, { description: `Changes to a ${singular}; absent fields stay as they are.` });
 
   builder.queryFields((t) => ({
     [spec.plural]: t.prismaConnection({
@@ -97,7 +90,7 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
       refusals: ['ValidationError'],
       authScopes: { permission: spec.write },
       args: { input: t.arg({ type: createInput, required: true, description: `The ${singular}.` }) },
-      resolve: (_query, _parent, args, ctx) => service.create(ctx, input(args.input)) as never,
+      resolve: (_query, _parent, args, ctx) => service.create(ctx, parseInput(contracts.create, args.input) as never) as never,
     }),
     [`update${Name}`]: t.prismaField({
       type: model,
@@ -105,7 +98,7 @@ export function defineMasterDataFields<Row>(spec: MasterDataFields<Row>) {
       refusals: ['ValidationError', 'NotFoundError'],
       authScopes: { permission: spec.write },
       args: { id: t.arg.id(idArg), input: t.arg({ type: updateInput, required: true, description: 'The changes.' }) },
-      resolve: (query, _parent, args, ctx) => service.update(ctx, String(args.id), input(args.input), query) as never,
+      resolve: (query, _parent, args, ctx) => service.update(ctx, String(args.id), parseInput(contracts.update, args.input) as never, query) as never,
     }),
     [`delete${Name}`]: t.prismaField({
       type: model,

@@ -1,4 +1,6 @@
+import { productCreate, productUpdate } from '../../contracts/products/product-input.js';
 import { builder } from '../builder.js';
+import { contractInput, parseInput } from '../contract-input.js';
 import { countProducts, createProduct, findProducts, getProduct, listProducts, updateProduct } from '../../services/products/products.js';
 import { NodeRef } from '../node/node-interface.js';
 
@@ -38,26 +40,11 @@ const ProductPage = builder.objectRef<Awaited<ReturnType<typeof listProducts>>>(
   }),
 });
 
-const ProductCreateInput = builder.inputType('ProductCreateInput', {
-  description: 'A new product.',
-  fields: (t) => ({
-    sku: t.string({ required: true, description: 'Stock keeping unit, unique within the organization.' }),
-    name: t.string({ required: true, description: 'Product name.' }),
-    description: t.string({ description: 'Free text description.' }),
-    unitCost: t.field({ type: 'Decimal', description: 'Cost of one unit.' }),
-    categoryId: t.id({ description: 'Category of the product.' }),
-  }),
-});
+const ProductCreateInput = contractInput('ProductCreateInput', productCreate, { description: 'A new product.', types: { unitCost: 'Decimal' } });
 
-const ProductUpdateInput = builder.inputType('ProductUpdateInput', {
+const ProductUpdateInput = contractInput('ProductUpdateInput', productUpdate, {
   description: 'Changes to a product; absent fields stay as they are, null clears an optional field.',
-  fields: (t) => ({
-    sku: t.string({ description: 'New SKU, unique within the organization.' }),
-    name: t.string({ description: 'New name.' }),
-    description: t.string({ description: 'New description.' }),
-    unitCost: t.field({ type: 'Decimal', description: 'New unit cost.' }),
-    categoryId: t.id({ description: 'New category.' }),
-  }),
+  types: { unitCost: 'Decimal' },
 });
 
 builder.queryFields((t) => ({
@@ -99,7 +86,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a product.',
     authScopes: { permission: 'products.write' },
     args: { input: t.arg({ type: ProductCreateInput, required: true, description: 'The product.' }) },
-    resolve: (_query, _parent, args, ctx) => createProduct(ctx, args.input),
+    resolve: (_query, _parent, args, ctx) => createProduct(ctx, parseInput(productCreate, args.input)),
   }),
   updateProduct: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError'],
@@ -110,6 +97,6 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'Product id.' }),
       input: t.arg({ type: ProductUpdateInput, required: true, description: 'The changes.' }),
     },
-    resolve: (_query, _parent, args, ctx) => updateProduct(ctx, String(args.id), args.input),
+    resolve: (_query, _parent, args, ctx) => updateProduct(ctx, String(args.id), parseInput(productUpdate, args.input)),
   }),
 }));

@@ -3,6 +3,7 @@
 // would do too); input is validated as strictly as over HTTP.
 import type { z } from 'zod';
 import { operatorApiKeyInput, organizationInput, userInput } from '../../contracts/admin/operator-inputs.js';
+import { channelCreate, locationCreate } from '../../contracts/master-data/reference-inputs.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
 import { hashPassword, verifyPassword } from '../auth/secrets.js';
@@ -78,13 +79,13 @@ async function checkOrganization({ prisma: db }: DbContext, organizationId: stri
 }
 
 /** A location of the organization, with the same contract and write as POST /api/inventory/locations. */
-export async function createLocationFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof locations.insert>[2]) {
+export async function createLocationFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & z.input<typeof locationCreate>) {
   await checkOrganization(ctx, organizationId);
-  return locations.insert(ctx.prisma, organizationId, fields);
+  return locations.insert(ctx.prisma, organizationId, parseInput(locationCreate, fields));
 }
 
 /** A sales channel of the organization, with the same contract and write as the GraphQL createChannel. */
-export async function createChannelFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & Parameters<typeof channels.insert>[2]) {
+export async function createChannelFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & z.input<typeof channelCreate>) {
   await checkOrganization(ctx, organizationId);
-  return channels.insert(ctx.prisma, organizationId, fields);
+  return channels.insert(ctx.prisma, organizationId, parseInput(channelCreate, fields));
 }

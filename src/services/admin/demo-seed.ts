@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorContext } from '../../context.js';
 import { type Db, inTransaction } from '../../db/transactions.js';
+import { categoryCreate } from '../../contracts/master-data/reference-inputs.js';
 import { categories } from '../master-data/categories.js';
+import { parseInput } from '../tenant.js';
 import { createApiKey, createChannelFor, createLocationFor, createOrganization, createUser } from './admin.js';
 
 export interface DemoCredentials {
@@ -73,7 +75,7 @@ export async function seedDemoIfEmpty(ctx: OperatorContext, log: (message: strin
       for (const location of LOCATIONS) await createLocationFor(txCtx, { organizationId, ...location });
       for (const channel of CHANNELS) await createChannelFor(txCtx, { organizationId, ...channel });
       for (const [categoryName, products] of Object.entries(PRODUCTS)) {
-        const category = await categories.insert(tx, organizationId, { name: categoryName });
+        const category = await categories.insert(tx, organizationId, parseInput(categoryCreate, { name: categoryName }));
         await tx.productMaster.createMany({ data: products.map((p) => ({ ...p, organizationId, categoryId: category.id })) });
       }
       const { key } = await createApiKey(txCtx, { organizationId, name: 'Demo key', scopes: ['*'] });

@@ -7,20 +7,19 @@ import { DomainError, notFound } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
-import { authOf, orgId, parseInput } from '../tenant.js';
+import { authOf, orgId } from '../tenant.js';
 import type { Db } from '../../db/transactions.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).
 
-const { fields, create: createSchema, update: updateSchema, rotate: rotateSchema } = apiKeyContracts(API_KEY_SCOPES);
-
 /** Field rules shared by the admin CLI and the HTTP interface. */
-export const apiKeyFields = fields;
+export const apiKeyFields = apiKeyContracts(API_KEY_SCOPES).fields;
 
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-export type CreateApiKeyInput = Nullable<z.input<typeof createSchema>>;
-export type UpdateApiKeyInput = Nullable<z.input<typeof updateSchema>>;
-export type RotateApiKeyInput = Nullable<z.input<typeof rotateSchema>>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+type Contracts = ReturnType<typeof apiKeyContracts>;
+export type CreateApiKeyInput = z.output<Contracts['create']>;
+export type UpdateApiKeyInput = z.output<Contracts['update']>;
+export type RotateApiKeyInput = z.output<Contracts['rotate']>;
 
 export interface NewApiKeyData {
   organizationId: string;
@@ -80,8 +79,7 @@ export async function getApiKey(ctx: RequestContext, id: string, query: { select
   return row;
 }
 
-export async function createApiKey(ctx: RequestContext, raw: CreateApiKeyInput) {
-  const input = parseInput(createSchema, { ...raw, allowedIps: raw.allowedIps ?? undefined });
+export async function createApiKey(ctx: RequestContext, input: CreateApiKeyInput) {
   const { actor } = authOf(ctx);
   return insertApiKey(ctx.prisma, {
     ...input,
@@ -91,8 +89,7 @@ export async function createApiKey(ctx: RequestContext, raw: CreateApiKeyInput) 
 }
 
 /** Changes name, scopes, allowed IPs or expiry; absent fields stay, null clears allowedIps or expiresAt. */
-export async function updateApiKey(ctx: RequestContext, id: string, raw: UpdateApiKeyInput) {
-  const input = parseInput(updateSchema, raw);
+export async function updateApiKey(ctx: RequestContext, id: string, input: UpdateApiKeyInput) {
   const data: Prisma.ApiKeyUpdateManyMutationInput = {
     name: input.name,
     scopes: input.scopes && [...new Set(input.scopes)],
@@ -115,8 +112,7 @@ export async function revokeApiKey(ctx: RequestContext, id: string) {
  * Gives the key a new secret. Without a grace period the old secret stops working at once; with one it
  * keeps working until previousKeyExpiresAt (only the secret replaced last: an earlier one stops now).
  */
-export async function rotateApiKey(ctx: RequestContext, id: string, raw: RotateApiKeyInput = {}) {
-  const { gracePeriodSeconds } = parseInput(rotateSchema, raw ?? {});
+export async function rotateApiKey(ctx: RequestContext, id: string, { gracePeriodSeconds }: RotateApiKeyInput) {
   const current = await ctx.prisma.apiKey.findFirst({ where: scoped(ctx, id), select: { keyHash: true, revokedAt: true } });
   if (!current) throw notFound('API key');
   if (current.revokedAt) throw new DomainError('INVALID_STATE', 'API key is revoked');

@@ -1,4 +1,4 @@
-import { categoryFields } from '../../contracts/master-data/reference-fields.js';
+import { categoryCreate, categoryUpdate } from '../../contracts/master-data/reference-inputs.js';
 import { masterData } from './master-data.js';
 
 /**
@@ -10,7 +10,7 @@ export const categories = masterData({
   delegate: (db) => db.category,
   uniqueField: 'name',
   searchFields: ['name'],
-  fields: categoryFields,
+  contracts: { create: categoryCreate, update: categoryUpdate },
 });
 
 export const {

@@ -1,4 +1,4 @@
-import { channelFields } from '../../contracts/master-data/reference-fields.js';
+import { channelCreate, channelUpdate } from '../../contracts/master-data/reference-inputs.js';
 import { masterData } from './master-data.js';
 
 /** Also handed whole to the GraphQL fields. */
@@ -7,7 +7,7 @@ export const channels = masterData({
   delegate: (db) => db.channel,
   uniqueField: 'name',
   searchFields: ['name', 'type'],
-  fields: channelFields,
+  contracts: { create: channelCreate, update: channelUpdate },
   // Rows that point at a channel (ATP policies, demand history, ...) add their check here.
   inUse: async () => null,
 });

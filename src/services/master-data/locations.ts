@@ -1,4 +1,4 @@
-import { locationFields } from '../../contracts/master-data/reference-fields.js';
+import { locationCreate, locationUpdate } from '../../contracts/master-data/reference-inputs.js';
 import { masterData } from './master-data.js';
 
 /** Also handed whole to the GraphQL fields. */
@@ -7,7 +7,7 @@ export const locations = masterData({
   delegate: (db) => db.location,
   uniqueField: 'code',
   searchFields: ['code', 'name'],
-  fields: locationFields,
+  contracts: { create: locationCreate, update: locationUpdate },
   // Rows that point at a location (stock lines, transfers, ...) add their check here.
   inUse: async () => null,
 });

@@ -1,11 +1,11 @@
 // One implementation of list/get/create/update/delete for the organization's reference tables
 // (locations, channels, categories), so each table only declares what is particular to it.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
-import { orgId, parseInput } from '../tenant.js';
+import { orgId } from '../tenant.js';
 import { inTransaction, type Db } from '../../db/transactions.js';
 
 type Where = Record<string, unknown> & { organizationId: string };
@@ -22,7 +22,7 @@ interface Delegate<Row> {
   deleteMany(args: { where: Where }): PromiseLike<{ count: number }>;
 }
 
-export interface MasterDataSpec<Row, Fields extends z.ZodRawShape> {
+export interface MasterDataSpec<Row, Create extends z.ZodType<object>, Update extends z.ZodType<object>> {
   /** Name used in messages: 'Location'. */
   label: string;
   delegate: (db: Db) => Delegate<Row>;
@@ -30,8 +30,11 @@ export interface MasterDataSpec<Row, Fields extends z.ZodRawShape> {
   uniqueField: string;
   /** The fields `search` matches, case-insensitively. */
   searchFields: string[];
-  /** What create accepts; update accepts the same, each optional. */
-  fields: Fields;
+  /**
+   * The contracts of create and update (src/contracts/master-data/reference-inputs.ts). Values are parsed
+   * where they come in (the GraphQL resolvers, the operator's door); the functions here take their output.
+   */
+  contracts: { create: Create; update: Update };
   /**
    * Why the row cannot be deleted (rows that still point at it), or null. Runs in the delete's
    * transaction so that a reference added meanwhile cannot slip through.
@@ -39,12 +42,7 @@ export interface MasterDataSpec<Row, Fields extends z.ZodRawShape> {
   inUse?: (db: Db, id: string, organizationId: string) => Promise<string | null>;
 }
 
-/** Update inputs arrive from GraphQL with null for "not given"; null never clears a required field. */
-const withoutNulls = (input: object) => Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
-
-export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSpec<Row, Fields>) {
-  const createSchema = z.object(spec.fields);
-  const updateSchema = createSchema.partial();
+export function masterData<Row, Create extends z.ZodType<object>, Update extends z.ZodType<object>>(spec: MasterDataSpec<Row, Create, Update>) {
   const table = (ctx: RequestContext) => spec.delegate(ctx.prisma);
   const owned = (ctx: RequestContext, id: string): Where => ({ id, organizationId: orgId(ctx) });
 
@@ -77,18 +75,16 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
     return table(ctx).count({ where: matching(ctx, search) });
   }
 
-  async function create(ctx: RequestContext, raw: z.input<typeof createSchema>) {
-    return insert(ctx.prisma, orgId(ctx), raw);
+  async function create(ctx: RequestContext, data: z.output<Create>) {
+    return insert(ctx.prisma, orgId(ctx), data);
   }
 
   /** Create without a request: the operator's door (admin CLI, demo seed), in the transaction it gives. */
-  async function insert(db: Db, organizationId: string, raw: z.input<typeof createSchema>) {
-    const data = parseInput(createSchema, raw);
+  async function insert(db: Db, organizationId: string, data: z.output<Create>) {
     return Promise.resolve(spec.delegate(db).create({ data: { ...data, organizationId } })).catch(duplicate);
   }
 
-  async function update(ctx: RequestContext, id: string, raw: z.input<typeof updateSchema>, query: Query = {}) {
-    const data = parseInput(updateSchema, withoutNulls(raw));
+  async function update(ctx: RequestContext, id: string, data: z.output<Update>, query: Query = {}) {
     // The scoped updateMany keeps the write inside the tenant; no match means unknown or foreign.
     const { count } = await Promise.resolve(table(ctx).updateMany({ where: owned(ctx, id), data })).catch(duplicate);
     if (!count) throw notFound(spec.label);
@@ -108,5 +104,5 @@ export function masterData<Row, Fields extends z.ZodRawShape>(spec: MasterDataSp
     });
   }
 
-  return { list, count, get, create, insert, update, remove, uniqueField: spec.uniqueField };
+  return { list, count, get, create, insert, update, remove, uniqueField: spec.uniqueField, contracts: spec.contracts };
 }

@@ -3,13 +3,13 @@ import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
-import { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
+import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
-import { orgId, pageArgs, parseInput } from '../tenant.js';
+import { orgId, pageArgs } from '../tenant.js';
 
-export type CreateProductInput = z.input<typeof createSchema>;
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-export type UpdateProductInput = Nullable<z.input<typeof updateSchema>>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type CreateProductInput = z.output<typeof createSchema>;
+export type UpdateProductInput = z.output<typeof updateSchema>;
 
 export interface ProductListArgs {
   page?: number | null;
@@ -81,16 +81,14 @@ function duplicateSku(error: unknown): never {
   throw error;
 }
 
-export async function createProduct(ctx: RequestContext, raw: CreateProductInput) {
-  const input = parseInput(createSchema, raw);
+export async function createProduct(ctx: RequestContext, input: CreateProductInput) {
   await checkCategory(ctx, input.categoryId);
   return ctx.prisma.productMaster
     .create({ data: { ...input, organizationId: orgId(ctx) } })
     .catch(duplicateSku);
 }
 
-export async function updateProduct(ctx: RequestContext, id: string, raw: UpdateProductInput) {
-  const input = parseInput(updateSchema, raw);
+export async function updateProduct(ctx: RequestContext, id: string, input: UpdateProductInput) {
   await getProduct(ctx, id, { select: { id: true } });
   await checkCategory(ctx, input.categoryId);
   // `undefined` leaves a field unchanged; the scoped updateMany keeps the write inside the tenant.

@@ -14,10 +14,19 @@ const item = z.strictObject({
         'The location: its id, its code (DC-EAST) or the normalized form <organizationId>-<locationId>, as in imports (an id wins, then a code). ' +
         'A location that is not the organization\'s refuses the batch: 400 VALIDATION_ERROR with details["items.N.locationId"].',
     }),
-  quantity: z.number({ error: mustBe('a whole number') }).int('Must be a whole number').positive('Must be greater than 0').max(MAX_INT, `At most ${MAX_INT}`),
+  quantity: z
+    .number({ error: mustBe('a whole number') })
+    .int('Must be a whole number')
+    .positive('Must be greater than 0')
+    .max(MAX_INT, `At most ${MAX_INT}`)
+    .meta({ description: 'Units wanted, at least 1.' }),
 });
 
 /** Body of POST /api/inventory/availability/check and input of checkAvailability. */
 export const availabilityCheck = z.strictObject({
-  items: z.array(item, { error: mustBe('a list') }).min(1, 'Give at least one item').max(MAX_CHECK_ITEMS, `At most ${MAX_CHECK_ITEMS} items`),
+  items: z
+    .array(item, { error: mustBe('a list') })
+    .min(1, 'Give at least one item')
+    .max(MAX_CHECK_ITEMS, `At most ${MAX_CHECK_ITEMS} items`)
+    .meta({ description: `The items, 1 to ${MAX_CHECK_ITEMS}.` }),
 });

@@ -12,9 +12,14 @@ export const stockMove = z.strictObject({
       'RESERVE available→reserved; RELEASE reserved→available; PICK reserved→picked; UNPICK picked→reserved; HOLD available→on hold; ' +
       'RELEASE_HOLD on hold→available; RECALL available→recalled; RELEASE_RECALL recalled→available; EXPIRE available→expired. On hand never changes.',
   }),
-  quantity: z.number({ error: mustBe('a whole number') }).int('Must be a whole number').positive('Must be greater than 0').max(MAX_INT, `At most ${MAX_INT}`),
+  quantity: z
+    .number({ error: mustBe('a whole number') })
+    .int('Must be a whole number')
+    .positive('Must be greater than 0')
+    .max(MAX_INT, `At most ${MAX_INT}`)
+    .meta({ description: 'Units to move, at least 1.' }),
   reasonCodeId: z.string({ error: mustBe('text') }).min(1, 'Required').nullish().meta({ description: 'A reason code of the organization (400 when unknown).' }),
-  comment: z.string({ error: mustBe('text') }).max(2000, 'At most 2000 characters').nullish(),
+  comment: z.string({ error: mustBe('text') }).max(2000, 'At most 2000 characters').nullish().meta({ description: 'Free text recorded on the ledger rows, up to 2000 characters.' }),
   sourceType: z.string({ error: mustBe('text') }).max(100, 'At most 100 characters').nullish().meta({ description: 'Kind of document behind the move, for example ORDER.' }),
-  sourceId: z.string({ error: mustBe('text') }).max(200, 'At most 200 characters').nullish(),
+  sourceId: z.string({ error: mustBe('text') }).max(200, 'At most 200 characters').nullish().meta({ description: 'Id of that document.' }),
 });

@@ -16,15 +16,15 @@ const settable = {
   minQuantity: quantity.optional().meta({ description: 'Minimum stock in whole units (default 0 on creation).' }),
   reorderQuantity: quantity.optional().meta({ description: 'Reorder point in whole units (default 0 on creation).' }),
   maxQuantity: quantity.optional().meta({ description: 'Maximum stock in whole units (default 0 on creation).' }),
-  status: z.string({ error: mustBe('text') }).trim().min(1, 'Must not be empty').max(100, 'At most 100 characters').optional().meta({ description: 'Default Supported on creation.' }),
-  abcClass: z.enum(['A', 'B', 'C'], { error: (issue) => (issue.input === undefined ? 'Required' : 'One of A, B, C') }).nullish(),
+  status: z.string({ error: mustBe('text') }).trim().min(1, 'Must not be empty').max(100, 'At most 100 characters').optional().meta({ description: 'Status of the level (default Supported on creation).' }),
+  abcClass: z.enum(['A', 'B', 'C'], { error: (issue) => (issue.input === undefined ? 'Required' : 'One of A, B, C') }).nullish().meta({ description: 'ABC class; null clears it.' }),
   expectedLeadTimeDays: days.nullish().meta({ description: 'Days from ordering to receiving.' }),
   replenishmentPeriodDays: days.nullish().meta({ description: 'Days between replenishments.' }),
   forecastPeriodDays: days.nullish().meta({ description: 'Days the forecast quantity covers.' }),
   forecastQuantity: z.number({ error: mustBe('a number') }).min(0, 'Must be 0 or more').max(MAX_TOTAL, `At most ${MAX_TOTAL}`).nullish().meta({ description: `Expected demand over the forecast period, at most ${MAX_TOTAL} units.` }),
   preferredBinLocationId: id.nullish().meta({ description: 'A bin of the level’s location (400 otherwise).' }),
   replenishmentLocationId: id.nullish().meta({ description: 'A location of the organization that replenishes this one (400 otherwise).' }),
-  comments: z.string({ error: mustBe('text') }).max(5000, 'At most 5000 characters').nullish(),
+  comments: z.string({ error: mustBe('text') }).max(5000, 'At most 5000 characters').nullish().meta({ description: 'Free text, up to 5000 characters.' }),
 };
 
 /** Body of POST /api/inventory-levels and input of upsertInventoryLevel. */
@@ -32,7 +32,7 @@ export const inventoryLevelUpsert = z
   .strictObject({
     productMasterId: id.optional().meta({ description: 'The product; required unless the deprecated productId is given.' }),
     productId: id.optional().meta({ deprecated: true, description: 'Deprecated alias of productMasterId; when both are given they must be equal (400 otherwise).' }),
-    locationId: id,
+    locationId: id.meta({ description: 'The location (of the organization).' }),
     ...settable,
   })
   .superRefine((input, issue) => {

@@ -24,21 +24,24 @@ export const batchLine = (minQuantity: number) =>
       .number({ error: mustBe('a whole number') })
       .int('Must be a whole number')
       .min(minQuantity, minQuantity ? `Must be at least ${minQuantity}` : 'Must be 0 or more')
-      .max(MAX_INT, `At most ${MAX_INT}`),
+      .max(MAX_INT, `At most ${MAX_INT}`)
+      .meta({ description: minQuantity ? `Units received (at least ${minQuantity}); added to on hand.` : 'Counted on hand (0 or more); on hand is set to it.' }),
     lotCode: code.meta({ description: 'Lot code; the lot is created for the product when missing.' }),
     expiryDate: isoDate.meta({
       format: 'date',
       description: 'Only with lotCode. A new lot gets this expiry; an existing lot with another (or no) expiry is a 400 (details lines.N.expiryDate).',
     }),
     binCode: code.meta({ description: 'Bin code at the location; the bin is created when missing.' }),
-    comment: optionalNote(2000).meta({ description: 'Text for the ledger row.' }),
+    comment: optionalNote(2000).meta({ description: 'Free text for the ledger row, up to 2000 characters.' }),
   });
 
 export const batchLines = <T extends z.ZodTypeAny>(line: T) =>
   z.array(line, { error: mustBe('a list') }).min(1, 'At least one line').max(MAX_LINES, `At most ${MAX_LINES} lines per request`);
 
 /** Body of POST /api/inventory/record-stock and input of recordStock. */
-export const recordStockBody = z.strictObject({ lines: batchLines(batchLine(1).meta({ description: 'quantity: units received, at least 1; added to on hand.' })) });
+export const recordStockBody = z.strictObject({
+  lines: batchLines(batchLine(1).meta({ description: 'quantity: units received, at least 1; added to on hand.' })).meta({ description: 'The received lines.' }),
+});
 
 const countLine = batchLine(0).extend({ rootCause: optionalNote(2000).meta({ description: 'Overrides the batch rootCause for this line.' }) });
 

@@ -9,7 +9,9 @@ import {
   getAvailability,
   getAvailabilityLine,
 } from '../../../services/inventory/availability/availability.js';
-import { MAX_CHECK_ITEMS } from '../../../contracts/inventory/availability/availability-check.js';
+import { availabilityCheck, MAX_CHECK_ITEMS } from '../../../contracts/inventory/availability/availability-check.js';
+import { stockMove } from '../../../contracts/inventory/availability/stock-move.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import { moveStock, STOCK_MOVE_ACTIONS, type StockMoveResult } from '../../../services/inventory/availability/stock-moves.js';
 import { BinType, LotType, StockLineType } from '../stock-lines/stock-line.js';
 import { LocationType } from '../../master-data/location.js';
@@ -97,24 +99,11 @@ const AvailabilityCheckResultType = builder.objectRef<AvailabilityCheckResult>('
   }),
 });
 
-const AvailabilityCheckItemInput = builder.inputType('AvailabilityCheckItemInput', {
-  description: 'One SKU, location and quantity to check.',
-  fields: (t) => ({
-    sku: t.string({ required: true, description: 'Product SKU.' }),
-    locationId: t.string({
-      required: true,
-      description:
-        'The location: its id, its code or the normalized form <organizationId>-<locationId> (an id wins, then a code). One that is not the organization’s refuses the check (VALIDATION_ERROR naming items.N.locationId).',
-    }),
-    quantity: t.int({ required: true, description: 'Units wanted, at least 1.' }),
-  }),
-});
-
-const AvailabilityCheckInput = builder.inputType('AvailabilityCheckInput', {
+const AvailabilityCheckInput = contractInput('AvailabilityCheckInput', availabilityCheck, {
   description: `Items to check, 1 to ${MAX_CHECK_ITEMS}.`,
-  fields: (t) => ({
-    items: t.field({ type: [AvailabilityCheckItemInput], required: true, description: `The items, 1 to ${MAX_CHECK_ITEMS}.` }),
-  }),
+  types: { 'items.locationId': 'String' },
+  names: { items: 'AvailabilityCheckItemInput' },
+  descriptions: { items: 'One SKU, location and quantity to check.' },
 });
 
 const StockMoveActionEnum = builder.enumType('StockMoveAction', {
@@ -132,16 +121,9 @@ const StockMoveActionEnum = builder.enumType('StockMoveAction', {
   } as const satisfies Record<(typeof STOCK_MOVE_ACTIONS)[number], { description: string }>,
 });
 
-const StockMoveInput = builder.inputType('StockMoveInput', {
+const StockMoveInput = contractInput('StockMoveInput', stockMove, {
   description: 'A move of quantity between the buckets of one stock line.',
-  fields: (t) => ({
-    action: t.field({ type: StockMoveActionEnum, required: true, description: 'What to do.' }),
-    quantity: t.int({ required: true, description: 'Units to move, at least 1.' }),
-    reasonCodeId: t.id({ description: 'Reason code of the organization, recorded on the ledger rows.' }),
-    comment: t.string({ description: 'Free text recorded on the ledger rows.' }),
-    sourceType: t.string({ description: 'Kind of document behind the move, for example ORDER.' }),
-    sourceId: t.string({ description: 'Id of that document.' }),
-  }),
+  types: { action: StockMoveActionEnum, sourceId: 'String' },
 });
 
 const StockMoveResultType = builder.objectRef<StockMoveResult>('StockMoveResult').implement({
@@ -197,7 +179,7 @@ builder.queryFields((t) => {
     description: 'Whether each SKU at each location can supply the quantity; unknown SKUs have 0 available, unknown locations refuse the check. A plain list, bounded by design: one result per item of the input, which holds at most ' + MAX_CHECK_ITEMS + '.',
     authScopes: { permission: 'inventory.read' },
     args: { input: t.arg({ type: AvailabilityCheckInput, required: true, description: 'The items to check.' }) },
-    resolve: (_parent, args, ctx) => checkAvailability(ctx, args.input),
+    resolve: (_parent, args, ctx) => checkAvailability(ctx, parseInput(availabilityCheck, args.input)),
   }),
   };
 });
@@ -212,6 +194,6 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'Stock line (inventory item) id.' }),
       input: t.arg({ type: StockMoveInput, required: true, description: 'The move.' }),
     },
-    resolve: (_parent, args, ctx) => moveStock(ctx, String(args.id), { ...args.input, reasonCodeId: asString(args.input.reasonCodeId) }),
+    resolve: (_parent, args, ctx) => moveStock(ctx, String(args.id), parseInput(stockMove, args.input)),
   }),
 }));

@@ -1,4 +1,6 @@
+import { allocationPolicyInput } from '../../../contracts/inventory/channel-atp/allocation-policy.js';
 import { builder } from '../../builder.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import { deleteAllocationPolicy, listAllocationPolicies, countAllocationPolicies, setAllocationPolicy } from '../../../services/inventory/channel-atp/allocation-policies.js';
 import { NodeRef } from '../../node/node-interface.js';
 
@@ -29,16 +31,9 @@ export const AllocationPolicyType = builder.prismaObject('ChannelAllocationPolic
   }),
 });
 
-const SetAllocationPolicyInput = builder.inputType('SetAllocationPolicyInput', {
+const SetAllocationPolicyInput = contractInput('SetAllocationPolicyInput', allocationPolicyInput, {
   description: 'The policy of a channel at a location; replaces the existing one of that pair.',
-  fields: (t) => ({
-    channelId: t.id({ required: true, description: 'The channel.' }),
-    locationId: t.id({ required: true, description: 'The location.' }),
-    mode: t.field({ type: AllocationModeEnum, required: true, description: 'SHARE or FIXED.' }),
-    sharePct: t.float({ description: 'Required with SHARE: fraction of available stock, 0 to 1.' }),
-    fixedQuantity: t.int({ description: 'Required with FIXED: quantity, 0 or more.' }),
-    lowAtpThreshold: t.int({ description: 'ATP below this is LOW (0 or more); absent keeps the current value, 0 for a new policy.' }),
-  }),
+  types: { mode: AllocationModeEnum },
 });
 
 builder.queryFields((t) => ({
@@ -65,7 +60,7 @@ builder.mutationFields((t) => ({
     authScopes: { permission: 'inventory.write' },
     args: { input: t.arg({ type: SetAllocationPolicyInput, required: true, description: 'The policy.' }) },
     resolve: (query, _parent, args, ctx) =>
-      setAllocationPolicy(ctx, { ...args.input, channelId: String(args.input.channelId), locationId: String(args.input.locationId) }, query),
+      setAllocationPolicy(ctx, parseInput(allocationPolicyInput, args.input), query),
   }),
   deleteAllocationPolicy: t.prismaField({
     refusals: ['NotFoundError'],

@@ -1,5 +1,7 @@
 import { builder } from '../../builder.js';
 import { AbcClass } from '../../../generated/prisma/enums.js';
+import { inventoryLevelUpdate, inventoryLevelUpsert } from '../../../contracts/inventory/levels/inventory-level.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import {
   deleteInventoryLevel,
   listInventoryLevels, countInventoryLevels,
@@ -58,56 +60,18 @@ builder.prismaObjectField(ProductType, 'inventoryLevels', (t) =>
   }),
 );
 
-const settable = {
-  minQuantity: 'Minimum stock, whole units >= 0 (default 0 on creation).',
-  reorderQuantity: 'Reorder point, whole units >= 0 (default 0 on creation).',
-  maxQuantity: 'Maximum stock, whole units >= 0 (default 0 on creation).',
-  status: 'Status (default Supported on creation).',
-  abcClass: 'ABC class; null clears it.',
-  expectedLeadTimeDays: 'Days from ordering to receiving, >= 0.',
-  replenishmentPeriodDays: 'Days between replenishments, >= 0.',
-  forecastPeriodDays: 'Days the forecast quantity covers, >= 0.',
-  forecastQuantity: 'Expected demand over the forecast period, >= 0.',
-  preferredBinLocationId: 'A bin of the level’s location.',
-  replenishmentLocationId: 'A location of the organization that replenishes this one.',
-  comments: 'Free text.',
-};
-
-const InventoryLevelInput = builder.inputType('InventoryLevelInput', {
+const InventoryLevelInput = contractInput('InventoryLevelInput', inventoryLevelUpsert, {
   description:
     'The level of a product at a location: created when missing, otherwise updated (absent fields stay as they are). ' +
     'min <= reorder <= max must hold on the resulting values.',
-  fields: (t) => ({
-    productMasterId: t.id({ description: 'The product (required unless the deprecated productId is given).' }),
-    productId: t.id({ description: 'Deprecated: use productMasterId. When both are given they must be equal.', deprecationReason: 'Use productMasterId.' }),
-    locationId: t.id({ required: true, description: 'The location.' }),
-    ...settableFields(t),
-  }),
+  types: { abcClass: AbcClassEnum },
+  deprecationReasons: { productId: 'Use productMasterId.' },
 });
 
-const InventoryLevelUpdateInput = builder.inputType('InventoryLevelUpdateInput', {
+const InventoryLevelUpdateInput = contractInput('InventoryLevelUpdateInput', inventoryLevelUpdate, {
   description: 'Changes to a level; absent fields stay as they are. min <= reorder <= max must hold on the merged values.',
-  fields: (t) => settableFields(t),
+  types: { abcClass: AbcClassEnum },
 });
-
-type InputFields = Parameters<NonNullable<Parameters<typeof builder.inputType>[1]['fields']>>[0];
-
-function settableFields(t: InputFields) {
-  return {
-    minQuantity: t.int({ description: settable.minQuantity }),
-    reorderQuantity: t.int({ description: settable.reorderQuantity }),
-    maxQuantity: t.int({ description: settable.maxQuantity }),
-    status: t.string({ description: settable.status }),
-    abcClass: t.field({ type: AbcClassEnum, description: settable.abcClass }),
-    expectedLeadTimeDays: t.int({ description: settable.expectedLeadTimeDays }),
-    replenishmentPeriodDays: t.int({ description: settable.replenishmentPeriodDays }),
-    forecastPeriodDays: t.int({ description: settable.forecastPeriodDays }),
-    forecastQuantity: t.float({ description: settable.forecastQuantity }),
-    preferredBinLocationId: t.id({ description: settable.preferredBinLocationId }),
-    replenishmentLocationId: t.id({ description: settable.replenishmentLocationId }),
-    comments: t.string({ description: settable.comments }),
-  };
-}
 
 const InventoryLevelDeleteResult = builder.objectRef<{ success: boolean; message: string }>('InventoryLevelDeleteResult').implement({
   description: 'Outcome of deleting an inventory level.',
@@ -119,7 +83,6 @@ const InventoryLevelDeleteResult = builder.objectRef<{ success: boolean; message
 
 // Pothos gives ids as string | number; the services take strings.
 const str = (value: string | number | null | undefined) => (value == null ? null : String(value));
-const input = <T>(value: T) => value as never;
 
 builder.queryFields((t) => ({
   inventoryLevels: t.prismaConnection({
@@ -153,7 +116,7 @@ builder.mutationFields((t) => ({
     description: 'Creates the level of a product at a location, or updates the existing one.',
     authScopes: { permission: 'inventory.write' },
     args: { input: t.arg({ type: InventoryLevelInput, required: true, description: 'The level.' }) },
-    resolve: (query, _parent, args, ctx) => upsertInventoryLevel(ctx, input(args.input), query),
+    resolve: (query, _parent, args, ctx) => upsertInventoryLevel(ctx, parseInput(inventoryLevelUpsert, args.input), query),
   }),
   updateInventoryLevel: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError'],
@@ -164,7 +127,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true, description: 'Inventory level id.' }),
       input: t.arg({ type: InventoryLevelUpdateInput, required: true, description: 'The changes.' }),
     },
-    resolve: (query, _parent, args, ctx) => updateInventoryLevel(ctx, String(args.id), input(args.input), query),
+    resolve: (query, _parent, args, ctx) => updateInventoryLevel(ctx, String(args.id), parseInput(inventoryLevelUpdate, args.input), query),
   }),
   deleteInventoryLevel: t.field({
     refusals: ['NotFoundError'],

@@ -1,50 +1,25 @@
-import type { InputFieldBuilder } from '@pothos/core';
 import { builder } from '../../builder.js';
 import type { LineState } from '../../../services/inventory/ledger/stock-ledger.js';
 import { ledgerRows } from '../../../services/inventory/history/ledger-history.js';
 import { countSheet, countSheetLines, recordCount, recordStock } from '../../../services/inventory/receiving/receiving.js';
-import { MAX_LINES } from '../../../contracts/inventory/receiving/stock-batch.js';
+import { MAX_LINES, recordCountBody, recordStockBody } from '../../../contracts/inventory/receiving/stock-batch.js';
+import { contractInput, parseInput } from '../../contract-input.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { StockLineStateType } from '../adjustments/adjustments.js';
 import { StockLineType } from '../stock-lines/stock-line.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
 
-const lineFields = (t: InputFieldBuilder<typeof builder.$inferSchemaTypes, 'InputObject'>, quantity: string) => ({
-  productMasterId: t.id({ required: true, description: 'Product (of the organization).' }),
-  locationId: t.id({ required: true, description: 'Location (of the organization).' }),
-  quantity: t.int({ required: true, description: quantity }),
-  lotCode: t.string({ description: 'Lot code; the lot is created for the product when missing.' }),
-  expiryDate: t.field({ type: 'Date', description: 'Expiry date of the lot (only with lotCode); a new lot gets it, an existing lot must already have it.' }),
-  binCode: t.string({ description: 'Bin code at the location; the bin is created when missing.' }),
-  comment: t.string({ description: 'Free text for the ledger row, up to 2000 characters.' }),
-});
-
-const RecordStockLineInput = builder.inputType('RecordStockLineInput', {
-  description: 'Units received onto one stock line.',
-  fields: (t) => lineFields(t, 'Units received (at least 1); added to on hand.'),
-});
-
-const RecordStockInput = builder.inputType('RecordStockInput', {
+const RecordStockInput = contractInput('RecordStockInput', recordStockBody, {
   description: `Received stock, 1 to ${MAX_LINES} lines, recorded all or nothing.`,
-  fields: (t) => ({ lines: t.field({ type: [RecordStockLineInput], required: true, description: 'The received lines.' }) }),
+  names: { lines: 'RecordStockLineInput' },
+  descriptions: { lines: 'Units received onto one stock line.' },
 });
 
-const RecordCountLineInput = builder.inputType('RecordCountLineInput', {
-  description: 'The counted on hand of one stock line.',
-  fields: (t) => ({
-    ...lineFields(t, 'Counted on hand (0 or more); on hand is set to it.'),
-    rootCause: t.string({ description: 'Root cause for this line (overrides the batch rootCause).' }),
-  }),
-});
-
-const RecordCountInput = builder.inputType('RecordCountInput', {
+const RecordCountInput = contractInput('RecordCountInput', recordCountBody, {
   description: `Counted stock, 1 to ${MAX_LINES} lines (each stock line at most once), recorded all or nothing.`,
-  fields: (t) => ({
-    lines: t.field({ type: [RecordCountLineInput], required: true, description: 'The counted lines.' }),
-    reasonCodeId: t.string({ description: 'Reason code id or code for every COUNT ledger row (default COUNT_CORRECTION).' }),
-    comment: t.string({ description: 'Free text for every ledger row without its own comment.' }),
-    rootCause: t.string({ description: "Root cause, required in healthcare organizations for a line whose on hand drops by the organization's largeAdjustmentThreshold or more." }),
-  }),
+  types: { reasonCodeId: 'String' },
+  names: { lines: 'RecordCountLineInput' },
+  descriptions: { lines: 'The counted on hand of one stock line.' },
 });
 
 const RecordStockResult = builder.objectRef<{ lines: LineState[] }>('RecordStockResult').implement({
@@ -148,7 +123,7 @@ builder.mutationFields((t) => ({
     description: 'Records received stock: adds each quantity to its stock line (RECEIPT), creating lots, bins and lines as needed.',
     authScopes: { permission: 'inventory.write' },
     args: { input: t.arg({ type: RecordStockInput, required: true, description: 'The received lines.' }) },
-    resolve: (_parent, args, ctx) => recordStock(ctx, args.input),
+    resolve: (_parent, args, ctx) => recordStock(ctx, parseInput(recordStockBody, args.input)),
   }),
   recordCount: t.field({
     refusals: ['ValidationError', 'InsufficientStockError'],
@@ -156,6 +131,6 @@ builder.mutationFields((t) => ({
     description: 'Records counted stock: sets each stock line\'s on hand to the counted quantity (COUNT), creating lots, bins and lines as needed.',
     authScopes: { permission: 'inventory.adjust' },
     args: { input: t.arg({ type: RecordCountInput, required: true, description: 'The counted lines.' }) },
-    resolve: (_parent, args, ctx) => recordCount(ctx, args.input),
+    resolve: (_parent, args, ctx) => recordCount(ctx, parseInput(recordCountBody, args.input)),
   }),
 }));

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability/availability-check.js';
+import type { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability/availability-check.js';
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type AvailabilityOptions, type LineQuantities } from '../stock-lines/quantities.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
@@ -190,7 +190,8 @@ export async function getAvailabilityLine(ctx: RequestContext, id: string, optio
   return toAvailabilityLine(line, flags(options));
 }
 
-export type AvailabilityCheckInput = z.input<typeof checkSchema>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type AvailabilityCheckInput = z.output<typeof checkSchema>;
 
 export interface AvailabilityCheckResult {
   sku: string;
@@ -217,8 +218,7 @@ type CheckRow = Partial<LineQuantities> & {
  * unknown SKU has 0 available. Items are checked independently: two items for the same SKU and
  * location are each compared with the same stock.
  */
-export async function checkAvailability(ctx: RequestContext, raw: AvailabilityCheckInput): Promise<AvailabilityCheckResult[]> {
-  const { items } = parseInput(checkSchema, raw);
+export async function checkAvailability(ctx: RequestContext, { items }: AvailabilityCheckInput): Promise<AvailabilityCheckResult[]> {
   const pairs = [...new Map(items.map((item) => [`${item.sku}\u0000${item.locationId}`, item])).values()];
   const organizationId = orgId(ctx);
   const prefix = normalizedLocationCode(organizationId, '');

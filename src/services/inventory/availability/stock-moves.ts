@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { stockMove as moveSchema } from '../../../contracts/inventory/availability/stock-move.js';
+import type { stockMove as moveSchema } from '../../../contracts/inventory/availability/stock-move.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { toAvailabilityLine, type AvailabilityLine } from './availability.js';
 import { lineExcluded, type Bucket } from '../stock-lines/quantities.js';
 import { applyStockChange } from '../ledger/stock-ledger.js';
@@ -33,7 +33,8 @@ export const STOCK_MOVE_ACTIONS = Object.keys(STOCK_MOVES) as StockMoveAction[];
 /** Promising or picking stock of an expired or recalled lot is refused even when the buckets would allow it. */
 const NEEDS_USABLE_LOT: ReadonlySet<StockMoveAction> = new Set(['RESERVE', 'PICK']);
 
-export type StockMoveInput = z.input<typeof moveSchema>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type StockMoveInput = z.output<typeof moveSchema>;
 
 export interface StockMoveResult {
   success: true;
@@ -52,8 +53,7 @@ async function reasonOf(ctx: RequestContext, reasonCodeId: string | null | undef
  * Moves `quantity` units between the buckets of one stock line, atomically: one guarded update and one
  * ledger row per changed bucket, in one transaction. A refused move changes nothing.
  */
-export async function moveStock(ctx: RequestContext, stockLineId: string, raw: StockMoveInput): Promise<StockMoveResult> {
-  const input = parseInput(moveSchema, raw);
+export async function moveStock(ctx: RequestContext, stockLineId: string, input: StockMoveInput): Promise<StockMoveResult> {
   const organizationId = orgId(ctx);
   const current = await ctx.prisma.stockLine.findFirst({
     where: { id: stockLineId, organizationId },

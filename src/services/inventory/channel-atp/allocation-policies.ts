@@ -1,16 +1,17 @@
 // Channel allocation policies: how much of a location's available stock a channel may promise
 // (the rule that uses them is in channel-atp.ts). One policy per channel and location.
 import type { z } from 'zod';
-import { allocationPolicyInput } from '../../../contracts/inventory/channel-atp/allocation-policy.js';
+import type { allocationPolicyInput } from '../../../contracts/inventory/channel-atp/allocation-policy.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 import { inTransaction } from '../../../db/transactions.js';
 
 type Query = { select?: object; include?: object };
 
-export type SetAllocationPolicyInput = z.input<typeof allocationPolicyInput>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type SetAllocationPolicyInput = z.output<typeof allocationPolicyInput>;
 
 export async function listAllocationPolicies(
   ctx: RequestContext,
@@ -40,8 +41,7 @@ function policyWhere(ctx: RequestContext, filter: { locationId?: string | null; 
  * Creates or replaces the policy of a channel at a location. The value of the other mode is cleared
  * (sharePct for FIXED, fixedQuantity for SHARE); an absent lowAtpThreshold keeps the current one (0 when new).
  */
-export async function setAllocationPolicy(ctx: RequestContext, raw: SetAllocationPolicyInput, query: Query = {}) {
-  const input = parseInput(allocationPolicyInput, raw);
+export async function setAllocationPolicy(ctx: RequestContext, input: SetAllocationPolicyInput, query: Query = {}) {
   const organizationId = orgId(ctx);
   const [channel, location] = await Promise.all([
     ctx.prisma.channel.count({ where: { id: input.channelId, organizationId } }),

@@ -1,21 +1,20 @@
 import { checkFilterIds } from '../../filter-ids.js';
 import type { z } from 'zod';
-import { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/levels/inventory-level.js';
+import type { inventoryLevelUpdate as updateSchema, inventoryLevelUpsert as upsertSchema } from '../../../contracts/inventory/levels/inventory-level.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
-import { orgId, parseInput } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };
 
 export const INVALID_QUANTITIES = 'Invalid quantities: min <= reorder <= max required';
 
-
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-export type UpsertInventoryLevelInput = Nullable<z.input<typeof upsertSchema>>;
-export type UpdateInventoryLevelInput = Nullable<z.input<typeof updateSchema>>;
-type Settable = z.output<typeof updateSchema>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type UpsertInventoryLevelInput = z.output<typeof upsertSchema>;
+export type UpdateInventoryLevelInput = z.output<typeof updateSchema>;
+type Settable = UpdateInventoryLevelInput;
 
 export interface InventoryLevelFilter {
   locationId?: string | null;
@@ -80,8 +79,8 @@ async function checkReferences(ctx: RequestContext, locationId: string, input: S
 }
 
 /** Creates the level of a product at a location, or updates the one that exists (absent fields stay as they are). */
-export async function upsertInventoryLevel(ctx: RequestContext, raw: UpsertInventoryLevelInput, query: Query = {}) {
-  const { productMasterId: given, productId, locationId, ...fields } = parseInput(upsertSchema, raw);
+export async function upsertInventoryLevel(ctx: RequestContext, input: UpsertInventoryLevelInput, query: Query = {}) {
+  const { productMasterId: given, productId, locationId, ...fields } = input;
   const productMasterId = (given ?? productId)!;
   const organizationId = orgId(ctx);
   const [product, location] = await Promise.all([
@@ -119,8 +118,7 @@ export async function getInventoryLevel(ctx: RequestContext, id: string, query: 
 }
 
 /** Changes a level; absent fields stay as they are and the invariant is checked on the merged values. */
-export async function updateInventoryLevel(ctx: RequestContext, id: string, raw: UpdateInventoryLevelInput, query: Query = {}) {
-  const fields = parseInput(updateSchema, raw);
+export async function updateInventoryLevel(ctx: RequestContext, id: string, fields: UpdateInventoryLevelInput, query: Query = {}) {
   const organizationId = orgId(ctx);
   const existing = await getInventoryLevel(ctx, id, { select: { locationId: true, minQuantity: true, reorderQuantity: true, maxQuantity: true } });
   checkOrder(merged(existing, fields));

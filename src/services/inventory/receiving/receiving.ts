@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/receiving/count-sheet-query.js';
-import { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/receiving/stock-batch.js';
+import type { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/receiving/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { DomainError, type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
@@ -14,8 +14,9 @@ import { rootCauseProblem, rootCauseThreshold } from '../adjustments/root-cause-
 import { BATCH_TRANSACTION, type ResolvedLine, resolveBatch } from './batch-lines.js';
 import { inTransaction } from '../../../db/transactions.js';
 
-export type RecordStockInput = z.input<typeof receiptSchema>;
-export type RecordCountInput = z.input<typeof countSchema>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type RecordStockInput = z.output<typeof receiptSchema>;
+export type RecordCountInput = z.output<typeof countSchema>;
 
 const stateOf = (line: StockLine, resolved: ResolvedLine): LineState => ({
   ...line,
@@ -34,8 +35,7 @@ const inLockOrder = <T extends { stockLineId: string; index: number }>(items: T[
  * creating lots, bins and lines as needed, one RECEIPT ledger row per line, all in one transaction:
  * one bad line and nothing is written. Answers each line's state after the batch, in request order.
  */
-export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
-  const input = parseInput(receiptSchema, raw);
+export async function recordStock(ctx: RequestContext, input: RecordStockInput) {
   const received = await ctx.prisma.reasonCode.findFirst({ where: { organizationId: orgId(ctx), code: 'RECEIVED', active: true } });
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
@@ -65,8 +65,7 @@ export async function recordStock(ctx: RequestContext, raw: RecordStockInput) {
  * ledger row's delta is exact even while other requests change the same lines. A line whose count
  * equals its on hand is left alone (no ledger row). All or nothing, like recordStock.
  */
-export async function recordCount(ctx: RequestContext, raw: RecordCountInput) {
-  const input = parseInput(countSchema, raw);
+export async function recordCount(ctx: RequestContext, input: RecordCountInput) {
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
