@@ -5,7 +5,7 @@ import { type FieldErrors, newFieldErrors, validationError } from '../../../kern
 import { orgId } from '../../tenant.js';
 import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
 import { createStockLines, lineKeyOf } from '../ledger/stock-ledger.js';
-import type { Tx, TxContext } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 /** Interactive transaction limits for a batch of up to MAX_LINES (src/contracts/inventory/receiving/stock-batch.ts) lines. */
 export const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
@@ -53,7 +53,7 @@ export async function resolveBatch<L extends BatchLine>(ctx: TxContext, lines: L
   });
   if (Object.keys(details).length) throw validationError(details);
 
-  const lots = await findOrCreateLots(tx, organizationId, lines, batchExpiry);
+  const lots = await findOrCreateLots(ctx, lines, batchExpiry);
   lines.forEach((line, i) => {
     if (!line.lotCode || !line.expiryDate) return;
     const stored = isoDay(lots.get(lotKey(line.productMasterId, line.lotCode))!.expiryDate);
@@ -96,7 +96,9 @@ export async function resolveBatch<L extends BatchLine>(ctx: TxContext, lines: L
   }));
 }
 
-async function findOrCreateLots(tx: Tx, organizationId: string, lines: BatchLine[], batchExpiry: Map<string, { expiry: string }>) {
+async function findOrCreateLots(ctx: TxContext, lines: BatchLine[], batchExpiry: Map<string, { expiry: string }>) {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
   const keys = unique(lines.filter((l) => l.lotCode).map((l) => lotKey(l.productMasterId, l.lotCode!))).sort();
   if (!keys.length) return new Map();
   const data = keys.map((key) => {

@@ -6,7 +6,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import { lockLines, createStockLines, lineKeyOf, type LineKey, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { outOfRange } from '../../inventory/stock-lines/quantities.js';
-import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 
@@ -22,13 +22,12 @@ const inTransit = (piece: { quantity: number; receivedQuantity: number; returned
  * order. A line that would pass MAX_QTY on hand refuses the whole action (400 on `lines`), nothing changed.
  */
 async function putBack(ctx: TxContext, changes: StockChange[]) {
-  const tx = ctx.prisma;
   await lockLines(ctx, changes.map((c) => c.stockLineId));
   await applyStockChangeSeries(ctx, [...changes].sort((a, b) => (a.stockLineId < b.stockLineId ? -1 : a.stockLineId > b.stockLineId ? 1 : 0))).catch(outOfRange('lines'));
 }
 
 /** Adds to a count column of shipped pieces (one UPDATE for all of them). */
-async function addToPieces(tx: Tx, column: 'receivedQuantity' | 'returnedQuantity', counts: Map<string, number>) {
+async function addToPieces({ prisma: tx }: TxContext, column: 'receivedQuantity' | 'returnedQuantity', counts: Map<string, number>) {
   if (!counts.size) return;
   const ids = [...counts.keys()];
   const col = Prisma.raw(`"${column}"`);
@@ -101,7 +100,7 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
       ctx,
       arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: { ON_HAND: a.quantity }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
     );
-    await addToPieces(tx, 'receivedQuantity', received);
+    await addToPieces(ctx, 'receivedQuantity', received);
     const lineIds = [...asked.keys()];
     await tx.$executeRaw`UPDATE inventory_transfer_lines l SET "receivedQuantity" = l."receivedQuantity" + u.n
       FROM unnest(${lineIds}::text[], ${lineIds.map((lineId) => asked.get(lineId)!)}::int[]) AS u(id, n) WHERE l.id = u.id`;
@@ -128,7 +127,7 @@ export async function cancelTransfer(ctx: RequestContext, id: string, input: Tra
         ctx,
         pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: { ON_HAND: returned.get(p.id)! }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
       );
-      await addToPieces(tx, 'returnedQuantity', returned);
+      await addToPieces(ctx, 'returnedQuantity', returned);
     }
     await tx.inventoryTransfer.update({ where: { id }, data: { status: 'CANCELLED', cancelledAt: new Date(), cancelledBy: transferActor(ctx).id } });
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
