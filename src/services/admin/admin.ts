@@ -20,9 +20,9 @@ const userSchema = userInput(Object.values(Role));
 /** The organization with its reason codes, together or not at all. */
 export async function createOrganization(ctx: DbContext, input: z.input<typeof organizationInput>) {
   const data = parseInput(organizationInput, input);
-  return inTransaction(ctx, async ({ prisma: tx }) => {
-    const org = await tx.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
-    await seedReasonCodes(tx, org.id);
+  return inTransaction(ctx, async (txCtx) => {
+    const org = await txCtx.prisma.organization.create({ data: { ...data, industry: data.industry?.toUpperCase() ?? null } });
+    await seedReasonCodes(txCtx, org.id);
     return org;
   });
 }
@@ -66,11 +66,11 @@ export async function createApiKey(ctx: DbContext, input: z.input<typeof apiKeyS
   const db = ctx.prisma;
   const org = await db.organization.count({ where: { id: data.organizationId } });
   if (!org) throw notFound('Organization');
-  return insertApiKey(db, data);
+  return insertApiKey(ctx, data);
 }
 
 export async function revokeApiKeyById(ctx: DbContext, id: string) {
-  await revokeApiKeyWhere(ctx.prisma, { id });
+  await revokeApiKeyWhere(ctx, { id });
 }
 
 async function checkOrganization({ prisma: db }: DbContext, organizationId: string) {
@@ -81,11 +81,11 @@ async function checkOrganization({ prisma: db }: DbContext, organizationId: stri
 /** A location of the organization, with the same contract and write as POST /api/inventory/locations. */
 export async function createLocationFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & z.input<typeof locationCreate>) {
   await checkOrganization(ctx, organizationId);
-  return locations.insert(ctx.prisma, organizationId, parseInput(locationCreate, fields));
+  return locations.insert(ctx, organizationId, parseInput(locationCreate, fields));
 }
 
 /** A sales channel of the organization, with the same contract and write as the GraphQL createChannel. */
 export async function createChannelFor(ctx: DbContext, { organizationId, ...fields }: { organizationId: string } & z.input<typeof channelCreate>) {
   await checkOrganization(ctx, organizationId);
-  return channels.insert(ctx.prisma, organizationId, parseInput(channelCreate, fields));
+  return channels.insert(ctx, organizationId, parseInput(channelCreate, fields));
 }

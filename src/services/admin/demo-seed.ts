@@ -75,7 +75,7 @@ export async function seedDemoIfEmpty(ctx: OperatorContext, log: (message: strin
       for (const location of LOCATIONS) await createLocationFor(txCtx, { organizationId, ...location });
       for (const channel of CHANNELS) await createChannelFor(txCtx, { organizationId, ...channel });
       for (const [categoryName, products] of Object.entries(PRODUCTS)) {
-        const category = await categories.insert(tx, organizationId, parseInput(categoryCreate, { name: categoryName }));
+        const category = await categories.insert(txCtx, organizationId, parseInput(categoryCreate, { name: categoryName }));
         await tx.productMaster.createMany({ data: products.map((p) => ({ ...p, organizationId, categoryId: category.id })) });
       }
       const { key } = await createApiKey(txCtx, { organizationId, name: 'Demo key', scopes: ['*'] });

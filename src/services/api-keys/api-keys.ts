@@ -2,13 +2,12 @@
 // create and rotate) and only their hash is stored; nothing here ever returns a hash.
 import type { z } from 'zod';
 import { apiKeyContracts } from '../../contracts/api-keys/api-key-input.js';
-import type { RequestContext } from '../../context.js';
+import type { DbContext, RequestContext } from '../../context.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { API_KEY_SCOPES } from '../../auth/permissions.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { authOf, orgId } from '../tenant.js';
-import type { Db } from '../../db/transactions.js';
 
 // A client or an open transaction (the demo seed creates keys inside one).
 
@@ -31,9 +30,9 @@ export interface NewApiKeyData {
 }
 
 /** Stores a new key from validated fields; the secret is returned here once and only its hash is kept. */
-export async function insertApiKey(db: Db, data: NewApiKeyData) {
+export async function insertApiKey(ctx: DbContext, data: NewApiKeyData) {
   const secret = generateApiKey();
-  const apiKey = await db.apiKey.create({
+  const apiKey = await ctx.prisma.apiKey.create({
     data: {
       organizationId: data.organizationId,
       name: data.name,
@@ -49,14 +48,14 @@ export async function insertApiKey(db: Db, data: NewApiKeyData) {
 }
 
 /** Revokes one key; 404 when `where` matches none, 409 when it is already revoked. */
-export async function revokeApiKeyWhere(db: Db, where: { id: string; organizationId?: string }) {
-  const [row] = await db.apiKey.updateManyAndReturn({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeApiKeyWhere(ctx: DbContext, where: { id: string; organizationId?: string }) {
+  const [row] = await ctx.prisma.apiKey.updateManyAndReturn({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
   if (row) return row;
-  throw await missingOrRevoked(db, where);
+  throw await missingOrRevoked(ctx, where);
 }
 
-async function missingOrRevoked(db: Db, where: { id: string; organizationId?: string }) {
-  const found = await db.apiKey.findFirst({ where, select: { revokedAt: true } });
+async function missingOrRevoked(ctx: DbContext, where: { id: string; organizationId?: string }) {
+  const found = await ctx.prisma.apiKey.findFirst({ where, select: { revokedAt: true } });
   if (!found) return notFound('API key');
   if (found.revokedAt) return new DomainError('INVALID_STATE', 'API key is revoked');
   return new DomainError('INVALID_STATE', 'API key changed while this request ran; retry');
@@ -81,7 +80,7 @@ export async function getApiKey(ctx: RequestContext, id: string, query: { select
 
 export async function createApiKey(ctx: RequestContext, input: CreateApiKeyInput) {
   const { actor } = authOf(ctx);
-  return insertApiKey(ctx.prisma, {
+  return insertApiKey(ctx, {
     ...input,
     organizationId: orgId(ctx),
     createdByUserId: actor.type === 'user' ? actor.id : null,
@@ -99,11 +98,11 @@ export async function updateApiKey(ctx: RequestContext, id: string, input: Updat
   const [row] = await ctx.prisma.apiKey.updateManyAndReturn({ where: { ...scoped(ctx, id), revokedAt: null }, data });
   ctx.app.apiKeys?.clear();
   if (row) return row;
-  throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
+  throw await missingOrRevoked(ctx, scoped(ctx, id));
 }
 
 export async function revokeApiKey(ctx: RequestContext, id: string) {
-  const revoked = await revokeApiKeyWhere(ctx.prisma, scoped(ctx, id));
+  const revoked = await revokeApiKeyWhere(ctx, scoped(ctx, id));
   ctx.app.apiKeys?.clear();
   return revoked;
 }
@@ -129,6 +128,6 @@ export async function rotateApiKey(ctx: RequestContext, id: string, { gracePerio
     },
   });
   ctx.app.apiKeys?.clear();
-  if (!row) throw await missingOrRevoked(ctx.prisma, scoped(ctx, id));
+  if (!row) throw await missingOrRevoked(ctx, scoped(ctx, id));
   return { apiKey: row, key: secret.key };
 }

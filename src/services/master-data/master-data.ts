@@ -1,12 +1,12 @@
 // One implementation of list/get/create/update/delete for the organization's reference tables
 // (locations, channels, categories), so each table only declares what is particular to it.
 import type { z } from 'zod';
-import type { RequestContext } from '../../context.js';
+import type { DbContext, RequestContext } from '../../context.js';
 import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
 import { orgId } from '../tenant.js';
-import { inTransaction, type Db } from '../../db/transactions.js';
+import { inTransaction, type Db, type TxContext } from '../../db/transactions.js';
 
 type Where = Record<string, unknown> & { organizationId: string };
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
@@ -39,7 +39,7 @@ export interface MasterDataSpec<Row, Create extends z.ZodType<object>, Update ex
    * Why the row cannot be deleted (rows that still point at it), or null. Runs in the delete's
    * transaction so that a reference added meanwhile cannot slip through.
    */
-  inUse?: (db: Db, id: string, organizationId: string) => Promise<string | null>;
+  inUse?: (ctx: TxContext, id: string) => Promise<string | null>;
 }
 
 export function masterData<Row, Create extends z.ZodType<object>, Update extends z.ZodType<object>>(spec: MasterDataSpec<Row, Create, Update>) {
@@ -76,12 +76,12 @@ export function masterData<Row, Create extends z.ZodType<object>, Update extends
   }
 
   async function create(ctx: RequestContext, data: z.output<Create>) {
-    return insert(ctx.prisma, orgId(ctx), data);
+    return insert(ctx, orgId(ctx), data);
   }
 
   /** Create without a request: the operator's door (admin CLI, demo seed), in the transaction it gives. */
-  async function insert(db: Db, organizationId: string, data: z.output<Create>) {
-    return Promise.resolve(spec.delegate(db).create({ data: { ...data, organizationId } })).catch(duplicate);
+  async function insert(ctx: DbContext, organizationId: string, data: z.output<Create>) {
+    return Promise.resolve(spec.delegate(ctx.prisma).create({ data: { ...data, organizationId } })).catch(duplicate);
   }
 
   async function update(ctx: RequestContext, id: string, data: z.output<Update>, query: Query = {}) {
@@ -94,10 +94,9 @@ export function masterData<Row, Create extends z.ZodType<object>, Update extends
   /** Deletes the row and returns it as it was (with what `query` asked for, read before deleting). */
   function remove(ctx: RequestContext, id: string, query: Query = {}) {
     return inTransaction(ctx, async (ctx) => {
-    const tx = ctx.prisma;
       const row = await table(ctx).findFirst({ ...query, where: owned(ctx, id) });
       if (!row) throw notFound(spec.label);
-      const reason = await spec.inUse?.(tx, id, orgId(ctx));
+      const reason = await spec.inUse?.(ctx, id);
       if (reason) throw new DomainError('INVALID_STATE', `${spec.label} cannot be deleted: ${reason}`);
       await table(ctx).deleteMany({ where: owned(ctx, id) });
       return row;

@@ -1,12 +1,7 @@
-import type { RequestContext } from '../../../context.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
 import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';
 import type { TxContext } from '../../../db/transactions.js';
-
-type Tx = Prisma.TransactionClient;
-
 
 /**
  * Resolves location references of import rows, each either a location's code (`DC-EAST`) or its

@@ -1,4 +1,4 @@
-import type { Prisma } from '../../../generated/prisma/client.js';
+import type { DbContext } from '../../../context.js';
 
 /** Every new organization starts with these adjustment reasons. */
 export const DEFAULT_REASON_CODES = [
@@ -14,8 +14,9 @@ export const DEFAULT_REASON_CODES = [
   { code: 'OTHER', name: 'Other', direction: 'ANY' },
 ] as const;
 
-export async function seedReasonCodes(db: Prisma.TransactionClient, organizationId: string) {
-  await db.reasonCode.createMany({
+/** Seeds the organization's reason codes (a new organization's, in its creating transaction). */
+export async function seedReasonCodes(ctx: DbContext, organizationId: string) {
+  await ctx.prisma.reasonCode.createMany({
     data: DEFAULT_REASON_CODES.map((r) => ({ ...r, organizationId })),
     skipDuplicates: true,
   });
