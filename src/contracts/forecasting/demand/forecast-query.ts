@@ -31,7 +31,7 @@ export const levels = z
       .transform((list) => list as number[])
       .default(DEFAULT_LEVELS),
   )
-  .meta({ type: 'string', default: DEFAULT_LEVELS.join(','), examples: ['80,95'], description: `Interval levels in percent, comma-separated (default ${DEFAULT_LEVELS.join(',')}; at most ${MAX_LEVELS}). lower/upper are the first one.` });
+  .meta({ type: 'string', default: DEFAULT_LEVELS.join(','), examples: ['80,95'], description: `Interval levels in percent, above 0 and below 100 (default ${DEFAULT_LEVELS.join(',')}; at most ${MAX_LEVELS}), comma-separated in a query string. lower/upper are the first one.` });
 
 /** Query of GET /api/forecast and arguments of demandForecast. */
 export const forecastQuery = z.object({

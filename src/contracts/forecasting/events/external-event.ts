@@ -13,13 +13,16 @@ const name = z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(3
 const type = z.enum(EXTERNAL_EVENT_TYPES, { error: oneOf(EXTERNAL_EVENT_TYPES) });
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required');
 
-export const eventValue = z
+/** The value object itself; `eventValue` is the field of a body (absent or null: none). */
+export const eventValueFields = z
   .strictObject({
     liftPct: z.number({ error: mustBe('a number') }).min(-0.99, 'Must be at least -0.99').max(5, 'Must be at most 5').nullish().meta({ description: 'Demand change as a fraction (0.2 = +20 %).' }),
     stackingMode: z.enum(STACKING_MODES, { error: oneOf(STACKING_MODES) }).nullish().meta({ description: 'Default MULTIPLICATIVE when liftPct is given.' }),
-    description: z.string({ error: mustBe('text') }).max(2000, 'At most 2000 characters').nullish(),
+    description: z.string({ error: mustBe('text') }).max(2000, 'At most 2000 characters').nullish().meta({ description: 'Free text about the value.' }),
   })
-  .nullish();
+  .meta({ description: 'How much an event lifts or lowers demand.' });
+
+export const eventValue = eventValueFields.nullish();
 
 const scope = {
   productMasterId: id.nullish().meta({ description: 'The one product the event is limited to (a product of the organization); leave out for every product.' }),
@@ -30,11 +33,11 @@ const scope = {
 
 /** Body of POST /api/forecast/events and input of createExternalEvent. */
 export const externalEventCreate = z.strictObject({
-  name,
-  type,
-  startsAt: dateTime,
-  endsAt: dateTime.meta({ type: 'string', format: 'date-time', description: `Not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
-  value: eventValue,
+  name: name.meta({ description: 'Event name.' }),
+  type: type.meta({ description: 'Kind of event.' }),
+  startsAt: dateTime.meta({ type: 'string', format: 'date-time', description: 'When the event starts.' }),
+  endsAt: dateTime.meta({ type: 'string', format: 'date-time', description: `When the event ends: not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
+  value: eventValue.meta({ description: 'The effect on demand (absent or null: none).' }),
   ...scope,
 });
 
@@ -42,11 +45,11 @@ export const externalEventCreate = z.strictObject({
 /** Body of PUT and PATCH /api/forecast/events/{id} and input of updateExternalEvent. */
 export const externalEventUpdate = z
   .strictObject({
-    name: name.optional(),
-    type: type.optional(),
-    startsAt: dateTime.optional(),
-    endsAt: dateTime.optional().meta({ type: 'string', format: 'date-time', description: `Not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it (the stored one when absent).` }),
-    value: eventValue,
+    name: name.optional().meta({ description: 'New name.' }),
+    type: type.optional().meta({ description: 'New kind of event.' }),
+    startsAt: dateTime.optional().meta({ type: 'string', format: 'date-time', description: 'New start.' }),
+    endsAt: dateTime.optional().meta({ type: 'string', format: 'date-time', description: `New end: not before startsAt (the stored one when absent), at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
+    value: eventValue.meta({ description: 'New effect on demand; absent fields within it stay as they are; null removes it.' }),
     ...scope,
   })
   .meta({ description: 'Absent fields stay as they are, within value too (liftPct alone keeps the description); null clears value, productMasterId or locationId.' });

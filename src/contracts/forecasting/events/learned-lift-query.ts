@@ -15,3 +15,4 @@ export const learnedLiftQuery = z.object({
 });
 
 export type LearnedLiftQueryInput = z.input<typeof learnedLiftQuery>;
+export type LearnedLiftQuery = z.output<typeof learnedLiftQuery>;

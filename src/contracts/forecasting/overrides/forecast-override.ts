@@ -13,8 +13,8 @@ const isMonday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() ===
 
 /** Body of PUT /api/forecast/overrides and input of setForecastOverride. */
 export const forecastOverrideSet = z.strictObject({
-  productMasterId: id.meta({ description: 'The product of the series (404 when it is not one of the organization).' }),
-  locationId: id.meta({ description: 'The location of the series (404 when it is not one of the organization).' }),
+  productMasterId: id.meta({ description: 'The product of the series (refused, naming the field, when it is not one of the organization).' }),
+  locationId: id.meta({ description: 'The location of the series (refused, naming the field, when it is not one of the organization).' }),
   channel: z
     .string({ error: mustBe('text') })
     .trim()
@@ -32,7 +32,7 @@ export const forecastOverrideSet = z.strictObject({
     .nullish()
     .meta({
       description:
-        'Only for this scenario (404 when it is not one of the organization; 409 when PUBLISHED or ARCHIVED). Absent: the base forecast, and every scenario without its own override of the point.',
+        'Only for this scenario (refused, naming the field, when it is not one of the organization; INVALID_STATE when PUBLISHED or ARCHIVED). Absent: the base forecast, and every scenario without its own override of the point.',
     }),
   note: z.string({ error: mustBe('text') }).max(2000, 'At most 2000 characters').nullish().meta({ description: 'Why, in words; kept in the change history too.' }),
 });

@@ -26,3 +26,4 @@ export const channelProjectionQuery = z.object({
 });
 
 export type ChannelProjectionQueryInput = z.input<typeof channelProjectionQuery>;
+export type ChannelProjectionQuery = z.output<typeof channelProjectionQuery>;

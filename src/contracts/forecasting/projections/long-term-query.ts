@@ -23,3 +23,4 @@ export const longTermQuery = z.object({
 });
 
 export type LongTermQueryInput = z.input<typeof longTermQuery>;
+export type LongTermQuery = z.output<typeof longTermQuery>;

@@ -31,9 +31,11 @@ export const forecastGenerateFields = z.strictObject({
 export const forecastGenerateBody = forecastGenerateFields.nullish();
 
 export type ForecastGenerateInput = z.input<typeof forecastGenerateFields>;
+export type ForecastGenerateOptions = z.output<typeof forecastGenerateFields>;
 
 /** Query of GET /api/forecast/scenarios/{id}/runs and arguments of forecastRuns. */
 export const forecastRunListQuery = z.object({ ...pagingShape(FORECAST_RUN_PAGING) });
+export type ForecastRunListQuery = z.output<typeof forecastRunListQuery>;
 
 /** Query of GET /api/forecast/runs/{id}/series and arguments of forecastRunSeries. */
 export const forecastRunSeriesQuery = z.object({
@@ -42,3 +44,4 @@ export const forecastRunSeriesQuery = z.object({
   channel: text.meta({ description: 'Only series of this channel label.' }),
   ...pagingShape(FORECAST_RUN_SERIES_PAGING),
 });
+export type ForecastRunSeriesQuery = z.output<typeof forecastRunSeriesQuery>;

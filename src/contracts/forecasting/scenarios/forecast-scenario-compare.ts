@@ -41,3 +41,4 @@ export const forecastScenarioCompare = z.strictObject({
 });
 
 export type ForecastScenarioCompareInput = z.input<typeof forecastScenarioCompare>;
+export type ForecastScenarioCompare = z.output<typeof forecastScenarioCompare>;

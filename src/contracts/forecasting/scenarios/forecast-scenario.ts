@@ -35,15 +35,24 @@ const distinct =
     });
   };
 
-export const scenarioAssumptions = z
+/** The assumptions object itself; `scenarioAssumptions` is the field of a body (absent or null: none). */
+export const scenarioAssumptionFields = z
   .strictObject({
     narrative: z.string({ error: mustBe('text') }).max(10_000, 'At most 10000 characters').nullish().meta({ description: 'Free text: what the scenario assumes and why.' }),
     globalLiftPct: globalLiftPct.nullish().meta({ description: 'Demand change applied last, to everything, as a fraction from -1 to 5 (0.1 = +10 %).' }),
-    categoryAdjustments: list(z.strictObject({ categoryId: id, liftPct }))
+    categoryAdjustments: list(
+      z
+        .strictObject({ categoryId: id.meta({ description: 'A category of the organization.' }), liftPct: liftPct.meta({ description: 'Demand change as a fraction, from -0.99 to 5.' }) })
+        .meta({ description: 'A demand change for the products of one category.' }),
+    )
       .superRefine(distinct((a) => a.categoryId, 'categoryId'))
       .nullish()
       .meta({ description: 'Demand change per category of the organization (liftPct from -0.99 to 5); each category at most once.' }),
-    channelAdjustments: list(z.strictObject({ channelId: id, liftPct }))
+    channelAdjustments: list(
+      z
+        .strictObject({ channelId: id.meta({ description: 'A channel of the organization.' }), liftPct: liftPct.meta({ description: 'Demand change as a fraction, from -0.99 to 5.' }) })
+        .meta({ description: 'A demand change for one sales channel.' }),
+    )
       .superRefine(distinct((a) => a.channelId, 'channelId'))
       .nullish()
       .meta({ description: 'Demand change per channel of the organization (liftPct from -0.99 to 5); each channel at most once.' }),
@@ -52,25 +61,27 @@ export const scenarioAssumptions = z
       .nullish()
       .meta({ description: "External events of the organization this scenario applies; absent or null: every event in the forecast's window, [] none." }),
   })
-  .nullish();
+  .meta({ description: 'What a scenario assumes; ids must be of the organization.' });
+
+export const scenarioAssumptions = scenarioAssumptionFields.nullish().meta({ description: 'What the scenario assumes; null clears it.' });
 
 export type ScenarioAssumptions = NonNullable<z.output<typeof scenarioAssumptions>>;
 
 /** Body of POST /api/forecast/scenarios (and of PUT, which replaces every updatable field) and input of createForecastScenario. */
 export const forecastScenarioCreate = z.strictObject({
-  name,
-  type,
-  description: description.meta({ description: 'Optional free text.' }),
-  assumptions: scenarioAssumptions,
+  name: name.meta({ description: 'Scenario name.' }),
+  type: type.meta({ description: 'What the scenario is for.' }),
+  description: description.meta({ description: 'Optional free text about the scenario.' }),
+  assumptions: scenarioAssumptions.meta({ description: 'What the scenario assumes (absent or null: nothing).' }),
 });
 
 /** Body of PATCH /api/forecast/scenarios/{id} and input of updateForecastScenario. */
 export const forecastScenarioUpdate = z
   .strictObject({
-    name: name.optional(),
-    type: type.optional(),
-    description,
-    assumptions: scenarioAssumptions,
+    name: name.optional().meta({ description: 'New name.' }),
+    type: type.optional().meta({ description: 'New type.' }),
+    description: description.meta({ description: 'New description; null clears it.' }),
+    assumptions: scenarioAssumptions.meta({ description: 'New assumptions, replacing the old as a whole; null clears them.' }),
   })
   .meta({ description: 'Absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions.' });
 

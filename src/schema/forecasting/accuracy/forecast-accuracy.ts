@@ -1,11 +1,9 @@
-import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
-import { asString, orAbsent } from '../../argument-values.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
-import { ACCURACY_PAGING, DEFAULT_ACCURACY_HORIZON, ENGINE_MAX_SERIES } from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
-import { MAX_HORIZON } from '../../../contracts/forecasting/demand/forecast-query.js';
+import { ACCURACY_PAGING, ENGINE_MAX_SERIES, forecastAccuracyQuery } from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
 import type { AccuracyRow } from '../../../services/forecasting/accuracy/accuracy-metrics.js';
 import { forecastAccuracy } from '../../../services/forecasting/accuracy/forecast-accuracy.js';
 import { ForecastMethodEnum } from '../demand/demand-forecast.js';
@@ -83,48 +81,9 @@ const AccuracyPageRef = builder.objectRef<AccuracyPage>('ForecastAccuracyPage').
 
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    source: t.arg({ type: SourceEnum, description: 'What is measured (default IMPORTED).' }),
-    groupBy: t.arg({ type: GroupByEnum, description: 'What one row covers (default PRODUCT; METHOD only with ENGINE or STORED).' }),
-    runId: t.arg.id({ description: "STORED: the forecast run measured (NOT_FOUND when it is not one of the organization's)." }),
-    scenarioId: t.arg.id({ description: "STORED: measure this scenario's latest COMPLETED run (NOT_FOUND when there is none)." }),
-    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-    channel: t.arg.string({ description: 'Only this channel label.' }),
-    from: t.arg({ type: 'Date', description: 'First measured week (the ISO week holding this day); the history before it scales MASE. Required with ENGINE.' }),
-    to: t.arg({ type: 'Date', description: `Last measured week (inclusive); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-    horizon: t.arg.int({ description: `ENGINE: weeks forecast from from, 1 to ${MAX_HORIZON} (default ${DEFAULT_ACCURACY_HORIZON}).` }),
-    includeAdjustments: t.arg.boolean({
-      description: 'ENGINE: apply events and base planner overrides as demandForecast does (true, default) or measure the statistical forecast alone (false).',
-    }),
-  });
-  type Id = string | number | null;
-  type Filters = {
-    source?: AccuracyPage['source'] | null;
-    groupBy?: 'PRODUCT' | 'LOCATION' | 'CHANNEL' | 'METHOD' | 'TOTAL' | null;
-    runId?: Id;
-    scenarioId?: Id;
-    productMasterId?: Id;
-    locationId?: Id;
-    channel?: string | null;
-    from?: string | null;
-    to?: string | null;
-    horizon?: number | null;
-    includeAdjustments?: boolean | null;
-  };
-  const query = (args: Filters) => ({
-    source: orAbsent(args.source),
-    groupBy: orAbsent(args.groupBy),
-    productMasterId: asString(args.productMasterId),
-    locationId: asString(args.locationId),
-    channel: orAbsent(args.channel),
-    runId: asString(args.runId),
-    scenarioId: asString(args.scenarioId),
-    from: orAbsent(args.from),
-    to: orAbsent(args.to),
-    horizon: orAbsent(args.horizon),
-    includeAdjustments: orAbsent(args.includeAdjustments),
-  });
+  // The filters of GET /api/forecast/accuracy, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, forecastAccuracyQuery, { omit: paging === 'window' ? ['page', 'limit'] : [], types: { source: SourceEnum, groupBy: GroupByEnum } });
   const description = "MASE, WAPE, bias and MAPE of the imported, the engine's or a stored run's forecasts against the demand history's actuals, per group";
   return {
     forecastAccuracy: t.connection(
@@ -133,8 +92,9 @@ builder.queryFields((t) => {
         type: AccuracyRowRef,
         description: `${description}, ordered by the grouping key, as a Relay connection (NOT_FOUND for a foreign run, scenario, product or location filter).`,
         authScopes: canReadForecasts,
-        args: filters(),
-        resolve: (_parent, args, ctx) => windowConnection(args, ACCURACY_PAGING.limit, (window) => forecastAccuracy(ctx, query(args), window).then(windowAnswer)),
+        args: filters('window'),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, ACCURACY_PAGING.limit, (window) => forecastAccuracy(ctx, parseInput(forecastAccuracyQuery, args), window).then(windowAnswer)),
       },
       {
         name: 'ForecastAccuracyConnection',
@@ -161,12 +121,8 @@ builder.queryFields((t) => {
       description: `REST adapter's shape (GET /api/forecast/accuracy): ${description}, by page number.`,
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/accuracy); GraphQL clients use the connection `forecastAccuracy`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-        limit: t.arg.int({ description: `Rows per page, 1 to ${ACCURACY_PAGING.max} (default ${ACCURACY_PAGING.limit}).` }),
-      },
-      resolve: (_parent, args, ctx) => forecastAccuracy(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => forecastAccuracy(ctx, parseInput(forecastAccuracyQuery, args)),
     }),
   };
 });

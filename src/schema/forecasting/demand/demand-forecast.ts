@@ -1,9 +1,9 @@
-import { asString, orAbsent } from '../../argument-values.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
-import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
+import { FORECAST_PAGING, forecastQuery } from '../../../contracts/forecasting/demand/forecast-query.js';
 import {
   type DemandForecastPoint,
   forecastDemand,
@@ -201,27 +201,9 @@ const DemandForecastPageRef = builder.objectRef<ForecastPage>('DemandForecastPag
 
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-    channel: t.arg.string({ description: 'Only this channel label.' }),
-    scenarioId: t.arg.id({
-      description: "Apply this scenario's assumptions (NOT_FOUND when it is not one of the organization's; an ARCHIVED one still applies): its included events, then its category, channel and global adjustments.",
-    }),
-    horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-    from: t.arg({ type: 'Date', description: 'First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series\' history.' }),
-  });
-  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { channel?: string | null; horizon?: number | null; levels?: number[] | null; from?: string | null };
-  const query = (args: Filters) => ({
-    productMasterId: asString(args.productMasterId),
-    locationId: asString(args.locationId),
-    channel: orAbsent(args.channel),
-    scenarioId: asString(args.scenarioId),
-    horizon: orAbsent(args.horizon),
-    levels: orAbsent(args.levels),
-    from: orAbsent(args.from),
-  });
+  // The filters of GET /api/forecast, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, forecastQuery, { omit: paging === 'window' ? ['page', 'limit'] : [], types: { levels: ['Float'] } });
   return {
     demandForecast: t.connection(
       {
@@ -230,9 +212,9 @@ builder.queryFields((t) => {
         description:
           'Weekly demand forecasts of the demand history series (product × location × channel, by product, location and channel id), with prediction intervals and event lifts, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).',
         authScopes: canReadForecasts,
-        args: filters(),
+        args: filters('window'),
         resolve: (_parent, args, ctx) =>
-          windowConnection(args, FORECAST_PAGING.limit, (window) => forecastDemand(ctx, query(args), { window }).then(windowAnswer)),
+          windowConnection(args, FORECAST_PAGING.limit, (window) => forecastDemand(ctx, parseInput(forecastQuery, args), { window }).then(windowAnswer)),
       },
       {
         name: 'DemandForecastConnection',
@@ -257,12 +239,8 @@ builder.queryFields((t) => {
       description: "REST adapter's shape (GET /api/forecast): a page of weekly demand forecasts by page number, with prediction intervals and event lifts.",
       deprecationReason: "The REST adapter's page shape (GET /api/forecast); GraphQL clients use the connection `demandForecast`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-      },
-      resolve: (_parent, args, ctx) => forecastDemand(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => forecastDemand(ctx, parseInput(forecastQuery, args)),
     }),
   };
 });

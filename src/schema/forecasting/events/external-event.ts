@@ -1,6 +1,8 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.js';
-import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
+import { instantsAsText } from '../instant-arguments.js';
+import { eventValueFields, externalEventCreate, externalEventListQuery, externalEventUpdate } from '../../../contracts/forecasting/events/external-event.js';
 import {
   createExternalEvent,
   deleteExternalEvent,
@@ -82,70 +84,27 @@ export const ExternalEventType = builder.prismaObject('ExternalEvent', {
   }),
 });
 
-const ExternalEventValueInput = builder.inputType('ExternalEventValueInput', {
+const ExternalEventValueInput = contractInput('ExternalEventValueInput', eventValueFields, {
   description: 'How much an event lifts or lowers demand.',
-  fields: (t) => ({
-    liftPct: t.float({ description: 'Demand change as a fraction, from -0.99 to 5 (0.2 = +20 %).' }),
-    stackingMode: t.field({ type: StackingModeEnum, description: 'How the lift combines with others (default MULTIPLICATIVE when liftPct is given).' }),
-    description: t.string({ description: 'Free text about the value.' }),
-  }),
+  types: { stackingMode: StackingModeEnum },
 });
 
-const scopeFields = {
-  productMasterId: 'The one product the event is limited to; leave out for every product.',
-  locationId: 'The one location the event is limited to; leave out for every location.',
-  isGlobal: 'Optional; follows productMasterId (true without one). A value that contradicts it is refused.',
-  isOrgWide: 'Optional; follows locationId (true without one). A value that contradicts it is refused.',
-};
-
-const ExternalEventCreateInput = builder.inputType('ExternalEventCreateInput', {
+const ExternalEventCreateInput = contractInput('ExternalEventCreateInput', externalEventCreate, {
   description: 'A new external event.',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'Event name.' }),
-    type: t.field({ type: ExternalEventTypeEnum, required: true, description: 'Kind of event.' }),
-    startsAt: t.field({ type: 'DateTime', required: true, description: 'When the event starts.' }),
-    endsAt: t.field({ type: 'DateTime', required: true, description: `When the event ends; not before startsAt, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
-    value: t.field({ type: ExternalEventValueInput, description: 'The effect on demand.' }),
-    productMasterId: t.id({ description: scopeFields.productMasterId }),
-    locationId: t.id({ description: scopeFields.locationId }),
-    isGlobal: t.boolean({ description: scopeFields.isGlobal }),
-    isOrgWide: t.boolean({ description: scopeFields.isOrgWide }),
-  }),
+  types: { type: ExternalEventTypeEnum, value: ExternalEventValueInput },
 });
 
-const ExternalEventUpdateInput = builder.inputType('ExternalEventUpdateInput', {
-  description: 'Changes to an event; absent fields stay as they are. within value too, absent fields stay (liftPct alone keeps the description); null clears value, productMasterId or locationId.',
-  fields: (t) => ({
-    name: t.string({ description: 'New name.' }),
-    type: t.field({ type: ExternalEventTypeEnum, description: 'New kind of event.' }),
-    startsAt: t.field({ type: 'DateTime', description: 'New start.' }),
-    endsAt: t.field({ type: 'DateTime', description: `New end; not before the (new) start, at most ${MAX_EVENT_SPAN_DAYS} days after it.` }),
-    value: t.field({ type: ExternalEventValueInput, description: 'New effect on demand; null removes it.' }),
-    productMasterId: t.id({ description: `${scopeFields.productMasterId} null makes the event global.` }),
-    locationId: t.id({ description: `${scopeFields.locationId} null makes the event org-wide.` }),
-    isGlobal: t.boolean({ description: scopeFields.isGlobal }),
-    isOrgWide: t.boolean({ description: scopeFields.isOrgWide }),
-  }),
+const ExternalEventUpdateInput = contractInput('ExternalEventUpdateInput', externalEventUpdate, {
+  description: 'Changes to an event; absent fields stay as they are, within value too (liftPct alone keeps the description); null clears value, productMasterId or locationId.',
+  types: { type: ExternalEventTypeEnum, value: ExternalEventValueInput },
 });
 
 const idArg = { required: true, description: 'Event id.' } as const;
-const asString = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    from: t.arg({ type: 'DateTime', description: 'Window start (default: the start of today, UTC).' }),
-    to: t.arg({ type: 'DateTime', description: `Window end (default: from plus 90 days); not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-    productMasterId: t.arg.id({ description: "Only this product's events, plus the global ones unless includeGlobal is false (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only this location's events, plus the org-wide ones unless includeOrgWide is false (NOT_FOUND when it is not one of the organization's)." }),
-    type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
-    includeGlobal: t.arg.boolean({ description: 'Include events for every product (default true).' }),
-    includeOrgWide: t.arg.boolean({ description: 'Include events for every location (default true).' }),
-  });
-  const filterOf = <A extends { productMasterId?: string | number | null; locationId?: string | number | null }>(args: A) => ({
-    ...args,
-    productMasterId: asString(args.productMasterId),
-    locationId: asString(args.locationId),
-  });
+  // The filters of GET /api/forecast/events, from its contract.
+  const filters = () => contractArgs(t, externalEventListQuery, { types: { type: ExternalEventTypeEnum } });
+  const filterOf = (args: Record<string, unknown>) => parseInput(externalEventListQuery, instantsAsText(args, ['from', 'to']));
   return {
     externalEvents: t.connection(
       {
@@ -194,8 +153,7 @@ builder.mutationFields((t) => ({
     description: 'Creates an external event.',
     authScopes: canWrite,
     args: { input: t.arg({ type: ExternalEventCreateInput, required: true, description: 'The event.' }) },
-    resolve: (query, _parent, args, ctx) =>
-      createExternalEvent(ctx, { ...args.input, productMasterId: asString(args.input.productMasterId), locationId: asString(args.input.locationId) }, query),
+    resolve: (query, _parent, args, ctx) => createExternalEvent(ctx, parseInput(externalEventCreate, args.input), query),
   }),
   updateExternalEvent: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError'],
@@ -203,20 +161,7 @@ builder.mutationFields((t) => ({
     description: 'Changes an external event; absent fields stay as they are.',
     authScopes: canWrite,
     args: { id: t.arg.id(idArg), input: t.arg({ type: ExternalEventUpdateInput, required: true, description: 'The changes.' }) },
-    resolve: (query, _parent, args, ctx) => {
-      const { productMasterId, locationId, ...rest } = args.input;
-      return updateExternalEvent(
-        ctx,
-        String(args.id),
-        {
-          ...rest,
-          // Keep "absent" (undefined) apart from "cleared" (null).
-          ...(productMasterId === undefined ? {} : { productMasterId: asString(productMasterId) }),
-          ...(locationId === undefined ? {} : { locationId: asString(locationId) }),
-        },
-        query,
-      );
-    },
+    resolve: (query, _parent, args, ctx) => updateExternalEvent(ctx, String(args.id), parseInput(externalEventUpdate, args.input), query),
   }),
   deleteExternalEvent: t.prismaField({
     refusals: ['NotFoundError'],

@@ -1,4 +1,6 @@
 import { builder } from '../../builder.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
+import { learnedLiftQuery } from '../../../contracts/forecasting/events/learned-lift-query.js';
 import { BASELINE_REACH, BASELINE_SIDE_WEEKS, LIFT_CONFIDENCE } from '../../../services/forecasting/events/lift-estimation.js';
 import { type LearnedLift, listLearnedLifts, type LiftOccurrenceRow } from '../../../services/forecasting/events/learned-lifts.js';
 import { LiftPoolEnum } from '../demand/demand-forecast.js';
@@ -82,18 +84,7 @@ builder.queryFields((t) => ({
     description:
       'What past events teach: per event type (and per product/location link) the median lift of its past occurrences in the demand history. Forecasts use it for events without a stated lift (what GET /api/forecast/events/learned-lifts serves).',
     authScopes: canReadForecasts,
-    args: {
-      type: t.arg({ type: ExternalEventTypeEnum, description: 'Only events of this kind.' }),
-      productMasterId: t.arg.id({ description: "Only LINK pools of events linked to this product (TYPE pools stay); NOT_FOUND when it is not one of the organization's." }),
-      locationId: t.arg.id({ description: "Only LINK pools of events linked to this location (TYPE pools stay); NOT_FOUND when it is not one of the organization's." }),
-      before: t.arg({ type: 'Date', description: 'Learn only from the history before the ISO week holding this day. Default: all of it.' }),
-    },
-    resolve: (_parent, args, ctx) =>
-      listLearnedLifts(ctx, {
-        type: args.type ?? undefined,
-        productMasterId: args.productMasterId == null ? undefined : String(args.productMasterId),
-        locationId: args.locationId == null ? undefined : String(args.locationId),
-        before: args.before ?? undefined,
-      }),
+    args: contractArgs(t, learnedLiftQuery, { types: { type: ExternalEventTypeEnum } }),
+    resolve: (_parent, args, ctx) => listLearnedLifts(ctx, parseInput(learnedLiftQuery, args)),
   }),
 }));

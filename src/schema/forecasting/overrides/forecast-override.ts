@@ -1,4 +1,3 @@
-import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
@@ -15,7 +14,8 @@ import { ForecastActorRef, ForecastScenarioType } from '../scenarios/forecast-sc
 import { NodeRef } from '../../node/node-interface.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
-import { OVERRIDES_DEFAULT_LIMIT, OVERRIDES_MAX_LIMIT } from '../../../contracts/forecasting/overrides/forecast-override.js';
+import { forecastOverrideListQuery, forecastOverrideSet, OVERRIDES_DEFAULT_LIMIT, OVERRIDES_MAX_LIMIT } from '../../../contracts/forecasting/overrides/forecast-override.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 
 export const ForecastOverrideRef = builder.objectRef<ForecastOverride>('ForecastOverride').implement({
   interfaces: [NodeRef],
@@ -54,42 +54,14 @@ const ForecastOverridePageRef = builder.objectRef<Page>('ForecastOverridePage').
   }),
 });
 
-const OverrideInput = builder.inputType('ForecastOverrideInput', {
+const OverrideInput = contractInput('ForecastOverrideInput', forecastOverrideSet, {
   description: 'The override of one week of one series: what setForecastOverride creates, or replaces when the point (and scenario) already has one.',
-  fields: (t) => ({
-    productMasterId: t.id({ required: true, description: 'The product of the series.' }),
-    locationId: t.id({ required: true, description: 'The location of the series.' }),
-    channel: t.string({ description: 'Channel label of the series (default ALL).' }),
-    periodStart: t.field({ type: 'Date', required: true, description: 'The week overridden: its Monday (YYYY-MM-DD).' }),
-    quantity: t.float({ required: true, description: 'The forecast of that week, 0 or more.' }),
-    scenarioId: t.id({ description: 'Only for this DRAFT scenario; absent: the base forecast and every scenario without its own override.' }),
-    note: t.string({ description: 'Why, in words.' }),
-  }),
 });
 
-const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
-
 builder.queryFields((t) => {
-  const filters = () => ({
-    productMasterId: t.arg.id({ description: 'Only overrides of this product (NOT_FOUND when it is not one of the organization\'s).' }),
-    locationId: t.arg.id({ description: 'Only overrides at this location (NOT_FOUND when it is not one of the organization\'s).' }),
-    channel: t.arg.string({ description: 'Only overrides of this channel label.' }),
-    scenarioId: t.arg.id({ description: 'Only overrides of this scenario (NOT_FOUND when it is not one of the organization\'s).' }),
-    baseOnly: t.arg.boolean({ description: 'Only base overrides (no scenario); not together with scenarioId.' }),
-    from: t.arg.string({ description: 'Only weeks starting on or after this date (YYYY-MM-DD).' }),
-    to: t.arg.string({ description: `Only weeks starting on or before this date (YYYY-MM-DD); at most ${MAX_WINDOW_DAYS} days after from.` }),
-  });
-  type Id = string | number | null | undefined;
-  type Filters = { productMasterId?: Id; locationId?: Id; scenarioId?: Id; channel?: string | null; baseOnly?: boolean | null; from?: string | null; to?: string | null };
-  const query = (args: Filters) => ({
-    channel: args.channel,
-    baseOnly: args.baseOnly,
-    from: args.from,
-    to: args.to,
-    productMasterId: idText(args.productMasterId),
-    locationId: idText(args.locationId),
-    scenarioId: idText(args.scenarioId),
-  });
+  // The filters of GET /api/forecast/overrides, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, forecastOverrideListQuery, { omit: paging === 'window' ? ['limit', 'offset'] : [], types: { from: 'String', to: 'String' } });
   return {
     forecastOverrides: t.connection(
       {
@@ -97,9 +69,11 @@ builder.queryFields((t) => {
         type: ForecastOverrideRef,
         description: 'Planner overrides of forecast points, by week, then product, location and channel, as a Relay connection.',
         authScopes: canReadForecasts,
-        args: filters(),
+        args: filters('window'),
         resolve: (_parent, args, ctx) =>
-          windowConnection(args, OVERRIDES_DEFAULT_LIMIT, (window) => forecastOverridePage(ctx, query(args), window).then((page) => ({ items: page.entries, total: page.total }))),
+          windowConnection(args, OVERRIDES_DEFAULT_LIMIT, (window) =>
+            forecastOverridePage(ctx, parseInput(forecastOverrideListQuery, args), window).then((page) => ({ items: page.entries, total: page.total })),
+          ),
       },
       {
         name: 'ForecastOverrideConnection',
@@ -112,12 +86,8 @@ builder.queryFields((t) => {
       description: "REST adapter's shape (GET /api/forecast/overrides): a page of planner overrides of forecast points by limit and offset.",
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/overrides); GraphQL clients use the connection `forecastOverrides`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        limit: t.arg.int({ description: `Page size, 1 to ${OVERRIDES_MAX_LIMIT} (default ${OVERRIDES_DEFAULT_LIMIT}).` }),
-        offset: t.arg.int({ description: 'Overrides to skip (default 0).' }),
-      },
-      resolve: (_parent, args, ctx) => forecastOverridePage(ctx, { ...query(args), limit: args.limit, offset: args.offset }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => forecastOverridePage(ctx, parseInput(forecastOverrideListQuery, args)),
     }),
   };
 });
@@ -131,13 +101,7 @@ builder.mutationFields((t) => ({
       'Writes an OVERRIDE row to the change history. A PUBLISHED or ARCHIVED scenario is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
     args: { input: t.arg({ type: OverrideInput, required: true, description: 'The override.' }) },
-    resolve: (_parent, args, ctx) =>
-      setForecastOverride(ctx, {
-        ...args.input,
-        productMasterId: String(args.input.productMasterId),
-        locationId: String(args.input.locationId),
-        scenarioId: idText(args.input.scenarioId),
-      }),
+    resolve: (_parent, args, ctx) => setForecastOverride(ctx, parseInput(forecastOverrideSet, args.input)),
   }),
   removeForecastOverride: t.field({
     refusals: ['NotFoundError', 'ConflictError'],

@@ -1,10 +1,10 @@
-import { asString, orAbsent } from '../../argument-values.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
-import { DEFAULT_SHARE_WEEKS, MAX_SHARE_WEEKS } from '../../../contracts/forecasting/projections/channel-projection-query.js';
-import { DEFAULT_HORIZON, DEFAULT_LEVELS, FORECAST_PAGING, MAX_HORIZON, MAX_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
+import { channelProjectionQuery } from '../../../contracts/forecasting/projections/channel-projection-query.js';
+import { FORECAST_PAGING } from '../../../contracts/forecasting/demand/forecast-query.js';
 import { type ChannelPart, type ChannelProjection, type ChannelShare, type ProjectionPoint, projectChannels } from '../../../services/forecasting/projections/channel-projection.js';
 import { ForecastEventRef, ForecastMethodEnum, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from '../demand/demand-forecast.js';
 import { ForecastValuesRef } from '../demand/forecast-values.js';
@@ -112,26 +112,9 @@ const ChannelProjectionPageRef = builder.objectRef<ProjectionPage>('ChannelProje
 
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-    scenarioId: t.arg.id({
-      description:
-        "Apply this scenario as demandForecast does (NOT_FOUND when it is not one of the organization's): its included events and category and global adjustments to the total, its channel adjustments to each channel's part, its overrides to their channels.",
-    }),
-    horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-    shareWeeks: t.arg.int({ description: `Last history weeks that define the shares, 1 to ${MAX_SHARE_WEEKS} (default ${DEFAULT_SHARE_WEEKS}).` }),
-    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-  });
-  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { horizon?: number | null; shareWeeks?: number | null; levels?: number[] | null };
-  const query = (args: Filters) => ({
-    productMasterId: asString(args.productMasterId),
-    locationId: asString(args.locationId),
-    scenarioId: asString(args.scenarioId),
-    horizon: orAbsent(args.horizon),
-    shareWeeks: orAbsent(args.shareWeeks),
-    levels: orAbsent(args.levels),
-  });
+  // The filters of GET /api/forecast/channel-projection, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, channelProjectionQuery, { omit: paging === 'window' ? ['page', 'limit'] : [], types: { levels: ['Float'] } });
   const description =
     'The weekly forecast of each product × location total, split by channel from the recent channel shares, with events, a scenario and overrides applied as demandForecast does';
   return {
@@ -141,8 +124,9 @@ builder.queryFields((t) => {
         type: ChannelProjectionRef,
         description: `${description}, by product and location id, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).`,
         authScopes: canReadForecasts,
-        args: filters(),
-        resolve: (_parent, args, ctx) => windowConnection(args, FORECAST_PAGING.limit, (window) => projectChannels(ctx, query(args), window).then(windowAnswer)),
+        args: filters('window'),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, FORECAST_PAGING.limit, (window) => projectChannels(ctx, parseInput(channelProjectionQuery, args), window).then(windowAnswer)),
       },
       {
         name: 'ChannelProjectionConnection',
@@ -162,12 +146,8 @@ builder.queryFields((t) => {
       description: `REST adapter's shape (GET /api/forecast/channel-projection): ${description[0]!.toLowerCase()}${description.slice(1)}, by page number.`,
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/channel-projection); GraphQL clients use the connection `channelProjection`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-        limit: t.arg.int({ description: `Pairs per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-      },
-      resolve: (_parent, args, ctx) => projectChannels(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => projectChannels(ctx, parseInput(channelProjectionQuery, args)),
     }),
   };
 });

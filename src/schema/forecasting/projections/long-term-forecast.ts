@@ -1,10 +1,10 @@
-import { asString, orAbsent } from '../../argument-values.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
-import { DEFAULT_LEVELS, FORECAST_PAGING, MAX_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
-import { MAX_MONTHS, MIN_MONTHS } from '../../../contracts/forecasting/projections/long-term-query.js';
+import { FORECAST_PAGING } from '../../../contracts/forecasting/demand/forecast-query.js';
+import { longTermQuery } from '../../../contracts/forecasting/projections/long-term-query.js';
 import { forecastLongTerm, type LongTermSeriesForecast, type MonthlyPoint } from '../../../services/forecasting/projections/long-term-forecast.js';
 import { ForecastEventRef, IntervalSourceEnum, PointLiftSourceEnum, SeriesAdjustmentRef } from '../demand/demand-forecast.js';
 import { ForecastValuesRef } from '../demand/forecast-values.js';
@@ -87,26 +87,9 @@ const LongTermPageRef = builder.objectRef<LongTermPage>('LongTermForecastPage').
 
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    productMasterId: t.arg.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-    channel: t.arg.string({ description: 'Only this channel label.' }),
-    scenarioId: t.arg.id({
-      description:
-        "Apply this scenario's included events and its category, channel and global adjustments (NOT_FOUND when it is not one of the organization's). Without it every event applies.",
-    }),
-    months: t.arg.int({ description: `Calendar months to forecast, ${MIN_MONTHS} to ${MAX_MONTHS} (default ${MIN_MONTHS}).` }),
-    levels: t.arg.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-  });
-  type Filters = { [K in 'productMasterId' | 'locationId' | 'scenarioId']?: string | number | null } & { channel?: string | null; months?: number | null; levels?: number[] | null };
-  const query = (args: Filters) => ({
-    productMasterId: asString(args.productMasterId),
-    locationId: asString(args.locationId),
-    channel: orAbsent(args.channel),
-    scenarioId: asString(args.scenarioId),
-    months: orAbsent(args.months),
-    levels: orAbsent(args.levels),
-  });
+  // The filters of GET /api/forecast/long-term, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, longTermQuery, { omit: paging === 'window' ? ['page', 'limit'] : [], types: { levels: ['Float'] } });
   const description =
     'Monthly demand forecasts 12 to 24 months ahead by a damped trend, with intervals, events (weighted by the days they cover) and a scenario\'s adjustments';
   return {
@@ -116,8 +99,9 @@ builder.queryFields((t) => {
         type: LongTermSeriesRef,
         description: `${description}, by product, location and channel, as a Relay connection (NOT_FOUND for a foreign product, location or scenario filter).`,
         authScopes: canReadForecasts,
-        args: filters(),
-        resolve: (_parent, args, ctx) => windowConnection(args, FORECAST_PAGING.limit, (window) => forecastLongTerm(ctx, query(args), window).then(windowAnswer)),
+        args: filters('window'),
+        resolve: (_parent, args, ctx) =>
+          windowConnection(args, FORECAST_PAGING.limit, (window) => forecastLongTerm(ctx, parseInput(longTermQuery, args), window).then(windowAnswer)),
       },
       {
         name: 'LongTermForecastConnection',
@@ -136,12 +120,8 @@ builder.queryFields((t) => {
       description: `REST adapter's shape (GET /api/forecast/long-term): ${description[0]!.toLowerCase()}${description.slice(1)}, by page number.`,
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/long-term); GraphQL clients use the connection `longTermForecast`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_PAGING.max} (default ${FORECAST_PAGING.limit}).` }),
-      },
-      resolve: (_parent, args, ctx) => forecastLongTerm(ctx, { ...query(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => forecastLongTerm(ctx, parseInput(longTermQuery, args)),
     }),
   };
 });

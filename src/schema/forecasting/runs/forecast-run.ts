@@ -1,10 +1,9 @@
-import { asString, orAbsent } from '../../argument-values.js';
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
-import { DEFAULT_HORIZON, DEFAULT_LEVELS, MAX_HORIZON, MAX_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
-import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING } from '../../../contracts/forecasting/runs/forecast-run.js';
+import { FORECAST_RUN_PAGING, FORECAST_RUN_SERIES_PAGING, forecastGenerateFields, forecastRunListQuery, forecastRunSeriesQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 import type { ForecastRun } from '../../../generated/prisma/client.js';
 import { generateForecast, getForecastRun, listForecastRuns, MAX_ATTEMPTS, runProgress } from '../../../services/forecasting/runs/forecast-runs.js';
 import { forecastRunSeriesPage, type StoredSeriesForecast } from '../../../services/forecasting/runs/run-results.js';
@@ -118,22 +117,12 @@ const StoredSeriesPageRef = builder.objectRef<SeriesPage>('ForecastRunSeriesPage
   }),
 });
 
-const GenerateInput = builder.inputType('ForecastGenerateInput', {
+const GenerateInput = contractInput('ForecastGenerateInput', forecastGenerateFields, {
   description: 'What to generate: the options of demandForecast, for every matching series at once. Every field may be absent.',
-  fields: (t) => ({
-    horizon: t.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-    levels: t.floatList({ description: `Interval levels in percent, above 0 and below 100, at most ${MAX_LEVELS} (default ${DEFAULT_LEVELS.join(', ')}).` }),
-    from: t.field({ type: 'Date', description: "First forecast week (the ISO week holding this day); the engine sees only the history before it. Default: the week after each series' history." }),
-    productMasterId: t.id({ description: "Only this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.id({ description: "Only this location (NOT_FOUND when it is not one of the organization's)." }),
-    channel: t.string({ description: 'Only this channel label.' }),
-  }),
+  types: { levels: ['Float'] },
 });
 
 const runIdArg = { required: true, description: 'Forecast run id.' } as const;
-
-type RunSeriesFilter = { productMasterId?: string | number | null; locationId?: string | number | null; channel?: string | null };
-const runSeriesFilter = (args: RunSeriesFilter) => ({ productMasterId: asString(args.productMasterId), locationId: asString(args.locationId), channel: orAbsent(args.channel) });
 
 builder.queryFields((t) => ({
   forecastRun: t.field({
@@ -153,7 +142,7 @@ builder.queryFields((t) => ({
       args: { scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }) },
       resolve: (_parent, args, ctx) =>
         windowConnection(args, FORECAST_RUN_PAGING.limit, (window) =>
-          listForecastRuns(ctx, String(args.scenarioId), {}, {}, window).then((page) => ({ items: page.runs, total: page.total })),
+          listForecastRuns(ctx, String(args.scenarioId), parseInput(forecastRunListQuery, {}), {}, window).then((page) => ({ items: page.runs, total: page.total })),
         ),
     },
     {
@@ -167,21 +156,16 @@ builder.queryFields((t) => ({
     description: "REST adapter's shape (GET /api/forecast/scenarios/{id}/runs): a page of a scenario's forecast runs by page number, newest first.",
     deprecationReason: "The REST adapter's page shape (GET /api/forecast/scenarios/{id}/runs); GraphQL clients use the connection `forecastRuns`.",
     authScopes: canReadForecasts,
-    args: {
-      scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }),
-      page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-      limit: t.arg.int({ description: `Runs per page, 1 to ${FORECAST_RUN_PAGING.max} (default ${FORECAST_RUN_PAGING.limit}).` }),
-    },
-    resolve: (_parent, args, ctx) => listForecastRuns(ctx, String(args.scenarioId), { page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+    args: { scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }), ...contractArgs(t, forecastRunListQuery) },
+    resolve: (_parent, args, ctx) => listForecastRuns(ctx, String(args.scenarioId), parseInput(forecastRunListQuery, args)),
   }),
 }));
 
 builder.queryFields((t) => {
-  const runSeriesArgs = () => ({
+  // The filters of GET /api/forecast/runs/{id}/series, from its contract; the connection pages by position instead.
+  const runSeriesArgs = (paging: 'pages' | 'window') => ({
     id: t.arg.id(runIdArg),
-    productMasterId: t.arg.id({ description: "Only series of this product (NOT_FOUND when it is not one of the organization's)." }),
-    locationId: t.arg.id({ description: "Only series at this location (NOT_FOUND when it is not one of the organization's)." }),
-    channel: t.arg.string({ description: 'Only series of this channel label.' }),
+    ...contractArgs(t, forecastRunSeriesQuery, { omit: paging === 'window' ? ['page', 'limit'] : [] }),
   });
   return {
     forecastRunSeries: t.connection(
@@ -190,9 +174,11 @@ builder.queryFields((t) => {
         type: StoredSeriesRef,
         description: "A forecast run's stored series with their weekly points, in the run's order (product, location, channel id), as a Relay connection (NOT_FOUND for an unknown or foreign run).",
         authScopes: canReadForecasts,
-        args: runSeriesArgs(),
+        args: runSeriesArgs('window'),
         resolve: (_parent, args, ctx) =>
-          windowConnection(args, FORECAST_RUN_SERIES_PAGING.limit, (window) => forecastRunSeriesPage(ctx, String(args.id), runSeriesFilter(args), window).then(windowAnswer)),
+          windowConnection(args, FORECAST_RUN_SERIES_PAGING.limit, (window) =>
+            forecastRunSeriesPage(ctx, String(args.id), parseInput(forecastRunSeriesQuery, args), window).then(windowAnswer),
+          ),
       },
       {
         name: 'ForecastRunSeriesConnection',
@@ -209,13 +195,8 @@ builder.queryFields((t) => {
       description: "REST adapter's shape (GET /api/forecast/runs/{id}/series): a page of a forecast run's stored series with their weekly points, by page number.",
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/runs/{id}/series); GraphQL clients use the connection `forecastRunSeries`.",
       authScopes: canReadForecasts,
-      args: {
-        ...runSeriesArgs(),
-        page: t.arg.int({ description: 'Page number, from 1 (default 1).' }),
-        limit: t.arg.int({ description: `Series per page, 1 to ${FORECAST_RUN_SERIES_PAGING.max} (default ${FORECAST_RUN_SERIES_PAGING.limit}).` }),
-      },
-      resolve: (_parent, args, ctx) =>
-        forecastRunSeriesPage(ctx, String(args.id), { ...runSeriesFilter(args), page: orAbsent(args.page), limit: orAbsent(args.limit) }),
+      args: runSeriesArgs('pages'),
+      resolve: (_parent, args, ctx) => forecastRunSeriesPage(ctx, String(args.id), parseInput(forecastRunSeriesQuery, args)),
     }),
   };
 });
@@ -232,20 +213,6 @@ builder.mutationFields((t) => ({
       scenarioId: t.arg.id({ required: true, description: 'Scenario id.' }),
       input: t.arg({ type: GenerateInput, description: 'Options; all may be absent.' }),
     },
-    resolve: (_parent, args, ctx) =>
-      generateForecast(
-        ctx,
-        String(args.scenarioId),
-        args.input
-          ? {
-              horizon: orAbsent(args.input.horizon),
-              levels: orAbsent(args.input.levels),
-              from: orAbsent(args.input.from),
-              productMasterId: asString(args.input.productMasterId),
-              locationId: asString(args.input.locationId),
-              channel: orAbsent(args.input.channel),
-            }
-          : {},
-      ),
+    resolve: (_parent, args, ctx) => generateForecast(ctx, String(args.scenarioId), parseInput(forecastGenerateFields, args.input ?? {})),
   }),
 }));

@@ -1,5 +1,6 @@
-import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
 import { builder } from '../../builder.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
+import { instantsAsText } from '../instant-arguments.js';
 import { ProductType } from '../../products/product.js';
 import { LocationType } from '../../master-data/location.js';
 import { productOf, locationOf, linked } from '../../record-loaders.js';
@@ -10,9 +11,7 @@ import { ForecastActorRef, ForecastScenarioType } from './forecast-scenario.js';
 import { NodeRef } from '../../node/node-interface.js';
 import { readScopesOf } from '../../link-scopes.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
-import { CHANGE_HISTORY_DEFAULT_LIMIT, CHANGE_HISTORY_MAX_LIMIT } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
-
-const idText = (id: string | number | null | undefined) => (id == null ? id : String(id));
+import { CHANGE_HISTORY_DEFAULT_LIMIT, CHANGE_HISTORY_MAX_LIMIT, forecastChangeQuery } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
 
 const ForecastChangeKindEnum = builder.enumType('ForecastChangeKind', {
   description: 'What changed a forecast.',
@@ -60,24 +59,10 @@ const ForecastChangePageRef = builder.objectRef<Page>('ForecastChangePage').impl
 });
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    scenarioId: t.arg.id({ description: 'Only changes of this scenario (NOT_FOUND when it is not one of the organization\'s).' }),
-    kind: t.arg({ type: ForecastChangeKindEnum, description: 'Only changes of this kind.' }),
-    productMasterId: t.arg.id({ description: 'Only changes of this product (NOT_FOUND when it is not one of the organization\'s).' }),
-    locationId: t.arg.id({ description: 'Only changes at this location (NOT_FOUND when it is not one of the organization\'s).' }),
-    from: t.arg({ type: 'DateTime', description: 'Changes made at or after this date-time.' }),
-    to: t.arg({ type: 'DateTime', description: `Changes made at or before this date-time; not before from, at most ${MAX_WINDOW_DAYS} days after it.` }),
-  });
-  type Id = string | number | null | undefined;
-  type Filters = { scenarioId?: Id; kind?: ForecastChange['kind'] | null; productMasterId?: Id; locationId?: Id; from?: Date | null; to?: Date | null };
-  const query = (args: Filters) => ({
-    kind: args.kind,
-    scenarioId: idText(args.scenarioId),
-    productMasterId: idText(args.productMasterId),
-    locationId: idText(args.locationId),
-    from: args.from?.toISOString() ?? args.from,
-    to: args.to?.toISOString() ?? args.to,
-  });
+  // The filters of GET /api/forecast/change-history, from its contract; the connection pages by position instead.
+  const filters = (paging: 'pages' | 'window') =>
+    contractArgs(t, forecastChangeQuery, { omit: paging === 'window' ? ['limit', 'offset'] : [], types: { kind: ForecastChangeKindEnum } });
+  const query = (args: Record<string, unknown>) => parseInput(forecastChangeQuery, instantsAsText(args, ['from', 'to']));
   return {
     forecastChanges: t.connection(
       {
@@ -85,7 +70,7 @@ builder.queryFields((t) => {
         type: ForecastChangeRef,
         description: 'The forecast change history, newest first, as a Relay connection.',
         authScopes: canReadForecasts,
-        args: filters(),
+        args: filters('window'),
         resolve: (_parent, args, ctx) =>
           windowConnection(args, CHANGE_HISTORY_DEFAULT_LIMIT, (window) => forecastChangePage(ctx, query(args), window).then((page) => ({ items: page.entries, total: page.total }))),
       },
@@ -100,12 +85,8 @@ builder.queryFields((t) => {
       description: "REST adapter's shape (GET /api/forecast/change-history): a page of the forecast change history by limit and offset, newest first.",
       deprecationReason: "The REST adapter's page shape (GET /api/forecast/change-history); GraphQL clients use the connection `forecastChanges`.",
       authScopes: canReadForecasts,
-      args: {
-        ...filters(),
-        limit: t.arg.int({ description: `Page size, 1 to ${CHANGE_HISTORY_MAX_LIMIT} (default ${CHANGE_HISTORY_DEFAULT_LIMIT}).` }),
-        offset: t.arg.int({ description: 'Changes to skip (default 0).' }),
-      },
-      resolve: (_parent, args, ctx) => forecastChangePage(ctx, { ...query(args), limit: args.limit, offset: args.offset }),
+      args: filters('pages'),
+      resolve: (_parent, args, ctx) => forecastChangePage(ctx, query(args)),
     }),
   };
 });

@@ -1,6 +1,6 @@
 import { builder } from '../../builder.js';
-import { DEFAULT_HORIZON, MAX_HORIZON } from '../../../contracts/forecasting/demand/forecast-query.js';
-import { MAX_COMPARED_SCENARIOS, MAX_COMPARED_SERIES, MIN_COMPARED_SCENARIOS } from '../../../contracts/forecasting/scenarios/forecast-scenario-compare.js';
+import { contractArgs, parseInput } from '../../contract-input.js';
+import { forecastScenarioCompare, MAX_COMPARED_SERIES } from '../../../contracts/forecasting/scenarios/forecast-scenario-compare.js';
 import {
   compareForecastScenarios,
   type ScenarioComparison,
@@ -51,9 +51,6 @@ const ComparisonResultRef = builder.objectRef<Compared>('ForecastScenarioCompari
   }),
 });
 
-const orAbsent = <T>(value: T | null | undefined) => value ?? undefined;
-const asString = (value: string | number | null | undefined) => (value == null ? undefined : String(value));
-
 builder.queryFields((t) => ({
   compareForecastScenarios: t.field({
     extensions: seriesUpTo(MAX_COMPARED_SERIES),
@@ -62,25 +59,7 @@ builder.queryFields((t) => ({
       `Total forecast per scenario and week over the matching series (at most ${MAX_COMPARED_SERIES}), with deltas against the first scenario ` +
       '(what POST /api/forecast/scenarios/compare serves). Each series is fitted once; each scenario applies its assumptions on top.',
     authScopes: canReadForecasts,
-    args: {
-      scenarioIds: t.arg.idList({
-        required: true,
-        description: `${MIN_COMPARED_SCENARIOS} to ${MAX_COMPARED_SCENARIOS} distinct scenarios of the organization (NOT_FOUND otherwise); deltas are against the first.`,
-      }),
-      productMasterId: t.arg.id({ description: "Only this product's series (NOT_FOUND when it is not one of the organization's)." }),
-      locationId: t.arg.id({ description: "Only this location's series (NOT_FOUND when it is not one of the organization's)." }),
-      channel: t.arg.string({ description: 'Only this channel label.' }),
-      horizon: t.arg.int({ description: `Weeks to forecast, 1 to ${MAX_HORIZON} (default ${DEFAULT_HORIZON}).` }),
-      from: t.arg({ type: 'Date', description: "First forecast week (the ISO week holding this day). Default: the week after each series' history." }),
-    },
-    resolve: (_parent, args, ctx) =>
-      compareForecastScenarios(ctx, {
-        scenarioIds: args.scenarioIds.map(String),
-        productMasterId: asString(args.productMasterId),
-        locationId: asString(args.locationId),
-        channel: orAbsent(args.channel),
-        horizon: orAbsent(args.horizon),
-        from: orAbsent(args.from),
-      }),
+    args: contractArgs(t, forecastScenarioCompare, { types: { scenarioIds: ['ID'] } }),
+    resolve: (_parent, args, ctx) => compareForecastScenarios(ctx, parseInput(forecastScenarioCompare, args)),
   }),
 }));

@@ -1,5 +1,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../../builder.js';
+import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
+import { forecastScenarioCreate, forecastScenarioListQuery, forecastScenarioUpdate, scenarioAssumptionFields } from '../../../contracts/forecasting/scenarios/forecast-scenario.js';
 import {
   archiveForecastScenario,
   createForecastScenario,
@@ -138,83 +140,27 @@ export const ForecastScenarioType = builder.prismaObject('ForecastScenario', {
   }),
 });
 
-const CategoryAdjustmentInput = builder.inputType('ForecastCategoryAdjustmentInput', {
-  description: 'A demand change for the products of one category.',
-  fields: (t) => ({
-    categoryId: t.id({ required: true, description: 'A category of the organization.' }),
-    liftPct: t.float({ required: true, description: 'Demand change as a fraction, from -0.99 to 5.' }),
-  }),
-});
-
-const ChannelAdjustmentInput = builder.inputType('ForecastChannelAdjustmentInput', {
-  description: 'A demand change for one sales channel.',
-  fields: (t) => ({
-    channelId: t.id({ required: true, description: 'A channel of the organization.' }),
-    liftPct: t.float({ required: true, description: 'Demand change as a fraction, from -0.99 to 5.' }),
-  }),
-});
-
-const AssumptionsInput = builder.inputType('ForecastScenarioAssumptionsInput', {
+const AssumptionsInput = contractInput('ForecastScenarioAssumptionsInput', scenarioAssumptionFields, {
   description: 'What a scenario assumes; ids must be of the organization.',
-  fields: (t) => ({
-    narrative: t.string({ description: assumptionDescriptions.narrative }),
-    globalLiftPct: t.float({ description: assumptionDescriptions.globalLiftPct }),
-    categoryAdjustments: t.field({ type: [CategoryAdjustmentInput], description: `${assumptionDescriptions.categoryAdjustments} Each category at most once.` }),
-    channelAdjustments: t.field({ type: [ChannelAdjustmentInput], description: `${assumptionDescriptions.channelAdjustments} Each channel at most once.` }),
-    includedEventIds: t.idList({ description: `${assumptionDescriptions.includedEventIds} [] applies none.` }),
-  }),
+  names: { categoryAdjustments: 'ForecastCategoryAdjustmentInput', channelAdjustments: 'ForecastChannelAdjustmentInput' },
+  types: { includedEventIds: ['ID'] },
 });
 
-const ScenarioInput = builder.inputType('ForecastScenarioInput', {
+const ScenarioInput = contractInput('ForecastScenarioInput', forecastScenarioCreate, {
   description: 'A whole scenario: what createForecastScenario takes, and what replaceForecastScenario sets (absent optional fields are cleared).',
-  fields: (t) => ({
-    name: t.string({ required: true, description: 'Scenario name.' }),
-    type: t.field({ type: ForecastScenarioTypeEnum, required: true, description: 'What the scenario is for.' }),
-    description: t.string({ description: 'Free text about the scenario.' }),
-    assumptions: t.field({ type: AssumptionsInput, description: 'What the scenario assumes.' }),
-  }),
+  types: { type: ForecastScenarioTypeEnum, assumptions: AssumptionsInput },
 });
 
-const ScenarioUpdateInput = builder.inputType('ForecastScenarioUpdateInput', {
+const ScenarioUpdateInput = contractInput('ForecastScenarioUpdateInput', forecastScenarioUpdate, {
   description: 'Changes to a DRAFT scenario; absent fields stay as they are; assumptions are replaced as a whole; null clears description or assumptions.',
-  fields: (t) => ({
-    name: t.string({ description: 'New name.' }),
-    type: t.field({ type: ForecastScenarioTypeEnum, description: 'New type.' }),
-    description: t.string({ description: 'New description; null clears it.' }),
-    assumptions: t.field({ type: AssumptionsInput, description: 'New assumptions; null clears them.' }),
-  }),
+  types: { type: ForecastScenarioTypeEnum, assumptions: AssumptionsInput },
 });
-
-type IdLike = string | number;
-type AssumptionsArg = {
-  categoryAdjustments?: { categoryId: IdLike; liftPct: number }[] | null;
-  channelAdjustments?: { channelId: IdLike; liftPct: number }[] | null;
-  includedEventIds?: IdLike[] | null;
-  [key: string]: unknown;
-} | null | undefined;
-
-/** GraphQL IDs may arrive as numbers; the contract takes text. */
-function assumptionsOf(arg: AssumptionsArg) {
-  if (!arg) return arg;
-  return {
-    ...arg,
-    categoryAdjustments: arg.categoryAdjustments?.map((a) => ({ ...a, categoryId: String(a.categoryId) })) ?? arg.categoryAdjustments,
-    channelAdjustments: arg.channelAdjustments?.map((a) => ({ ...a, channelId: String(a.channelId) })) ?? arg.channelAdjustments,
-    includedEventIds: arg.includedEventIds?.map(String) ?? arg.includedEventIds,
-  };
-}
-
-const withAssumptions = <T extends { assumptions?: AssumptionsArg }>(input: T) =>
-  (input.assumptions === undefined ? input : { ...input, assumptions: assumptionsOf(input.assumptions) }) as never;
 
 const idArg = { required: true, description: 'Scenario id.' } as const;
 
 builder.queryFields((t) => {
-  const filters = () => ({
-    status: t.arg({ type: ForecastScenarioStatusEnum, description: 'Only scenarios in this state (ARCHIVED lists archived ones without includeArchived).' }),
-    type: t.arg({ type: ForecastScenarioTypeEnum, description: 'Only scenarios of this type.' }),
-    includeArchived: t.arg.boolean({ description: 'Include archived scenarios (default false).' }),
-  });
+  // The filters of GET /api/forecast/scenarios, from its contract.
+  const filters = () => contractArgs(t, forecastScenarioListQuery, { types: { status: ForecastScenarioStatusEnum, type: ForecastScenarioTypeEnum } });
   return {
     forecastScenarios: t.connection(
       {
@@ -225,7 +171,7 @@ builder.queryFields((t) => {
         args: filters(),
         resolve: (_parent, args, ctx, info) =>
           windowConnection(args, DEFAULT_PAGE_SIZE, (window) =>
-            forecastScenarioWindow(ctx, args, window, queryFromInfo({ context: ctx, info, typeName: 'ForecastScenario', path: ['edges', 'node'] })),
+            forecastScenarioWindow(ctx, parseInput(forecastScenarioListQuery, args), window, queryFromInfo({ context: ctx, info, typeName: 'ForecastScenario', path: ['edges', 'node'] })),
           ),
       },
       {
@@ -240,7 +186,7 @@ builder.queryFields((t) => {
       deprecationReason: "The REST adapter's unpaged list (GET /api/forecast/scenarios); GraphQL clients use the connection `forecastScenarios`.",
       authScopes: canReadForecasts,
       args: filters(),
-      resolve: (query, _parent, args, ctx) => listForecastScenarios(ctx, args, query),
+      resolve: (query, _parent, args, ctx) => listForecastScenarios(ctx, parseInput(forecastScenarioListQuery, args), query),
     }),
   };
 });
@@ -263,7 +209,7 @@ builder.mutationFields((t) => ({
     description: 'Creates a scenario in DRAFT.',
     authScopes: canWriteForecasts,
     args: { input: t.arg({ type: ScenarioInput, required: true, description: 'The scenario.' }) },
-    resolve: (query, _parent, args, ctx) => createForecastScenario(ctx, withAssumptions(args.input), query),
+    resolve: (query, _parent, args, ctx) => createForecastScenario(ctx, parseInput(forecastScenarioCreate, args.input), query),
   }),
   replaceForecastScenario: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -271,7 +217,7 @@ builder.mutationFields((t) => ({
     description: 'Sets every updatable field of a DRAFT scenario (absent description or assumptions are cleared); a PUBLISHED or ARCHIVED one is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
     args: { id: t.arg.id(idArg), input: t.arg({ type: ScenarioInput, required: true, description: 'The whole scenario.' }) },
-    resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), withAssumptions(args.input), { replace: true }, query),
+    resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), parseInput(forecastScenarioCreate, args.input), { replace: true }, query),
   }),
   updateForecastScenario: t.prismaField({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
@@ -279,7 +225,7 @@ builder.mutationFields((t) => ({
     description: 'Changes the given fields of a DRAFT scenario; a PUBLISHED or ARCHIVED one is refused (INVALID_STATE).',
     authScopes: canWriteForecasts,
     args: { id: t.arg.id(idArg), input: t.arg({ type: ScenarioUpdateInput, required: true, description: 'The changes.' }) },
-    resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), withAssumptions(args.input), {}, query),
+    resolve: (query, _parent, args, ctx) => updateForecastScenario(ctx, String(args.id), parseInput(forecastScenarioUpdate, args.input), {}, query),
   }),
   publishForecastScenario: t.prismaField({
     refusals: ['NotFoundError', 'ConflictError'],

@@ -3,14 +3,14 @@ import {
   ACCURACY_PAGING,
   type AccuracyGroup,
   ENGINE_MAX_SERIES,
-  forecastAccuracyQuery,
-  type ForecastAccuracyQueryInput,
+  type ForecastAccuracyQuery,
 } from '../../../contracts/forecasting/accuracy/forecast-accuracy-query.js';
 import { validationError } from '../../../kernel/errors.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { forecastDemand } from '../demand/demand-forecast.js';
 import { mondayOf, readDemandSeries } from '../demand/demand-series.js';
-import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
+import { DEFAULT_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
 import { aggregatePoints, type MeasuredPoint } from './accuracy-metrics.js';
 import { type AccuracyFilter, importedAccuracy, seriesKey, seriesScales } from './accuracy-sql.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
@@ -23,9 +23,9 @@ import { asForecastRequest } from '../engine/engine-admission.js';
  * aggregated in SQL; ENGINE replays GET /api/forecast from `from` (at most ENGINE_MAX_SERIES series) and
  * measures its forecasts against the weeks recorded after it: with events and base overrides
  * (includeAdjustments, default) or the statistical forecast alone; STORED measures a stored run's points, in SQL.
+ * `input` is the query as its contract outputs it (parsed once, where it comes in).
  */
-export async function forecastAccuracy(ctx: RequestContext, raw: ForecastAccuracyQueryInput, window?: ListWindow) {
-  const input = parseInput(forecastAccuracyQuery, raw);
+export async function forecastAccuracy(ctx: RequestContext, input: ForecastAccuracyQuery, window?: ListWindow) {
   const source = input.source ?? 'IMPORTED';
   const groupBy: AccuracyGroup = input.groupBy ?? 'product';
   const includeAdjustments = input.includeAdjustments ?? true;
@@ -76,7 +76,7 @@ async function engineAccuracy(
     const last = query.to && query.to < lastForecastWeek ? query.to : lastForecastWeek;
     const [forecast, actuals, scales] = await Promise.all([
       seriesCount
-        ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, page: 1, limit: ENGINE_MAX_SERIES }, { adjustments: query.includeAdjustments })
+        ? forecastDemand(ctx, { ...filter, from: query.from, horizon: query.horizon, levels: [...DEFAULT_LEVELS], page: 1, limit: ENGINE_MAX_SERIES }, { adjustments: query.includeAdjustments })
         : Promise.resolve({ data: [] }),
       ctx.prisma.demandHistory.findMany({
         where: {

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import { FORECAST_PAGING, forecastQuery, MAX_HORIZON, type ForecastQueryInput } from '../../../contracts/forecasting/demand/forecast-query.js';
+import { FORECAST_PAGING, MAX_HORIZON, type ForecastQuery } from '../../../contracts/forecasting/demand/forecast-query.js';
 import { validationError } from '../../../kernel/errors.js';
 import { answerPoint, levelsToFit, roundForecast } from './answer-points.js';
 import { weekAfter } from '../engine/forecast-series.js';
@@ -7,7 +7,7 @@ import { checkForecastIds, fitWeeklySeries } from './fit-weekly-series.js';
 import type { DemandClass, ForecastProfile, MethodName, SeriesForecast, WeeklySeries } from '../engine/types.js';
 import type { ForecastEvent } from '../events/forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
-import { type ListWindow, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, pageWindow } from '../../tenant.js';
 import { overrideKey } from '../overrides/forecast-overrides.js';
 import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
@@ -123,11 +123,11 @@ export async function fitSeriesSet(ctx: RequestContext, series: DemandSeries[], 
  * Weekly demand forecasts of one page of the organization's series (product × location × channel of the
  * demand history): the engine's statistical forecast from the history before the first forecast week,
  * then the lifts of the events that reach each series over the weeks they overlap, then (with a scenario)
- * only the events it includes and its category, channel and global adjustments.
+ * only the events it includes and its category, channel and global adjustments. `input` is the query as
+ * its contract outputs it (parsed once, where it comes in).
  */
-export async function forecastDemand(ctx: RequestContext, raw: ForecastQueryInput, options: { adjustments?: boolean; window?: ListWindow } = {}) {
+export async function forecastDemand(ctx: RequestContext, input: ForecastQuery, options: { adjustments?: boolean; window?: ListWindow } = {}) {
   return asForecastRequest(ctx, async () => {
-    const input = parseInput(forecastQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
     const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, options.window);

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { eventValue as value, externalEventCreate as createSchema, externalEventUpdate as updateSchema } from '../../../contracts/forecasting/events/external-event.js';
+import type { eventValue as value, externalEventCreate as createSchema, externalEventListQuery as listSchema, externalEventUpdate as updateSchema } from '../../../contracts/forecasting/events/external-event.js';
 import type { RequestContext } from '../../../context.js';
 import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
-import { MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS, spanRefusal } from '../../../kernel/input-limits.js';
+import { dateTimeOf, MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS, spanRefusal } from '../../../kernel/input-limits.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { ExternalEventType, StackingMode } from '../../../generated/prisma/enums.js';
-import { type ListWindow, orgId, parseInput } from '../../tenant.js';
+import { StackingMode } from '../../../generated/prisma/enums.js';
+import { type ListWindow, orgId } from '../../tenant.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
@@ -16,19 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The documented listing window: today through today plus 90 days. */
 const DEFAULT_WINDOW_DAYS = 90;
 
-export type CreateExternalEventInput = z.input<typeof createSchema>;
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-export type UpdateExternalEventInput = Nullable<z.input<typeof updateSchema>>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type CreateExternalEventInput = z.output<typeof createSchema>;
+export type UpdateExternalEventInput = z.output<typeof updateSchema>;
 
-export interface ExternalEventListArgs {
-  from?: Date | null;
-  to?: Date | null;
-  productMasterId?: string | null;
-  locationId?: string | null;
-  type?: ExternalEventType | null;
-  includeGlobal?: boolean | null;
-  includeOrgWide?: boolean | null;
-}
+export type ExternalEventListArgs = z.output<typeof listSchema>;
 
 /** The `value` object of the interface, as stored in three columns. */
 export interface ExternalEventValue {
@@ -68,6 +60,9 @@ function startOfTodayUtc(now = new Date()) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
+/** A window end as the contract leaves it (checked text), as an instant. */
+const instantOf = (text: string | undefined) => (text === undefined ? undefined : (dateTimeOf(text) ?? undefined));
+
 /** The listing window: from defaults to the start of today (UTC), to to from plus 90 days. */
 export function eventWindow(from?: Date | null, to?: Date | null) {
   const start = from ?? startOfTodayUtc();
@@ -102,7 +97,7 @@ export async function externalEventWindow(ctx: RequestContext, args: ExternalEve
 const EVENT_ORDER: Prisma.ExternalEventOrderByWithRelationInput[] = [{ startsAt: 'asc' }, { id: 'asc' }];
 
 async function eventListWhere(ctx: RequestContext, args: ExternalEventListArgs): Promise<Prisma.ExternalEventWhereInput> {
-  const window = eventWindow(args.from, args.to);
+  const window = eventWindow(instantOf(args.from), instantOf(args.to));
   await checkForecastIds(ctx, { productMasterId: args.productMasterId, locationId: args.locationId });
   const and: Prisma.ExternalEventWhereInput[] = [
     { startsAt: { lte: window.to } },
@@ -163,8 +158,7 @@ async function checkScope(ctx: RequestContext, scope: Scope) {
   return { isGlobal, isOrgWide };
 }
 
-export async function createExternalEvent(ctx: RequestContext, raw: CreateExternalEventInput, query: Query = {}) {
-  const input = parseInput(createSchema, raw);
+export async function createExternalEvent(ctx: RequestContext, input: CreateExternalEventInput, query: Query = {}) {
   const productMasterId = input.productMasterId ?? null;
   const locationId = input.locationId ?? null;
   const flags = await checkScope(ctx, { ...input, productMasterId, locationId });
@@ -185,8 +179,7 @@ export async function createExternalEvent(ctx: RequestContext, raw: CreateExtern
 }
 
 /** Changes the fields given, within `value` too (its absent fields stay); null clears value, product or location. */
-export async function updateExternalEvent(ctx: RequestContext, eventId: string, raw: UpdateExternalEventInput, query: Query = {}) {
-  const input = parseInput(updateSchema, raw);
+export async function updateExternalEvent(ctx: RequestContext, eventId: string, input: UpdateExternalEventInput, query: Query = {}) {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const current = await getExternalEvent(ctx, eventId, {});

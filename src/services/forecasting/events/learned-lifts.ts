@@ -1,8 +1,7 @@
 import type { RequestContext } from '../../../context.js';
-import { learnedLiftQuery, type LearnedLiftQueryInput } from '../../../contracts/forecasting/events/learned-lift-query.js';
+import type { LearnedLiftQuery } from '../../../contracts/forecasting/events/learned-lift-query.js';
 import { mondayOf } from '../demand/demand-series.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
-import { parseInput } from '../../tenant.js';
 import type { ExternalEventType } from '../../../generated/prisma/enums.js';
 import {
   coveredWeekCount,
@@ -144,9 +143,8 @@ export function learnedLiftOf(lifts: LearnedLift[], event: Pick<PastEvent, 'type
  * and each LINK pool, and the occurrences they pool. Product and location filters keep the LINK pools and
  * occurrences of events linked to them; the TYPE pools stay, as forecasts fall back to them.
  */
-export async function listLearnedLifts(ctx: RequestContext, raw: LearnedLiftQueryInput) {
+export async function listLearnedLifts(ctx: RequestContext, input: LearnedLiftQuery) {
   return asForecastRequest(ctx, async () => {
-    const input = parseInput(learnedLiftQuery, raw);
     await checkForecastIds(ctx, input);
     const before = input.before ? mondayOf(input.before) : null;
     const { lifts, occurrences, window } = await learnEventLifts(ctx, { types: input.type ? [input.type] : undefined, before });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
-  forecastOverrideListQuery as listSchema,
-  forecastOverrideSet as setSchema,
+  type forecastOverrideListQuery as listSchema,
+  type forecastOverrideSet as setSchema,
   OVERRIDES_DEFAULT_LIMIT,
 } from '../../../contracts/forecasting/overrides/forecast-override.js';
 import type { RequestContext } from '../../../context.js';
@@ -9,14 +9,15 @@ import type { ForecastOverride, Prisma } from '../../../generated/prisma/client.
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { type ListWindow, orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
 
-export type SetForecastOverrideInput = z.input<typeof setSchema>;
-export type ForecastOverrideListArgs = z.input<typeof listSchema>;
+/** The input as its contract outputs it (parsed once, where it comes in). */
+export type SetForecastOverrideInput = z.output<typeof setSchema>;
+export type ForecastOverrideListArgs = z.output<typeof listSchema>;
 
 const DEFAULT_CHANNEL = 'ALL';
 const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -70,8 +71,7 @@ async function effectiveOverride(tx: Db, organizationId: string, point: Point, s
  * was in effect for the point (for a scenario: its own, else the base one), null when it was the model's:
  * the model value is not fitted in a write.
  */
-export async function setForecastOverride(ctx: RequestContext, raw: SetForecastOverrideInput) {
-  const input = parseInput(setSchema, raw);
+export async function setForecastOverride(ctx: RequestContext, input: SetForecastOverrideInput) {
   const organizationId = orgId(ctx);
   const scenarioId = input.scenarioId ?? null;
   const point: Point = {
@@ -146,8 +146,7 @@ export async function removeForecastOverride(ctx: RequestContext, overrideId: st
 }
 
 /** A page of the organization's overrides, by week then series (limit and offset, or a connection's window). Filters naming another organization's ids are 404. */
-export async function forecastOverridePage(ctx: RequestContext, raw: ForecastOverrideListArgs, window?: ListWindow) {
-  const query = parseInput(listSchema, raw);
+export async function forecastOverridePage(ctx: RequestContext, query: ForecastOverrideListArgs, window?: ListWindow) {
   const organizationId = orgId(ctx);
   await checkForecastIds(ctx, query);
 

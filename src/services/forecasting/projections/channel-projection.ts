@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import { channelProjectionQuery, type ChannelProjectionQueryInput } from '../../../contracts/forecasting/projections/channel-projection-query.js';
+import type { ChannelProjectionQuery } from '../../../contracts/forecasting/projections/channel-projection-query.js';
 import { FORECAST_PAGING } from '../../../contracts/forecasting/demand/forecast-query.js';
 import { answerPoint, levelsToFit, roundForecast } from '../demand/answer-points.js';
 import { weekAfter } from '../engine/forecast-series.js';
@@ -19,7 +19,7 @@ import {
 } from '../demand/forecast-assumptions.js';
 import { overrideKey } from '../overrides/forecast-overrides.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
-import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
 import { mapInSlices } from '../../../kernel/yielding.js';
 
@@ -244,9 +244,8 @@ function projectPair(
  * times its share (the channels are taken to move together). Events, a scenario's adjustments and the
  * planners' overrides apply as in GET /api/forecast (projectPair says where each acts).
  */
-export async function projectChannels(ctx: RequestContext, raw: ChannelProjectionQueryInput, window?: ListWindow) {
+export async function projectChannels(ctx: RequestContext, input: ChannelProjectionQuery, window?: ListWindow) {
   return asForecastRequest(ctx, async () => {
-    const input = parseInput(channelProjectionQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
     const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, window);

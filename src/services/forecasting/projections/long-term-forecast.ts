@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../../context.js';
 import { FORECAST_PAGING } from '../../../contracts/forecasting/demand/forecast-query.js';
-import { longTermQuery, type LongTermQueryInput } from '../../../contracts/forecasting/projections/long-term-query.js';
+import type { LongTermQuery } from '../../../contracts/forecasting/projections/long-term-query.js';
 import { answerPoint, levelsToFit, roundForecast } from '../demand/answer-points.js';
 import { forecastMonthly, type MonthlyForecast } from '../engine/damped-trend.js';
 import { readDemandSeries } from '../demand/demand-series.js';
@@ -9,7 +9,7 @@ import type { ForecastEvent } from '../events/forecast-events.js';
 import { appliedEvents, type PointLiftSource, periodLift, readAssumptions, seriesAssumptions } from '../demand/forecast-assumptions.js';
 import { daysInMonth, monthAfter, toCalendarMonths } from './monthly-series.js';
 import { readScenarioApplication, type SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
-import { type ListWindow, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, pageWindow } from '../../tenant.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
 import { mapInSlices } from '../../../kernel/yielding.js';
 
@@ -65,9 +65,8 @@ export interface LongTermSeriesForecast {
  * each month by the share of its days they cover, and the scenario's category, channel and global
  * adjustments. Overrides are weekly corrections and have no month to replace: not applied.
  */
-export async function forecastLongTerm(ctx: RequestContext, raw: LongTermQueryInput, window?: ListWindow) {
+export async function forecastLongTerm(ctx: RequestContext, input: LongTermQuery, window?: ListWindow) {
   return asForecastRequest(ctx, async () => {
-    const input = parseInput(longTermQuery, raw);
     await checkForecastIds(ctx, input);
     const scenario = input.scenarioId ? await readScenarioApplication(ctx, input.scenarioId) : null;
     const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_PAGING, window);

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { RequestContext } from '../../../context.js';
 import { MAX_HORIZON } from '../../../contracts/forecasting/demand/forecast-query.js';
-import { FORECAST_RUN_PAGING, forecastGenerateFields, type ForecastGenerateInput, forecastRunListQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
+import { FORECAST_RUN_PAGING, type ForecastGenerateOptions, type ForecastRunListQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
 import { Prisma, type ForecastRun } from '../../../generated/prisma/client.js';
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { type ListWindow, orgId, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { weekAfter } from '../engine/forecast-series.js';
 import { listSeriesKeys, mondayOf, weeksBetween } from '../demand/demand-series.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
@@ -35,8 +35,7 @@ export const RUN_TX_OPTIONS = { timeout: 120_000, maxWait: 60_000 };
  * scenario's assumptions are copied onto the run, so every batch applies the same ones whatever edits
  * follow. No series in scope: the run is COMPLETED at once with 0 series (and a GENERATE change of 0).
  */
-export async function generateForecast(ctx: RequestContext, scenarioId: string, raw: ForecastGenerateInput | null | undefined, query: Query = {}) {
-  const input = parseInput(forecastGenerateFields, raw ?? {});
+export async function generateForecast(ctx: RequestContext, scenarioId: string, input: ForecastGenerateOptions, query: Query = {}) {
   await checkForecastIds(ctx, { scenarioId, productMasterId: input.productMasterId, locationId: input.locationId });
   // Refused before the history is read; checked again under the lock below.
   assertDraft(await getForecastScenario(ctx, scenarioId));
@@ -103,8 +102,7 @@ export async function getForecastRun(ctx: RequestContext, runId: string, query: 
 }
 
 /** A page of a scenario's runs, newest first; unknown or foreign scenario: NOT_FOUND. */
-export async function listForecastRuns(ctx: RequestContext, scenarioId: string, raw: unknown, query: Query = {}, window?: ListWindow) {
-  const input = parseInput(forecastRunListQuery, raw ?? {});
+export async function listForecastRuns(ctx: RequestContext, scenarioId: string, input: ForecastRunListQuery, query: Query = {}, window?: ListWindow) {
   await checkForecastIds(ctx, { scenarioId });
   const { page, limit, skip, take } = pageWindow(input.page, input.limit, FORECAST_RUN_PAGING, window);
   const where = { organizationId: orgId(ctx), scenarioId };

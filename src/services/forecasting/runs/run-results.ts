@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../../context.js';
-import { FORECAST_RUN_SERIES_PAGING, forecastRunSeriesQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
+import { FORECAST_RUN_SERIES_PAGING, type ForecastRunSeriesQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import { type ListWindow, pageWindow, parseInput } from '../../tenant.js';
+import { type ListWindow, pageWindow } from '../../tenant.js';
 import { roundForecast } from '../demand/answer-points.js';
 import type { DemandForecastPoint, SeriesDemandForecast } from '../demand/demand-forecast.js';
 import type { SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
@@ -67,8 +67,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * A page of a run's stored series (ordered as the run fitted them: by product, location and channel id),
  * with their points; unknown or foreign run: NOT_FOUND. A run still RUNNING answers the series stored so far.
  */
-export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, raw: unknown, window?: ListWindow) {
-  const input = parseInput(forecastRunSeriesQuery, raw ?? {});
+export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, input: ForecastRunSeriesQuery, window?: ListWindow) {
   const run = await getForecastRun(ctx, runId, { select: { id: true, status: true } });
   // A filter naming no product or location of the organization is 404, as on every forecasting path.
   await checkForecastIds(ctx, { productMasterId: input.productMasterId, locationId: input.locationId });

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { CHANGE_HISTORY_DEFAULT_LIMIT, forecastChangeQuery } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
+import { CHANGE_HISTORY_DEFAULT_LIMIT, type forecastChangeQuery } from '../../../contracts/forecasting/scenarios/forecast-change-query.js';
 import type { RequestContext } from '../../../context.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
 import { actorOf } from '../../actor-of.js';
-import { type ListWindow, orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId } from '../../tenant.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import type { Db, TxContext } from '../../../db/transactions.js';
 
@@ -30,14 +30,14 @@ export function recordForecastChange(ctx: TxContext, change: ForecastChangeRecor
   return db.forecastChange.create({ data: { organizationId: orgId(ctx), ...change, actorType, actorId: createdBy } });
 }
 
-export type ForecastChangeQuery = z.input<typeof forecastChangeQuery>;
+/** The query as its contract outputs it (parsed once, where it comes in). */
+export type ForecastChangeQuery = z.output<typeof forecastChangeQuery>;
 
 /**
  * A page of the change history, newest first: by limit and offset, or a connection's window. Filters that
  * name a scenario, product or location of no one in the organization are 404, as a path id would be.
  */
-export async function forecastChangePage(ctx: RequestContext, raw: ForecastChangeQuery, window?: ListWindow) {
-  const query = parseInput(forecastChangeQuery, raw);
+export async function forecastChangePage(ctx: RequestContext, query: ForecastChangeQuery, window?: ListWindow) {
   const organizationId = orgId(ctx);
   await checkForecastIds(ctx, query);
 

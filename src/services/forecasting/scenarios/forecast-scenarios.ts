@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
-  forecastScenarioCreate as createSchema,
-  forecastScenarioListQuery as listSchema,
-  forecastScenarioUpdate as updateSchema,
+  type forecastScenarioCreate as createSchema,
+  type forecastScenarioListQuery as listSchema,
+  type forecastScenarioUpdate as updateSchema,
   type ScenarioAssumptions,
 } from '../../../contracts/forecasting/scenarios/forecast-scenario.js';
 import type { RequestContext } from '../../../context.js';
@@ -10,16 +10,18 @@ import { Prisma, type ForecastScenario } from '../../../generated/prisma/client.
 import { ForecastScenarioStatus } from '../../../generated/prisma/enums.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
-import { type ListWindow, orgId, parseInput } from '../../tenant.js';
+import { type ListWindow, orgId } from '../../tenant.js';
 import { recordForecastChange } from './forecast-changes.js';
 import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };
 
-export type CreateForecastScenarioInput = z.input<typeof createSchema>;
-export type UpdateForecastScenarioInput = z.input<typeof updateSchema>;
-export type ForecastScenarioListArgs = z.input<typeof listSchema>;
+/** The inputs as their contracts output them (parsed once, where they come in). */
+export type CreateForecastScenarioInput = z.output<typeof createSchema>;
+/** A PATCH's changes, or (replace) a whole scenario. */
+export type UpdateForecastScenarioInput = z.output<typeof updateSchema> | CreateForecastScenarioInput;
+export type ForecastScenarioListArgs = z.output<typeof listSchema>;
 
 /** The assumptions object of the interface, every key present (null when not set), or null when none were given. */
 export interface ForecastScenarioAssumptions {
@@ -49,13 +51,13 @@ export const scenarioActor = (type: string | null, id: string | null) => (type &
  * Scenarios of the organization, newest first. Archived ones only with includeArchived, or when
  * status=ARCHIVED asks for them.
  */
-export function listForecastScenarios(ctx: RequestContext, raw: ForecastScenarioListArgs, query: Query = {}) {
-  return ctx.prisma.forecastScenario.findMany({ ...query, where: scenarioListWhere(ctx, raw), orderBy: SCENARIO_ORDER });
+export function listForecastScenarios(ctx: RequestContext, args: ForecastScenarioListArgs, query: Query = {}) {
+  return ctx.prisma.forecastScenario.findMany({ ...query, where: scenarioListWhere(ctx, args), orderBy: SCENARIO_ORDER });
 }
 
 /** A window of the scenarios listForecastScenarios answers, in its order, with how many there are in all. */
-export async function forecastScenarioWindow(ctx: RequestContext, raw: ForecastScenarioListArgs, window: ListWindow, query: Query = {}) {
-  const where = scenarioListWhere(ctx, raw);
+export async function forecastScenarioWindow(ctx: RequestContext, args: ForecastScenarioListArgs, window: ListWindow, query: Query = {}) {
+  const where = scenarioListWhere(ctx, args);
   const [total, items] = await Promise.all([
     ctx.prisma.forecastScenario.count({ where }),
     window.take ? ctx.prisma.forecastScenario.findMany({ ...query, where, orderBy: SCENARIO_ORDER, skip: window.skip, take: window.take }) : [],
@@ -65,8 +67,7 @@ export async function forecastScenarioWindow(ctx: RequestContext, raw: ForecastS
 
 const SCENARIO_ORDER: Prisma.ForecastScenarioOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
 
-function scenarioListWhere(ctx: RequestContext, raw: ForecastScenarioListArgs) {
-  const args = parseInput(listSchema, raw);
+function scenarioListWhere(ctx: RequestContext, args: ForecastScenarioListArgs) {
   const where: Prisma.ForecastScenarioWhereInput = { organizationId: orgId(ctx), type: args.type };
   if (args.status) where.status = args.status;
   else if (!args.includeArchived) where.status = { not: ForecastScenarioStatus.ARCHIVED };
@@ -115,8 +116,7 @@ function storedAssumptions(assumptions: ScenarioAssumptions | null | undefined) 
   return Object.fromEntries(Object.entries(assumptions).filter(([, value]) => value != null)) as Prisma.InputJsonObject;
 }
 
-export async function createForecastScenario(ctx: RequestContext, raw: CreateForecastScenarioInput, query: Query = {}) {
-  const input = parseInput(createSchema, raw);
+export async function createForecastScenario(ctx: RequestContext, input: CreateForecastScenarioInput, query: Query = {}) {
   await checkAssumptions(ctx, input.assumptions);
   const { actorType, createdBy } = actorOf(ctx);
   return ctx.prisma.forecastScenario.create({
@@ -153,10 +153,10 @@ function withLockedScenario(ctx: RequestContext, scenarioId: string, query: Quer
 
 /**
  * Changes a DRAFT. `replace` (PUT) sets every updatable field, clearing description and assumptions
- * when absent; otherwise (PATCH) absent fields stay as they are. Assumptions are replaced as a whole.
+ * when absent (the input is a whole scenario, as forecastScenarioCreate outputs it); otherwise (PATCH) absent
+ * fields stay as they are. Assumptions are replaced as a whole.
  */
-export function updateForecastScenario(ctx: RequestContext, scenarioId: string, raw: UpdateForecastScenarioInput, options: { replace?: boolean } = {}, query: Query = {}) {
-  const input = options.replace ? parseInput(createSchema, raw) : parseInput(updateSchema, raw);
+export function updateForecastScenario(ctx: RequestContext, scenarioId: string, input: UpdateForecastScenarioInput, options: { replace?: boolean } = {}, query: Query = {}) {
   return withLockedScenario(ctx, scenarioId, query, async (ctx, scenario) => {
     const tx = ctx.prisma;
     if (scenario.status !== ForecastScenarioStatus.DRAFT) throw readOnly(scenario, 'changed');

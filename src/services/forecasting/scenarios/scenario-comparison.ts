@@ -1,8 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { DEFAULT_LEVELS } from '../../../contracts/forecasting/demand/forecast-query.js';
 import {
-  forecastScenarioCompare,
-  type ForecastScenarioCompareInput,
+  type ForecastScenarioCompare,
   MAX_COMPARED_SERIES,
 } from '../../../contracts/forecasting/scenarios/forecast-scenario-compare.js';
 import { notFound, validationError } from '../../../kernel/errors.js';
@@ -10,7 +9,6 @@ import { applyOverrides, fitSeriesSet } from '../demand/demand-forecast.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import { mondayOf, readDemandSeries } from '../demand/demand-series.js';
 import { readScenarioApplication, type ScenarioApplication } from './scenario-adjustments.js';
-import { parseInput } from '../../tenant.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
@@ -46,9 +44,8 @@ const deltaOf = (forecast: number, base: number): ScenarioDelta => ({
  * assumptions, and its difference from the first scenario's. Each series is fitted once; the scenarios
  * only choose events, multiply on top and take their overrides. At most MAX_COMPARED_SERIES series.
  */
-export async function compareForecastScenarios(ctx: RequestContext, raw: ForecastScenarioCompareInput) {
+export async function compareForecastScenarios(ctx: RequestContext, input: ForecastScenarioCompare) {
   return asForecastRequest(ctx, async () => {
-    const input = parseInput(forecastScenarioCompare, raw);
     await checkForecastIds(ctx, input);
     const scenarios: ScenarioApplication[] = [];
     // One at a time, in the order given, so the first unknown one is the one named.
