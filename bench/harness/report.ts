@@ -1,6 +1,6 @@
 // Machine description, the summary table and the BENCHMARKS.md section of a benchmark run.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { LoadResult } from './load-generator.js';
 import { recordBenchmarkSection } from './benchmarks-file.js';

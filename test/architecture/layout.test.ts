@@ -31,6 +31,7 @@ const AREA_LEVEL = [
   /^foreign-filter-ids\.test\.ts$/, // every list of the area refuses another organization's filter id
   /^record-links-graphql\.test\.ts$/, // links between the area's records
   /^forecast-window\.ts$/, // the forecast window arguments every forecasting field takes
+  /^instant-arguments\.ts$/, // DateTime arguments as the text the list contracts read (scenarios, events)
   /^forecast-docs\.ts$/, // OpenAPI words every forecasting route shares
   /^forecast-(paths|load-bounds)\.test\.ts$/, // every forecasting path against bad input and heavy data
   /^records-by-id\.ts$/, // the area's records by id, for the batched links

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { createProduct, graphqlData, graphqlError } from '../support/api.js';
-import { createTenant, type Tenant } from '../support/fixtures.js';
+import { type Tenant } from '../support/fixtures.js';
 import { type ConnectionCase, itWalksConnections } from '../support/connection-walk.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';

@@ -19,9 +19,6 @@ const product = async (token: string, sku: string) => {
   expect(res.status).toBe(201);
   return res.body as { id: string };
 };
-const ledger = (stockLineId: string) =>
-  server.app.prisma.stockTransaction.findMany({ where: { stockLineId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-const lineRow = (id: string) => server.app.prisma.stockLine.findUniqueOrThrow({ where: { id } });
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());

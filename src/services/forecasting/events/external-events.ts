@@ -7,7 +7,7 @@ import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { StackingMode } from '../../../generated/prisma/enums.js';
 import { type ListWindow, orgId } from '../../tenant.js';
-import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
+import { inTransaction } from '../../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };

@@ -12,7 +12,7 @@ import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId } from '../../tenant.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
-import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
 
 
 /** The input as its contract outputs it (parsed once, where it comes in). */
@@ -58,8 +58,9 @@ const pointWhere = (organizationId: string, point: Point, scenarioId: string | n
 });
 
 /** The override in effect for a scenario's point (its own, else the base one), or for the base forecast; null: the model's. */
-async function effectiveOverride(tx: Db, organizationId: string, point: Point, scenarioId: string | null) {
-  const rows = await tx.forecastOverride.findMany({
+async function effectiveOverride(ctx: TxContext, point: Point, scenarioId: string | null) {
+  const organizationId = orgId(ctx);
+  const rows = await ctx.prisma.forecastOverride.findMany({
     where: { ...pointWhere(organizationId, point, null), scenarioId: undefined, OR: scenarioId ? [{ scenarioId }, { scenarioId: null }] : [{ scenarioId: null }] },
   });
   return rows.find((r) => r.scenarioId === scenarioId) ?? rows.find((r) => r.scenarioId === null) ?? null;
@@ -96,7 +97,7 @@ export async function setForecastOverride(ctx: RequestContext, input: SetForecas
     const key = [organizationId, scenarioId ?? '', point.productMasterId, point.locationId, point.channel, input.periodStart].join('|');
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 
-    const before = await effectiveOverride(tx, organizationId, point, scenarioId);
+    const before = await effectiveOverride(ctx, point, scenarioId);
     const { actorType, createdBy } = actorOf(ctx);
     const data = { quantity: input.quantity, note: input.note ?? null, setByType: actorType, setBy: createdBy };
     const own = before?.scenarioId === scenarioId ? before : null;

@@ -1,5 +1,4 @@
-import type { RequestContext } from '../../../context.js';
-import type { ForecastRun, Prisma } from '../../../generated/prisma/client.js';
+import type { ForecastRun } from '../../../generated/prisma/client.js';
 import { recordForecastChange } from '../scenarios/forecast-changes.js';
 import type { TxContext } from '../../../db/transactions.js';
 

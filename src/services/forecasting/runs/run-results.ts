@@ -1,6 +1,6 @@
+import type { TxContext } from '../../../db/transactions.js';
 import type { RequestContext } from '../../../context.js';
 import { FORECAST_RUN_SERIES_PAGING, type ForecastRunSeriesQuery } from '../../../contracts/forecasting/runs/forecast-run.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
 import { type ListWindow, pageWindow } from '../../tenant.js';
 import { roundForecast } from '../demand/answer-points.js';
 import type { DemandForecastPoint, SeriesDemandForecast } from '../demand/demand-forecast.js';
@@ -27,7 +27,7 @@ const textArrayLiteral = (values: (string | null)[]) => `{${values.map((v) => (v
  * sent as one array parameter and unnested into a row per series; a series' points are arrays of its row
  * (each sent as an array literal). Returns the batch's total.
  */
-export async function writeBatchResults(tx: Prisma.TransactionClient, runId: string, results: IndexedForecast[]): Promise<number> {
+export async function writeBatchResults({ prisma: tx }: TxContext, runId: string, results: IndexedForecast[]): Promise<number> {
   if (!results.length) return 0;
   const series = results.map((r) => r.forecast);
   const totals = series.map(seriesTotal);

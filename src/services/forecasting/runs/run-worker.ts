@@ -234,7 +234,7 @@ async function storeBatch(app: App, batch: ClaimedBatch, token: string, results:
     // Stored results are made durable by the run's completion at the latest; a batch lost with a crash of
     // PostgreSQL itself loses its checkpoint too and is fitted again.
     await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
-    const total = await writeBatchResults(tx, batch.runId, results);
+    const total = await writeBatchResults(ctx, batch.runId, results);
     await tx.$executeRaw`UPDATE forecast_run_batches SET "doneAt" = now(), "claimedUntil" = NULL WHERE id = ${batch.id}`;
     const [run] = await tx.$queryRaw<ForecastRun[]>`
       UPDATE forecast_runs SET

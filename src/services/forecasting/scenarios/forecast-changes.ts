@@ -6,7 +6,7 @@ import type { ForecastChangeKind } from '../../../generated/prisma/enums.js';
 import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId } from '../../tenant.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
-import type { Db, TxContext } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 
 /** One row of the change history, as a change of a scenario's forecast records it. */

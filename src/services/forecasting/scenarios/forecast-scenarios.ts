@@ -12,7 +12,7 @@ import { DomainError, newFieldErrors, notFound, validationError } from '../../..
 import { actorOf } from '../../actor-of.js';
 import { type ListWindow, orgId } from '../../tenant.js';
 import { recordForecastChange } from './forecast-changes.js';
-import { inTransaction, type Db, type TxContext } from '../../../db/transactions.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 type Query = { select?: object; include?: object };

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { RequestContext } from '../../../context.js';
-import type { Prisma, StockLine } from '../../../generated/prisma/client.js';
+import type { StockLine } from '../../../generated/prisma/client.js';
 import { setLevelMinimums } from '../../inventory/levels/level-minimums.js';
 import { partsOf } from '../../inventory/stock-lines/quantities.js';
 import { createStockLines, lineKeyOf, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
@@ -26,7 +25,6 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * recalled or expired: the row is rejected.
  */
 export const applyInventoryChunk: ChunkApplier = async (ctx, rows, job) => {
-  const tx = ctx.prisma;
   const parsed = parseRows(inventoryRow, rows, { firstProblemOnly: true });
   const rejections: RowRejection[] = parsed.rejections;
   const valid: InventoryRow[] = parsed.valid.map(({ rowNumber, data }) => ({ rowNumber, ...data }));

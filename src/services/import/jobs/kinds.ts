@@ -1,7 +1,4 @@
-import type { RequestContext } from '../../../context.js';
 import type { TxContext } from '../../../db/transactions.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
-import type { ImportKind } from '../../../generated/prisma/enums.js';
 
 /** One row of an import request, with its 1-based position in the request. */
 export interface ImportRow {

@@ -45,7 +45,6 @@ export async function adjustStock(ctx: RequestContext, input: AbsoluteAdjustment
   const newQty = input.newQtyOnHand;
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId');
   return inTransaction(ctx, async (ctx) => {
-    const tx = ctx.prisma;
     const line = (await lockLines(ctx, [input.inventoryItemId])).get(input.inventoryItemId);
     if (!line) throw unknownInBody('inventoryItemId', 'Inventory item');
     const delta = newQty - line.qtyOnHand;

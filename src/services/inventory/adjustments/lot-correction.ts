@@ -9,7 +9,7 @@ import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
 import { findReasonCode } from './reason-code-rules.js';
 import { type LineState, lockLines, findOrCreateStockLine, applyStockChange } from '../ledger/stock-ledger.js';
 import { outOfRange, usableQty } from '../stock-lines/quantities.js';
-import { TRANSACTION, type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
+import { TRANSACTION, inTransaction, type TxContext } from '../../../db/transactions.js';
 import { unknownInBody } from './adjustment-messages.js';
 
 /** The input as its contract outputs it (parsed once, where it comes in). */

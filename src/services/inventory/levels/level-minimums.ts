@@ -1,5 +1,3 @@
-import type { RequestContext } from '../../../context.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
 import { uuidv7s } from '../../../db/ids.js';
 import { orgId } from '../../tenant.js';
 import type { TxContext } from '../../../db/transactions.js';

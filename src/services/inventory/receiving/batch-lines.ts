@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { batchLine } from '../../../contracts/inventory/receiving/stock-batch.js';
-import type { RequestContext } from '../../../context.js';
-import { type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
 import { dateOnly, isoDay } from '../../../kernel/iso-dates.js';
 import { createStockLines, lineKeyOf } from '../ledger/stock-ledger.js';

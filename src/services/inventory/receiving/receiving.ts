@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { countSheetQuery as sheetSchema } from '../../../contracts/inventory/receiving/count-sheet-query.js';
 import type { recordCountBody as countSchema, recordStockBody as receiptSchema } from '../../../contracts/inventory/receiving/stock-batch.js';
 import type { RequestContext } from '../../../context.js';
-import { DomainError, type FieldErrors, newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { DomainError, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import type { Prisma, StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { checkFilterIds } from '../../filter-ids.js';
@@ -38,7 +38,6 @@ const inLockOrder = <T extends { stockLineId: string; index: number }>(items: T[
 export async function recordStock(ctx: RequestContext, input: RecordStockInput) {
   const received = await ctx.prisma.reasonCode.findFirst({ where: { organizationId: orgId(ctx), code: 'RECEIVED', active: true } });
   return inTransaction(ctx, async (ctx) => {
-    const tx = ctx.prisma;
     const resolved = await resolveBatch(ctx, input.lines);
     const sourceId = uuidv7();
     const states = new Map<string, LineState>();
@@ -68,7 +67,6 @@ export async function recordStock(ctx: RequestContext, input: RecordStockInput) 
 export async function recordCount(ctx: RequestContext, input: RecordCountInput) {
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'COUNT_CORRECTION');
   return inTransaction(ctx, async (ctx) => {
-    const tx = ctx.prisma;
     const resolved = await resolveBatch(ctx, input.lines);
     const locked = await lockLines(ctx, resolved.map((r) => r.stockLineId));
     const threshold = await rootCauseThreshold(ctx);

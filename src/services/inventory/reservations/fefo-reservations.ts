@@ -1,11 +1,10 @@
 // Reserving stock for a document (an order now; shipments and stock requests later), and taking stock
 // out of a location (transfers): first-expiry-first-out over the lots of a product at a location.
-import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../stock-lines/quantities.js';
 import { applyStockChangeSeries, type StockChange } from '../ledger/stock-ledger.js';
-import type { Tx, TxContext } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 /** Which lines a reservation session locks. */
 export interface ReservationScope {

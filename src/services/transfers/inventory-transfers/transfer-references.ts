@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../../context.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
-import type { Tx, Db, TxContext } from '../../../db/transactions.js';
 
 export interface TransferLineRefs {
   productMasterId: string;

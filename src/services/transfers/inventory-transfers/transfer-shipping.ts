@@ -5,7 +5,7 @@ import { DomainError, newFieldErrors } from '../../../kernel/errors.js';
 import type { InventoryTransfer } from '../../../generated/prisma/client.js';
 import { orgId, parseInput } from '../../tenant.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
-import { type Tx, inTransaction, type TxContext } from '../../../db/transactions.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
 import { checkTransferRefs } from './transfer-references.js';
 import type { TransferNote } from './transfer-receiving.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';

@@ -3,7 +3,7 @@ import { DomainError, notFound } from '../../../kernel/errors.js';
 import type { InventoryTransfer, InventoryTransferStatus } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import { actorOf } from '../../actor-of.js';
-import type { Tx, TxContext } from '../../../db/transactions.js';
+import type { TxContext } from '../../../db/transactions.js';
 
 /** Interactive transaction limits of a transfer move: it may queue on stock line locks. */
 export const TRANSFER_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };

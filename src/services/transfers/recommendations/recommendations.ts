@@ -13,7 +13,6 @@ import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, parseInput } from '../../tenant.js';
 import { listOrder } from './recommendation-order.js';
 import { availableByLocation, effectiveStatus, NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
-import type { Db } from '../../../db/transactions.js';
 
 
 /** The filters as their contracts output them (parsed once, where they come in). */
@@ -74,7 +73,6 @@ export async function getTransferRecommendation(ctx: RequestContext, id: string)
 
 /** Refusal of a move out of a state that does not allow it; reading the row first answers 404 for unknown and foreign ids. */
 export async function notFrom(ctx: RequestContext, id: string, allowed: string, doing: string): Promise<never> {
-  const db = ctx.prisma;
   const row = await getTransferRecommendation(ctx, id);
   const article = /^[AEIOU]/.test(allowed) ? 'an' : 'a';
   throw new DomainError('INVALID_STATE', `The recommendation is ${row.status}: only ${article} ${allowed} recommendation can be ${doing}`);
