@@ -2,6 +2,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { RequestContext } from '../../context.js';
 import { DomainError } from '../../kernel/errors.js';
 import { authOf, orgId } from '../tenant.js';
+import { HOLD_WITH_LINES } from '../inventory/holds/hold-shape.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
 import { mayRead, NODE_TABLES, NODE_TYPE_NAMES, type NodeTypeName } from './node-types.js';
@@ -53,6 +54,8 @@ const LOADERS: Record<NodeTypeName, Load> = {
   Supplier: (ctx, ids) => ctx.prisma.supplier.findMany(inIds(ids)),
   PurchaseOrder: (ctx, ids) => ctx.prisma.purchaseOrder.findMany(inIds(ids)),
   PurchaseOrderLine: (ctx, ids) => ctx.prisma.purchaseOrderLine.findMany(inIds(ids)),
+  InventoryHold: (ctx, ids) => ctx.prisma.inventoryHold.findMany({ ...inIds(ids), ...HOLD_WITH_LINES }),
+  InventoryHoldLine: (ctx, ids) => ctx.prisma.inventoryHoldLine.findMany({ ...inIds(ids), include: HOLD_WITH_LINES.include.lines.include }),
   SalesOrder: (ctx, ids) => ctx.prisma.salesOrder.findMany(inIds(ids)),
   SalesOrderLine: (ctx, ids) => ctx.prisma.salesOrderLine.findMany(inIds(ids)),
   SalesOrderAllocation: (ctx, ids) => ctx.prisma.salesOrderAllocation.findMany(inIds(ids)),

@@ -70,6 +70,12 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'procurement.read' },
   },
+  InventoryHold: { from: own('inventory_holds'), org: ownOrg, readable: { permission: 'inventory.read' } },
+  InventoryHoldLine: {
+    from: Prisma.sql`inventory_hold_lines x JOIN inventory_holds p ON p.id = x."holdId"`,
+    org: parentOrg,
+    readable: { permission: 'inventory.read' },
+  },
   SalesOrder: { from: own('sales_orders'), org: ownOrg, readable: { permission: 'inventory.read' } },
   SalesOrderLine: {
     from: Prisma.sql`sales_order_lines x JOIN sales_orders p ON p.id = x."salesOrderId"`,
