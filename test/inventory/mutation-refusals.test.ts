@@ -51,6 +51,21 @@ describe('refusals of inventory mutations', () => {
       ValidationError: ['VALIDATION_ERROR', () => run('recordCount', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
       InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('recordCount', { input: { lines: [{ productMasterId: productId, locationId: a.warehouse.id, quantity: 1 }] } })],
     },
+    placeInventoryHold: {
+      ValidationError: ['VALIDATION_ERROR', () => run('placeInventoryHold', { input: { scope: 'STOCK_LINE', stockLineId: unknownId, reasonCode: 'QC' } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('placeInventoryHold', { input: { scope: 'STOCK_LINE', stockLineId: lotLine, quantity: 50, reasonCode: 'QC' } })],
+    },
+    releaseInventoryHold: {
+      ValidationError: ['VALIDATION_ERROR', () => run('releaseInventoryHold', { input: { holdId: unknownId } })],
+      ConflictError: [
+        'INVALID_STATE',
+        async () => {
+          const hold = await server.call('POST', '/api/inventory/holds', { token: a.key, body: { scope: 'STOCK_LINE', stockLineId: lotLine, quantity: 1, reasonCode: 'QC' } });
+          await server.call('POST', '/api/inventory/holds/release', { token: a.key, body: { holdId: hold.body.id } });
+          return run('releaseInventoryHold', { input: { holdId: hold.body.id } });
+        },
+      ],
+    },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],

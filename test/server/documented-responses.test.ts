@@ -132,6 +132,20 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/inventory/analytics?locationId=${a.warehouse.id}&fromDate=2020-01-01&toDate=2030-01-01`, 200);
   });
 
+  it('inventory holds', async () => {
+    const held = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'HOLD-1', expiryDate: '2098-01-01' }, { ON_HAND: 4 });
+    const hold = await call('POST', '/api/inventory/holds', 201, { body: { scope: 'STOCK_LINE', stockLineId: held.id, quantity: 2, reasonCode: 'QC', expiresAt: '2099-01-01T00:00:00Z' } });
+    await call('POST', '/api/inventory/holds', 400, { body: { scope: 'LOT' } });
+    await call('POST', '/api/inventory/holds', 400, { body: { scope: 'STOCK_LINE', stockLineId: held.id, quantity: 99, reasonCode: 'QC' } });
+    await call('GET', `/api/inventory/holds?stockLineId=${held.id}&status=active`, 200);
+    await call('GET', '/api/inventory/holds?lotId=nope', 404);
+    await call('GET', '/api/inventory/holds?limit=0', 400);
+    await call('POST', '/api/inventory/holds/release', 200, { body: { holdId: hold.id, quantity: 1, note: 'checked' } });
+    await call('POST', '/api/inventory/holds/release', 400, { body: { holdId: 'nope' } });
+    await call('POST', '/api/inventory/holds/release', 200, { body: { holdId: hold.id } });
+    await call('POST', '/api/inventory/holds/release', 409, { body: { holdId: hold.id } });
+  });
+
   it('inventory transfers, in-transit stock and bins', async () => {
     const store = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'DOC-ST', name: 'Documented store' });
     const moved = await addStock(server.app, a.org.id, { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'TR-1', expiryDate: '2098-01-01', binCode: 'TR-A' }, { ON_HAND: 8 });

@@ -43,6 +43,8 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   recordCount: [V, I],
   moveStock: [V, N, I],
   moveBinStock: [V, I],
+  placeInventoryHold: [V, I],
+  releaseInventoryHold: [V, C],
   createInventoryTransfer: [V],
   updateInventoryTransfer: [V, N, C],
   shipInventoryTransfer: [V, N, C, I],

@@ -50,6 +50,10 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const salesOrder = await db.salesOrder.create({ data: { organizationId, externalId: `SO-${tag}`, fulfillmentLocationId: location.id } });
   const salesOrderLine = await db.salesOrderLine.create({ data: { salesOrderId: salesOrder.id, lineNumber: 1, productMasterId: product.id, requestedQty: 1 } });
   const allocation = await db.salesOrderAllocation.create({ data: { orderLineId: salesOrderLine.id, stockLineId: stockLine.id, quantity: 1 } });
+  const hold = await db.inventoryHold.create({
+    data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
+  });
+  const holdLine = await db.inventoryHoldLine.create({ data: { holdId: hold.id, stockLineId: stockLine.id, quantity: 0 } });
   return {
     Product: product.id,
     Location: location.id,
@@ -78,6 +82,8 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     Supplier: supplier.id,
     PurchaseOrder: purchaseOrder.id,
     PurchaseOrderLine: purchaseOrderLine.id,
+    InventoryHold: hold.id,
+    InventoryHoldLine: holdLine.id,
     SalesOrder: salesOrder.id,
     SalesOrderLine: salesOrderLine.id,
     SalesOrderAllocation: allocation.id,
