@@ -6,9 +6,10 @@ import { inventoryLevelRoutes } from './levels/levels-routes.js';
 import { stockLineRoutes } from './stock-lines/stock-lines-routes.js';
 import { availabilityRoutes } from './availability/availability-routes.js';
 import { receivingRoutes } from './receiving/receiving-routes.js';
+import { lotControlRoutes } from './lot-control/lot-control-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...lotControlRoutes],
   tags: [
     {
       name: 'Inventory',

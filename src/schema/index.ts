@@ -13,6 +13,7 @@ import './inventory/stock-lines/stock-lines-queries.js';
 import './inventory/stock-lines/product-stock.js';
 import './inventory/availability/availability.js';
 import './inventory/levels/levels.js';
+import './inventory/lot-control/lot-control.js';
 import './inventory/analytics/analytics.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';

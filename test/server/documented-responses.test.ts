@@ -97,6 +97,9 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/availability', 400);
     await call('POST', '/api/inventory/availability/check', 200, { body: { items: [{ sku: 'DOC-1', locationId: 'WH1', quantity: 3 }, { sku: 'NONE', locationId: a.warehouse.id, quantity: 1 }] } });
     await call('GET', `/api/inventory/availability/${lotLineId}`, 200);
+    await call('GET', `/api/inventory/lot-control/validate?productMasterId=${productId}&locationId=${a.warehouse.id}&quantity=3`, 200);
+    await call('POST', '/api/inventory/lot-control/validate', 200, { body: { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'LOT-1' } });
+    await call('POST', '/api/inventory/lot-control/validate', 400, { body: { productMasterId: productId } });
     await call('POST', `/api/inventory/availability/${lineId}`, 200, { body: { action: 'RESERVE', quantity: 2 } });
     await call('POST', `/api/inventory/availability/${lineId}`, 400, { body: { action: 'PICK', quantity: 1000 } });
   });
