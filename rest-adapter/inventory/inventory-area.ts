@@ -7,9 +7,10 @@ import { stockLineRoutes } from './stock-lines/stock-lines-routes.js';
 import { availabilityRoutes } from './availability/availability-routes.js';
 import { receivingRoutes } from './receiving/receiving-routes.js';
 import { lotControlRoutes } from './lot-control/lot-control-routes.js';
+import { expiredStockRoutes } from './expired-stock/expired-stock-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...lotControlRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...lotControlRoutes, ...expiredStockRoutes],
   tags: [
     {
       name: 'Inventory',

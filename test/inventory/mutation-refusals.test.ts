@@ -51,6 +51,12 @@ describe('refusals of inventory mutations', () => {
       ValidationError: ['VALIDATION_ERROR', () => run('recordCount', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
       InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('recordCount', { input: { lines: [{ productMasterId: productId, locationId: a.warehouse.id, quantity: 1 }] } })],
     },
+    markExpired: {
+      ValidationError: ['VALIDATION_ERROR', () => run('markExpired', { input: { lines: [{ stockLineId: unknownId }] } })],
+    },
+    markExpiredConsumed: {
+      ValidationError: ['VALIDATION_ERROR', () => run('markExpiredConsumed', { input: { lines: [{ stockLineId: lotLine }] } })],
+    },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],

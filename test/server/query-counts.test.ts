@@ -127,6 +127,7 @@ const CASES: Record<string, Entry> = {
   transferCosts: {},
   transferRecommendations: { args: 'first: 50' },
   transferRecommendationsPage: { exempt: REST_PAGES },
+  expiredStock: { args: 'asOf: "2099-01-01", limit: 500' },
   validateLots: { args: 'input: $lotCheck', fixedSize: 'the lines of one product at one location (the seed gives each product one line)' },
 };
 
