@@ -7,9 +7,11 @@ import { stockLineRoutes } from './stock-lines/stock-lines-routes.js';
 import { availabilityRoutes } from './availability/availability-routes.js';
 import { receivingRoutes } from './receiving/receiving-routes.js';
 import { holdRoutes } from './holds/holds-routes.js';
+import { lotControlRoutes } from './lot-control/lot-control-routes.js';
+import { expiredStockRoutes } from './expired-stock/expired-stock-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes],
   tags: [
     {
       name: 'Inventory',

@@ -34,10 +34,17 @@ const req = (values: Values, name: string) => values[name] as string;
 
 const COMMANDS: Record<string, Command> = {
   'create-org': {
-    summary: 'create-org --name <name> [--capabilities ai.forecasting.demand,...] [--industry <e.g. HEALTHCARE>]',
-    options: { name: true, capabilities: false, industry: false },
+    summary: 'create-org --name <name> [--capabilities ai.forecasting.demand,...] [--industry <e.g. HEALTHCARE>] [--min-shelf-life-days <days>]',
+    options: { name: true, capabilities: false, industry: false, 'min-shelf-life-days': false },
+    fields: { minShelfLifeDays: 'min-shelf-life-days' },
     async run(ctx, v) {
-      const org = await createOrganization(ctx, { name: req(v, 'name'), capabilities: list(v.capabilities), industry: v.industry });
+      const days = v['min-shelf-life-days'];
+      const org = await createOrganization(ctx, {
+        name: req(v, 'name'),
+        capabilities: list(v.capabilities),
+        industry: v.industry,
+        minShelfLifeDays: days === undefined ? undefined : Number(days),
+      });
       return { organizationId: org.id };
     },
   },

@@ -14,6 +14,8 @@ import './inventory/stock-lines/product-stock.js';
 import './inventory/availability/availability.js';
 import './inventory/levels/levels.js';
 import './inventory/holds/inventory-holds.js';
+import './inventory/lot-control/lot-control.js';
+import './inventory/expired-stock/expired-stock.js';
 import './inventory/analytics/analytics.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';

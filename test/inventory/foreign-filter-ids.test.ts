@@ -54,6 +54,10 @@ describe('foreign filter ids', () => {
     await expectForeignNotFound(['inventoryItemId', 'productMasterId', 'locationId'], (field, id) => rest(`/api/inventory/adjustments?${field}=${id}`));
   });
 
+  it('GET /api/inventory/expired: productMasterId, locationId', async () => {
+    await expectForeignNotFound(['productMasterId', 'locationId'], (field, id) => rest(`/api/inventory/expired?${field}=${id}`));
+  });
+
   it("the count sheet's productMasterId (GET /api/inventory/adjustments/record-stock)", async () => {
     await expectForeignNotFound(['productMasterId'], (field, id) => rest(`/api/inventory/adjustments/record-stock?locationId=${a.warehouse.id}&${field}=${id}`));
     expect((await get(`/api/inventory/adjustments/record-stock?locationId=${b.warehouse.id}`)).status).toBe(404);

@@ -66,6 +66,12 @@ describe('refusals of inventory mutations', () => {
         },
       ],
     },
+    markExpired: {
+      ValidationError: ['VALIDATION_ERROR', () => run('markExpired', { input: { lines: [{ stockLineId: unknownId }] } })],
+    },
+    markExpiredConsumed: {
+      ValidationError: ['VALIDATION_ERROR', () => run('markExpiredConsumed', { input: { lines: [{ stockLineId: lotLine }] } })],
+    },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],

@@ -97,6 +97,14 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/availability', 400);
     await call('POST', '/api/inventory/availability/check', 200, { body: { items: [{ sku: 'DOC-1', locationId: 'WH1', quantity: 3 }, { sku: 'NONE', locationId: a.warehouse.id, quantity: 1 }] } });
     await call('GET', `/api/inventory/availability/${lotLineId}`, 200);
+    await call('GET', `/api/inventory/lot-control/validate?productMasterId=${productId}&locationId=${a.warehouse.id}&quantity=3`, 200);
+    await call('POST', '/api/inventory/lot-control/validate', 200, { body: { productMasterId: productId, locationId: a.warehouse.id, lotCode: 'LOT-1' } });
+    await call('POST', '/api/inventory/lot-control/validate', 400, { body: { productMasterId: productId } });
+    await call('GET', '/api/inventory/expired?asOf=2100-01-01', 200);
+    await call('GET', '/api/inventory/expired?lotId=unknown', 404);
+    await call('POST', '/api/inventory/expired/mark-expired', 200, { body: { lines: [{ stockLineId: lotLineId, quantity: 1 }], force: true } });
+    await call('POST', '/api/inventory/expired/mark-consumed', 200, { body: { lines: [{ stockLineId: lotLineId, quantity: 1 }], force: true } });
+    await call('POST', '/api/inventory/expired/mark-consumed', 400, { body: { lines: [{ stockLineId: lotLineId }] } });
     await call('POST', `/api/inventory/availability/${lineId}`, 200, { body: { action: 'RESERVE', quantity: 2 } });
     await call('POST', `/api/inventory/availability/${lineId}`, 400, { body: { action: 'PICK', quantity: 1000 } });
   });

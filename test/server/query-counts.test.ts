@@ -57,6 +57,7 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
   // Up to 3 ids of every entity type (a `nodes` call takes at most 100).
   ids: { type: '[ID!]!', value: (s) => Object.entries(s.ids).flatMap(([type, ids]) => (type === 'sku' ? [] : ids.slice(0, 3))) },
+  lotCheck: { type: 'LotValidationInput!', value: (s) => ({ productMasterId: s.ids.Product![0], locationId: s.tenant.warehouse.id, quantity: 1000 }) },
   check: { type: 'AvailabilityCheckInput!', value: (s) => ({ items: s.ids.sku!.map((sku) => ({ sku, locationId: s.tenant.warehouse.id, quantity: 1 })) }) },
 };
 
@@ -130,6 +131,8 @@ const CASES: Record<string, Entry> = {
   transferCosts: {},
   transferRecommendations: { args: 'first: 50' },
   transferRecommendationsPage: { exempt: REST_PAGES },
+  expiredStock: { args: 'asOf: "2099-01-01", limit: 500' },
+  validateLots: { args: 'input: $lotCheck', fixedSize: 'the lines of one product at one location (the seed gives each product one line)' },
 };
 
 const isConnection = (type: GraphQLNamedType) => isObjectType(type) && 'edges' in type.getFields();

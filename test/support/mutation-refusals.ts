@@ -41,6 +41,8 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   correctLot: [V, I],
   recordStock: [V],
   recordCount: [V, I],
+  markExpired: [V],
+  markExpiredConsumed: [V],
   moveStock: [V, N, I],
   moveBinStock: [V, I],
   placeInventoryHold: [V, I],

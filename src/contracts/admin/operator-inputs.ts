@@ -6,6 +6,8 @@ export const organizationInput = z.object({
   name: z.string().trim().min(1, 'Required').max(200),
   capabilities: z.array(z.string().trim().min(1)).default([]),
   industry: z.string().trim().min(1).max(100).nullish(),
+  /** Lot control: days of shelf life a lot must have left to be picked, for products without their own minimum. */
+  minShelfLifeDays: z.number().int().min(0).max(36_500).optional(),
 });
 
 /** A user and their role in an organization; the roles are the database's (which a contract may not import). */

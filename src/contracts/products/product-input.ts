@@ -18,12 +18,19 @@ const unitCost = z
   .max(MAX_DECIMAL, DECIMAL_RANGE_MESSAGE)
   .nullish()
   .meta({ description: 'Cost of one unit, used to value stock (stored with 4 decimals).' });
+const minShelfLifeDays = z
+  .number({ error: mustBe('a whole number') })
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .max(36_500, 'At most 36500')
+  .nullish()
+  .meta({ description: "Lot control: a lot with fewer days of shelf life left is not picked (refused as SHORT_DATED). Null takes the organization's minimum." });
 const categoryId = z.string({ error: mustBe('text') }).min(1, 'Required').nullish().meta({ description: 'A category of the organization (400 otherwise).' });
 
 /** Body of POST /api/products and input of createProduct. */
-export const productCreate = z.strictObject({ sku, name, description, unitCost, categoryId }).meta({ description: 'A new product.' });
+export const productCreate = z.strictObject({ sku, name, description, unitCost, categoryId, minShelfLifeDays }).meta({ description: 'A new product.' });
 
 /** Body of PATCH /api/products/{id} and input of updateProduct. */
 export const productUpdate = z
-  .strictObject({ sku: sku.optional(), name: name.optional(), description, unitCost, categoryId })
-  .meta({ description: 'Absent fields stay as they are; null clears description, unitCost or categoryId.' });
+  .strictObject({ sku: sku.optional(), name: name.optional(), description, unitCost, categoryId, minShelfLifeDays })
+  .meta({ description: 'Absent fields stay as they are; null clears description, unitCost, categoryId or minShelfLifeDays.' });

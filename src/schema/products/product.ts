@@ -16,6 +16,7 @@ export const ProductType = builder.prismaObject('ProductMaster', {
     productName: t.exposeString('name', { description: 'The same as name (name used by inventory level responses).' }),
     description: t.exposeString('description', { nullable: true, description: 'Free text description.' }),
     unitCost: t.expose('unitCost', { type: 'Decimal', nullable: true, description: 'Cost of one unit, used to value stock.' }),
+    minShelfLifeDays: t.exposeInt('minShelfLifeDays', { nullable: true, description: "Lot control: days of shelf life a lot must have left to be picked; null takes the organization's minimum." }),
     organizationId: t.exposeID('organizationId', { description: 'Organization that owns the product.' }),
     category: t.relation('category', { nullable: true, description: 'Category the product belongs to.' }),
     categoryName: t.string({

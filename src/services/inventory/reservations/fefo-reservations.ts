@@ -40,18 +40,37 @@ export interface Reservations {
   release(stockLineId: string, quantity: number, source: ReservationSource): number;
   /**
    * Reserves up to `quantity` units of the product at the location, first-expiring lots first (lines
-   * without expiry last), skipping expired and recalled lots. Returns the allocations, which may add
+   * without expiry last), skipping expired, recalled and short-dated lots (less shelf life left than the
+   * minimum of the product, else of the organization). Returns the allocations, which may add
    * up to less than asked (the rest is not available: backordered).
    */
   reserve(request: StockRequest, source: ReservationSource): Allocation[];
   /**
    * Takes up to `quantity` available units out of the location (on hand goes down: the units leave,
-   * for example on a transfer's truck), choosing lines as reserve() does, only from the given lot and
+   * for example on a transfer's truck), choosing lines as reserve() does (short-dated lots included), only from the given lot and
    * bin when named. Returns the allocations, which may add up to less than asked.
    */
   withdraw(request: StockRequest, source: ReservationSource): Allocation[];
+  /**
+   * What reserve() would do for the request, changing nothing: every line of the product at the location
+   * (of the named lot and bin), first expiry first, with the units reserve() would take from it or why it
+   * takes none. Lot control answers with it, so its answer is the pick's.
+   */
+  review(request: StockRequest): LineReview[];
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
+}
+
+/** Why reserve() takes nothing from a line; null when it may take from it. */
+export type LineRefusal = 'EXPIRED' | 'RECALLED' | 'SHORT_DATED' | 'ON_HOLD' | 'NO_AVAILABLE_UNITS';
+
+/** One line as review() sees it. */
+export interface LineReview extends Allocation {
+  expiryDate: Date | null;
+  available: number;
+  /** Days of shelf life the line's lot must have left (product's minimum, else the organization's, else 0). */
+  minShelfLifeDays: number;
+  refusal: LineRefusal | null;
 }
 
 type Candidate = LineQuantities & {
@@ -63,7 +82,10 @@ type Candidate = LineQuantities & {
   expiryDate: Date | null;
   recalled: boolean | null;
   hasLot: boolean;
+  minShelfLifeDays: number;
 };
+
+const DAY_MS = 86_400_000;
 
 const pairKey = (productMasterId: string, locationId: string) => `${productMasterId}|${locationId}`;
 
@@ -86,8 +108,10 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
   const lineIds = [...new Set(scope.lineIds ?? [])];
   const locked = await tx.$queryRaw<Candidate[]>`
     SELECT sl.id, sl."productMasterId", sl."locationId", sl."lotId", sl."binId", sl."qtyOnHand", sl."qtyReserved", sl."qtyOnHold", sl."qtyPicked",
-           sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot"
+           sl."qtyRecalled", sl."qtyExpired", lot."expiryDate", lot.recalled, sl."lotId" IS NOT NULL AS "hasLot",
+           COALESCE(pm."minShelfLifeDays", org."minShelfLifeDays", 0)::int AS "minShelfLifeDays"
     FROM stock_lines sl LEFT JOIN lots lot ON lot.id = sl."lotId"
+      JOIN product_masters pm ON pm.id = sl."productMasterId" JOIN organizations org ON org.id = sl."organizationId"
     WHERE sl."organizationId" = ${organizationId}
       AND ((sl."productMasterId", sl."locationId") IN (SELECT * FROM unnest(${stockOf.map((p) => p.productMasterId)}::text[], ${stockOf.map((p) => p.locationId)}::text[]))
            ${lineIds.length ? Prisma.sql`OR sl.id = ANY(${lineIds}::text[])` : Prisma.empty})
@@ -103,18 +127,28 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
   const today = startOfTodayUtc();
   const changes: StockChange[] = [];
 
-  /** Walks the usable lines of the request first-expiry-first-out, applying `take` to each up to what it has available. */
-  const allocate = ({ productMasterId, locationId, quantity, lotId, binId }: StockRequest, take: (line: Candidate, units: number) => void) => {
-    const candidates = (byPair.get(pairKey(productMasterId, locationId)) ?? [])
-      .filter((s) => (lotId == null || s.lotId === lotId) && (binId == null || s.binId === binId))
-      .filter((s) => !lineExcluded(s.hasLot ? { expiryDate: s.expiryDate, recalled: Boolean(s.recalled) } : null, {}, today))
-      .sort(fefo);
+  const linesOf = ({ productMasterId, locationId, lotId, binId }: StockRequest) =>
+    (byPair.get(pairKey(productMasterId, locationId)) ?? []).filter((s) => (lotId == null || s.lotId === lotId) && (binId == null || s.binId === binId)).sort(fefo);
+
+  /** Why a line of a lot may not be taken from (`shelfLife`: also refuse lots with too little shelf life left, as picks do). */
+  const refusalOf = (line: Candidate, shelfLife: boolean): LineRefusal | null => {
+    if (line.hasLot && lineExcluded({ expiryDate: line.expiryDate, recalled: Boolean(line.recalled) }, {}, today)) return line.recalled ? 'RECALLED' : 'EXPIRED';
+    if (shelfLife && line.hasLot && line.expiryDate && new Date(line.expiryDate).getTime() < today.getTime() + line.minShelfLifeDays * DAY_MS) return 'SHORT_DATED';
+    if (availableQty(line) > 0) return null;
+    return line.qtyOnHold > 0 ? 'ON_HOLD' : 'NO_AVAILABLE_UNITS';
+  };
+
+  /**
+   * Walks the usable lines of the request first-expiry-first-out, applying `take` to each up to what it has
+   * available. Reservations (picks) skip short-dated lots; withdrawals (transfers, bin moves) may move them.
+   */
+  const allocate = (request: StockRequest, shelfLife: boolean, take: (line: Candidate, units: number) => void) => {
     const allocations: Allocation[] = [];
-    let left = quantity;
-    for (const candidate of candidates) {
+    let left = request.quantity;
+    for (const candidate of linesOf(request)) {
       if (!left) break;
+      if (refusalOf(candidate, shelfLife)) continue;
       const units = Math.min(left, availableQty(candidate));
-      if (units <= 0) continue;
       take(candidate, units);
       allocations.push({ stockLineId: candidate.id, quantity: units, lotId: candidate.lotId, binId: candidate.binId });
       left -= units;
@@ -131,14 +165,26 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
       line!.qtyReserved -= released;
       return released;
     },
-    reserve: (request, source) => allocate(request, (line, take) => {
+    reserve: (request, source) => allocate(request, true, (line, take) => {
       changes.push({ ...source, stockLineId: line.id, deltas: { RESERVED: take } });
       line.qtyReserved += take;
     }),
-    withdraw: (request, source) => allocate(request, (line, take) => {
+    withdraw: (request, source) => allocate(request, false, (line, take) => {
       changes.push({ ...source, stockLineId: line.id, deltas: { ON_HAND: -take } });
       line.qtyOnHand -= take;
     }),
+    review(request) {
+      let left = request.quantity;
+      return linesOf(request).map((line) => {
+        const refusal = refusalOf(line, true);
+        const quantity = refusal ? 0 : Math.min(left, availableQty(line));
+        left -= quantity;
+        return {
+          stockLineId: line.id, quantity, lotId: line.lotId, binId: line.binId,
+          expiryDate: line.expiryDate, available: availableQty(line), minShelfLifeDays: line.minShelfLifeDays, refusal,
+        };
+      });
+    },
     // Made in order, each change keeps the quantity rule on the locked values, as the series writer asks.
     write: () => applyStockChangeSeries(ctx, changes.splice(0)),
   };

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import type { RequestContext } from '../../../context.js';
+import type { expiredStockAction } from '../../../contracts/inventory/expired-stock/expired-stock.js';
+import { inTransaction } from '../../../db/transactions.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { isoDay } from '../../../kernel/iso-dates.js';
+import { authOf, orgId } from '../../tenant.js';
+import { findReasonCode } from '../adjustments/reason-code-rules.js';
+import { applyStockChangeSeries, lockLines, type LineState, type StockChange } from '../ledger/stock-ledger.js';
+import { availableQty, startOfTodayUtc } from '../stock-lines/quantities.js';
+
+export type ExpiredStockAction = z.output<typeof expiredStockAction>;
+export type ExpiredActionKind = 'EXPIRE' | 'CONSUME';
+
+export interface ExpiredActionLine {
+  stockLineId: string;
+  lotId: string | null;
+  lotCode: string | null;
+  expiryDate: string | null;
+  quantity: number;
+  qtyOnHand: number;
+  qtyExpired: number;
+}
+
+export interface ExpiredActionResult {
+  success: true;
+  action: ExpiredActionKind;
+  lines: ExpiredActionLine[];
+  totalQuantity: number;
+}
+
+/** An ADMIN user or a key with every scope may act on stock that has not expired. */
+const mayForce = (ctx: RequestContext) => {
+  const { actor } = authOf(ctx);
+  return actor.role === 'ADMIN' || Boolean(actor.scopes?.includes('*'));
+};
+
+/** Units the action can take from a line: mark-expired moves available units; consumption also takes those already expired. */
+const takeable = (kind: ExpiredActionKind, line: LineState) => (kind === 'EXPIRE' ? availableQty(line) : availableQty(line) + line.qtyExpired);
+
+/** The line ids named by the filter (lot and/or location): the organization's lines with units on hand. */
+async function linesOfFilter(ctx: RequestContext, input: ExpiredStockAction) {
+  const organizationId = orgId(ctx);
+  const details = newFieldErrors();
+  if (input.lotId && !(await ctx.prisma.lot.findFirst({ where: { id: input.lotId, organizationId }, select: { id: true } }))) details.lotId = ['Unknown lot'];
+  if (input.locationId && !(await ctx.prisma.location.findFirst({ where: { id: input.locationId, organizationId }, select: { id: true } }))) details.locationId = ['Unknown location'];
+  if (Object.keys(details).length) throw validationError(details);
+  const lines = await ctx.prisma.stockLine.findMany({
+    where: { organizationId, lotId: input.lotId ?? { not: null }, ...(input.locationId ? { locationId: input.locationId } : {}), qtyOnHand: { gt: 0 } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  return lines.map((line) => line.id);
+}
+
+/**
+ * Marks expired stock (available → expired: EXPIRE rows) or writes it off as used (on hand down, the
+ * expired units first: CONSUME rows), all or nothing, under row locks. A line whose lot has not expired
+ * (before today, UTC) is refused, naming it, unless `force` by an admin; a filter simply leaves such lines out.
+ */
+export async function actOnExpiredStock(ctx: RequestContext, kind: ExpiredActionKind, input: ExpiredStockAction): Promise<ExpiredActionResult> {
+  if (input.force && !mayForce(ctx)) throw validationError({ force: ['Only an ADMIN user or a key with the * scope may force'] });
+  const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'EXPIRED');
+  const named = input.lines ?? null;
+  const ids = named ? named.map((line) => line.stockLineId) : await linesOfFilter(ctx, input);
+  const today = startOfTodayUtc();
+  return inTransaction(ctx, async (txCtx) => {
+    const locked = await lockLines(txCtx, ids);
+    const details = newFieldErrors();
+    const expired = (line: LineState) => line.expiryDate !== null && new Date(line.expiryDate) < today;
+    const plan: { line: LineState; quantity: number }[] = [];
+    if (named) {
+      const seen = new Set<string>();
+      named.forEach((wanted, index) => {
+        const line = locked.get(wanted.stockLineId);
+        const field = `lines.${index}.stockLineId`;
+        if (!line) return void (details[field] = ['Unknown stock line']);
+        if (seen.has(line.id)) return void (details[field] = ['Listed twice']);
+        seen.add(line.id);
+        if (!expired(line) && !input.force) return void (details[field] = [`The lot of stock line ${line.id} has not expired (force: true, admins only)`]);
+        const can = takeable(kind, line);
+        const quantity = wanted.quantity ?? can;
+        if (quantity <= 0) return void (details[field] = ['Nothing to act on: the line has no units the action can take']);
+        if (quantity > can) return void (details[`lines.${index}.quantity`] = [`At most ${can}`]);
+        plan.push({ line, quantity });
+      });
+      if (Object.keys(details).length) throw validationError(details);
+    } else {
+      for (const line of locked.values()) {
+        if (!expired(line) && !input.force) continue;
+        const quantity = takeable(kind, line);
+        if (quantity > 0) plan.push({ line, quantity });
+      }
+      if (!plan.length) throw validationError({ [input.lotId ? 'lotId' : 'locationId']: ['No expired stock to act on'] });
+    }
+    const source = { reasonCodeId: reason.id, reasonCode: reason.code, comment: input.note ?? null, sourceType: 'EXPIRED_STOCK' };
+    const changes: StockChange[] = plan.map(({ line, quantity }) => ({
+      ...source,
+      stockLineId: line.id,
+      transactionType: kind,
+      deltas: kind === 'EXPIRE' ? { EXPIRED: quantity } : { ON_HAND: -quantity, EXPIRED: -Math.min(quantity, line.qtyExpired) },
+    }));
+    await applyStockChangeSeries(txCtx, changes);
+    const after = await lockLines(txCtx, plan.map((p) => p.line.id));
+    const lines = plan.map(({ line, quantity }): ExpiredActionLine => {
+      const now = after.get(line.id)!;
+      return { stockLineId: line.id, lotId: line.lotId, lotCode: line.lotCode, expiryDate: isoDay(line.expiryDate), quantity, qtyOnHand: now.qtyOnHand, qtyExpired: now.qtyExpired };
+    });
+    return { success: true as const, action: kind, lines, totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0) };
+  });
+}
+
