@@ -81,7 +81,9 @@ describe('expired stock: actions', () => {
     await refused('mark-expired', {}, 'lines');
     await refused('mark-expired', { lines: [{ stockLineId: line.old }], reasonCodeId: 'NOPE' }, 'reasonCodeId');
     const writer = await a.keyWith(['inventory:write', 'inventory:read']);
-    await refused('mark-expired', { lines: [{ stockLineId: line.fresh }], force: true }, 'force', writer);
+    const forced = await post('mark-expired', { lines: [{ stockLineId: line.fresh }], force: true }, writer);
+    expect(forced.status).toBe(403);
+    expect(forced.body.code).toBe('FORBIDDEN');
     expect((await post('mark-expired', { lines: [{ stockLineId: line.old }] }, await a.keyWith(['inventory:read']))).status).toBe(403);
     expect((await post('mark-expired', { lines: [{ stockLineId: line.old }], colour: 'red' })).status).toBe(400);
     expect(await snapshot()).toEqual(before);

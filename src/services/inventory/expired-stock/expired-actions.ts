@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../../context.js';
 import type { expiredStockAction } from '../../../contracts/inventory/expired-stock/expired-stock.js';
 import { inTransaction } from '../../../db/transactions.js';
-import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { DomainError, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { isoDay } from '../../../kernel/iso-dates.js';
 import { authOf, orgId } from '../../tenant.js';
 import { findReasonCode } from '../adjustments/reason-code-rules.js';
@@ -59,7 +59,8 @@ async function linesOfFilter(ctx: RequestContext, input: ExpiredStockAction) {
  * (before today, UTC) is refused, naming it, unless `force` by an admin; a filter simply leaves such lines out.
  */
 export async function actOnExpiredStock(ctx: RequestContext, kind: ExpiredActionKind, input: ExpiredStockAction): Promise<ExpiredActionResult> {
-  if (input.force && !mayForce(ctx)) throw validationError({ force: ['Only an ADMIN user or a key with the * scope may force'] });
+  // Like a missing permission, not a wrong value: 403, before anything is read.
+  if (input.force && !mayForce(ctx)) throw new DomainError('FORBIDDEN', 'Only an ADMIN user or an API key with the * scope may force an action on stock that has not expired');
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'EXPIRED');
   const named = input.lines ?? null;
   const ids = named ? named.map((line) => line.stockLineId) : await linesOfFilter(ctx, input);
