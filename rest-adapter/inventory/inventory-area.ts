@@ -2,13 +2,14 @@ import type { RestArea } from '../route.js';
 import { adjustmentRoutes } from './adjustments/adjustments-routes.js';
 import { analyticsRoutes } from './analytics/analytics-routes.js';
 import { channelAtpRoutes } from './channel-atp/channel-atp-routes.js';
+import { cycleCountRoutes } from './cycle-counts/cycle-counts-routes.js';
 import { inventoryLevelRoutes } from './levels/levels-routes.js';
 import { stockLineRoutes } from './stock-lines/stock-lines-routes.js';
 import { availabilityRoutes } from './availability/availability-routes.js';
 import { receivingRoutes } from './receiving/receiving-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...cycleCountRoutes],
   tags: [
     {
       name: 'Inventory',

@@ -16,6 +16,8 @@ import './inventory/levels/levels.js';
 import './inventory/analytics/analytics.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';
+import './inventory/cycle-counts/abc-config.js';
+import './inventory/cycle-counts/cycle-count-products.js';
 import './master-data/location.js';
 import './master-data/channel.js';
 import './master-data/category.js';

@@ -44,6 +44,9 @@ describe('refusals of inventory mutations', () => {
       ValidationError: ['VALIDATION_ERROR', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 1, toLotCode: 'L1' } })],
       InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 9, toLotCode: 'L2' } })],
     },
+    updateCycleCountAbc: {
+      ValidationError: ['VALIDATION_ERROR', () => run('updateCycleCountAbc', { input: { aPercent: 99 } })],
+    },
     recordStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('recordStock', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
     },

@@ -123,6 +123,15 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('DELETE', `/api/inventory-levels/${levelId}`, 404);
   });
 
+  it('cycle counts', async () => {
+    await call('GET', '/api/inventory/cycle-count/abc', 200);
+    await call('POST', '/api/inventory/cycle-count/abc', 200, { body: { aFrequencyDays: 20, reclassify: { locationId: a.warehouse.id } } });
+    await call('POST', '/api/inventory/cycle-count/abc', 400, { body: { aPercent: 1 } });
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/cycle-count?mode=abc-config', 200);
+    await call('GET', '/api/inventory/cycle-count', 400);
+  });
+
   it('channel ATP and analytics', async () => {
     await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}`, 200);
     await call('GET', `/api/inventory/channel-location/drilldown?locationId=${a.warehouse.id}&productMasterId=${productId}`, 200);

@@ -97,6 +97,8 @@ const CASES: Record<string, Entry> = {
   forecastRuns: { args: 'scenarioId: $scenarioReq, first: 50' },
   forecastRunsPage: { exempt: REST_PAGES },
   forecastScenarios: { args: 'first: 50' },
+  cycleCountProducts: { args: 'locationId: $locationReq, first: 50' },
+  cycleCountProductsPage: { exempt: REST_PAGES },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },
   inventoryLevels: { args: 'first: 50' },

@@ -39,6 +39,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   adjustStock: [V, I],
   adjustStockBy: [V, I],
   correctLot: [V, I],
+  updateCycleCountAbc: [V],
   recordStock: [V],
   recordCount: [V, I],
   moveStock: [V, N, I],

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { calendarDate, dateTime, integer } from '../../common-responses.js';
+
+/** Response schemas of the cycle-count routes (their inputs come from src/contracts). */
+
+export const abcConfig = z
+  .object({
+    aPercent: integer.describe('Share of the movement value class A takes, in percent.'),
+    bPercent: integer.describe('Share of the movement value class B takes, in percent.'),
+    cPercent: integer.describe('Share of the movement value class C takes, in percent (the three add up to 100).'),
+    aFrequencyDays: integer.describe('Days between two counts of a class A product.'),
+    bFrequencyDays: integer.describe('Days between two counts of a class B product.'),
+    cFrequencyDays: integer.describe('Days between two counts of a class C (or unclassified) product.'),
+  })
+  .meta({ id: 'CycleCountAbcConfig', description: "The organization's ABC classification (80/15/5 % and 30/90/180 days until it sets one)." });
+
+export const abcConfigAnswer = z.object({ config: abcConfig }).meta({ id: 'CycleCountAbcConfigAnswer' });
+
+const reclassification = z
+  .object({
+    locationId: z.string(),
+    from: dateTime.describe('Start of the period read.'),
+    to: dateTime.describe('End of the period read (now).'),
+    productsRanked: integer.describe('Products with a stock line or an inventory level at the location.'),
+    changed: integer.describe('Products whose class is now another one (unclassified before counts).'),
+    countA: integer,
+    countB: integer,
+    countC: integer,
+  })
+  .meta({ id: 'AbcReclassification' });
+
+export const abcUpdateAnswer = z
+  .object({ config: abcConfig, reclassification: reclassification.nullable().describe('null when no reclassification was asked for.') })
+  .meta({ id: 'CycleCountAbcUpdate' });
+
+const product = z
+  .object({
+    productMasterId: z.string(),
+    sku: z.string(),
+    productName: z.string(),
+    locationId: z.string(),
+    lastCountedDate: calendarDate.nullable().describe('When a count was last resolved; null: never counted.'),
+    nextCountDate: calendarDate.describe("Last counted date + the class's frequency (C's when unclassified); today when never counted."),
+    isOverdue: z.boolean().describe('The next count date is today or earlier.'),
+    abcClass: z.enum(['A', 'B', 'C']).nullable(),
+    currentQty: integer.describe('On hand over all its stock lines at the location.'),
+  })
+  .meta({ id: 'CycleCountProduct' });
+
+const productsAnswer = z
+  .object({
+    type: z.literal('all-products'),
+    products: z.array(product).describe('This page, soonest due first, then by SKU.'),
+    count: integer.describe('Products matching the filters in all pages.'),
+    overdueCount: integer.describe('Of those, the products due today or earlier.'),
+    pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
+  })
+  .meta({ id: 'CycleCountProducts' });
+
+export const cycleCountAnswer = z.union([productsAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
