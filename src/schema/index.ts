@@ -18,6 +18,7 @@ import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';
 import './inventory/cycle-counts/abc-config.js';
 import './inventory/cycle-counts/cycle-count-products.js';
+import './inventory/cycle-counts/cycle-count-batches.js';
 import './master-data/location.js';
 import './master-data/channel.js';
 import './master-data/category.js';

@@ -29,6 +29,8 @@ afterAll(() => server?.close());
 
 const run = (name: string, args: Record<string, unknown> = {}) => runMutation(server, a.key, name, args);
 const unknownId = randomUUID();
+const countBatch = async () =>
+  (await server.call('POST', '/api/inventory/cycle-count', { token: a.key, body: { locationId: a.warehouse.id, productMasterIds: [productId] } })).body.id as string;
 
 describe('refusals of inventory mutations', () => {
   itProvokesEachRefusal({
@@ -46,6 +48,18 @@ describe('refusals of inventory mutations', () => {
     },
     updateCycleCountAbc: {
       ValidationError: ['VALIDATION_ERROR', () => run('updateCycleCountAbc', { input: { aPercent: 99 } })],
+    },
+    createCycleCountBatch: {
+      ValidationError: ['VALIDATION_ERROR', () => run('createCycleCountBatch', { input: { locationId: unknownId, productMasterIds: [productId] } })],
+    },
+    updateCycleCountBatch: {
+      ValidationError: ['VALIDATION_ERROR', async () => run('updateCycleCountBatch', { id: await countBatch(), input: { action: 'RECORD', counts: [{ lineId: unknownId, countedQty: 1 }] } })],
+      NotFoundError: ['NOT_FOUND', () => run('updateCycleCountBatch', { id: unknownId, input: { action: 'CANCEL' } })],
+      ConflictError: ['INVALID_STATE', async () => {
+        const id = await countBatch();
+        await run('updateCycleCountBatch', { id, input: { action: 'CANCEL' } });
+        return run('updateCycleCountBatch', { id, input: { action: 'CANCEL' } });
+      }],
     },
     recordStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('recordStock', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],

@@ -53,6 +53,7 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   scenarios: { type: '[ID!]!', value: (s) => s.ids.ForecastScenario!.slice(0, 2) },
   run: { type: 'ID!', value: (s) => s.ids.ForecastRun![0] },
   transfer: { type: 'ID!', value: (s) => s.ids.InventoryTransfer![0] },
+  countBatch: { type: 'ID!', value: (s) => s.ids.CycleCountBatch![0] },
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
   // Up to 3 ids of every entity type (a `nodes` call takes at most 100).
   ids: { type: '[ID!]!', value: (s) => Object.entries(s.ids).flatMap(([type, ids]) => (type === 'sku' ? [] : ids.slice(0, 3))) },
@@ -99,6 +100,9 @@ const CASES: Record<string, Entry> = {
   forecastScenarios: { args: 'first: 50' },
   cycleCountProducts: { args: 'locationId: $locationReq, first: 50' },
   cycleCountProductsPage: { exempt: REST_PAGES },
+  cycleCountBatches: { args: 'locationId: $locationReq, includeCompleted: true, first: 50' },
+  cycleCountBatchesPage: { exempt: REST_PAGES },
+  cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },
   inventoryLevels: { args: 'first: 50' },

@@ -40,6 +40,8 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   adjustStockBy: [V, I],
   correctLot: [V, I],
   updateCycleCountAbc: [V],
+  createCycleCountBatch: [V],
+  updateCycleCountBatch: [V, N, C],
   recordStock: [V],
   recordCount: [V, I],
   moveStock: [V, N, I],

@@ -57,4 +57,59 @@ const productsAnswer = z
   })
   .meta({ id: 'CycleCountProducts' });
 
-export const cycleCountAnswer = z.union([productsAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
+export const cycleCountAnswer = (): z.ZodType => z.union([productsAnswer, batchesAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
+
+const earlierCount = z.object({ countedQty: integer, expectedQty: integer, countedAt: dateTime, countedBy: z.string() }).meta({ id: 'CycleCountEarlierCount' });
+
+const countLine = z
+  .object({
+    id: z.string(),
+    productMasterId: z.string(),
+    sku: z.string(),
+    productName: z.string(),
+    lotId: z.string().nullable(),
+    lotCode: z.string().nullable(),
+    expiryDate: calendarDate.nullable(),
+    binId: z.string().nullable(),
+    binCode: z.string().nullable(),
+    stockLineId: z.string().nullable().describe('null: a found line with no stock line.'),
+    snapshotQty: integer.describe('On hand when the batch was made (0 for a found line).'),
+    found: z.boolean().describe('Added by a count: the snapshot did not have it.'),
+    countedQty: integer.nullable(),
+    expectedQty: integer.nullable().describe('On hand at the moment of the count: the snapshot plus every movement since.'),
+    varianceQty: integer.nullable().describe('countedQty - expectedQty.'),
+    countedAt: dateTime.nullable(),
+    countedBy: z.string().nullable(),
+    history: z.array(earlierCount).describe('Earlier counts recounts replaced, oldest first.'),
+  })
+  .meta({ id: 'CycleCountLine' });
+
+export const batchRow = z
+  .object({
+    id: z.string(),
+    locationId: z.string(),
+    status: z.enum(['IN_PROGRESS', 'COMPLETED', 'CANCELLED']),
+    assigneeId: z.string().nullable(),
+    createdAt: dateTime,
+    itemCount: integer.describe('Lines to count, found lines included.'),
+  })
+  .meta({ id: 'CycleCountBatchRow' });
+
+export const batchAnswer = batchRow
+  .extend({
+    createdBy: z.string(),
+    updatedAt: dateTime,
+    completedAt: dateTime.nullable(),
+    cancelledAt: dateTime.nullable(),
+    lines: z.array(countLine).describe('At most 2000, by bin, SKU and lot.'),
+  })
+  .meta({ id: 'CycleCountBatch' });
+
+export const batchesAnswer = z
+  .object({
+    type: z.literal('batches'),
+    batches: z.array(batchRow).describe('This page, newest first.'),
+    count: integer.describe('Batches matching the filters in all pages.'),
+    pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
+  })
+  .meta({ id: 'CycleCountBatches' });

@@ -1,11 +1,17 @@
 import { cycleCountAbcUpdate } from '../../../src/contracts/inventory/cycle-counts/abc-config.js';
 import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/cycle-count-query.js';
+import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
-import { jsonContent, responses } from '../../openapi-common.js';
-import { abcConfigAnswer, abcUpdateAnswer, cycleCountAnswer } from './cycle-counts-responses.js';
+import { jsonContent, pathParam, responses } from '../../openapi-common.js';
+import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, cycleCountAnswer } from './cycle-counts-responses.js';
 
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
 const PRODUCT = 'productMasterId sku productName locationId lastCountedDate nextCountDate isOverdue abcClass currentQty';
+const BATCH_ROW = 'id locationId status assigneeId createdAt itemCount';
+const BATCH = `${BATCH_ROW} createdBy updatedAt completedAt cancelledAt lines {
+  id productMasterId sku productName lotId lotCode expiryDate binId binCode stockLineId snapshotQty found countedQty expectedQty varianceQty countedAt countedBy
+  history { countedQty expectedQty countedAt countedBy }
+}`;
 const inventory = { tags: ['Inventory'] };
 
 export const cycleCountRoutes = defineRoutes([
@@ -49,24 +55,32 @@ export const cycleCountRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/cycle-count',
-    operation: `query ($products: Boolean!, $config: Boolean!, $locationId: ID!, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
+    operation: `query ($products: Boolean!, $batches: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
       $showOverdueOnly: Boolean, $page: Int, $limit: Int) {
       cycleCountAbcConfig @include(if: $config) { ${CONFIG} }
       cycleCountProductsPage(locationId: $locationId, search: $search, categoryId: $categoryId, binId: $binId, abcClass: $abcClass,
         showOverdueOnly: $showOverdueOnly, page: $page, limit: $limit) @include(if: $products) {
         type products { ${PRODUCT} } count overdueCount page pageSize total totalPages
       }
+      cycleCountBatchesPage(locationId: $locationId, status: $status, assigneeId: $assigneeId, includeCompleted: $includeCompleted, page: $page, limit: $limit)
+        @include(if: $batches) { type batches { ${BATCH_ROW} } count page pageSize total totalPages }
     }`,
     input: { query: cycleCountQuery },
-    variables: ({ query: { mode = 'all-products', locationId, ...filters } }) => ({
+    variables: ({ query: { mode = 'all-products', locationId, status, assigneeId, includeCompleted, ...filters } }) => ({
       ...filters,
+      ...(mode === 'batches' ? { status, assigneeId, includeCompleted } : {}),
       products: mode === 'all-products',
+      batches: mode === 'batches',
       config: mode === 'abc-config',
       // abc-config needs no location; the skipped field's required argument still wants a value.
       locationId: locationId ?? '',
     }),
-    result: ({ cycleCountAbcConfig, cycleCountProductsPage }) => {
+    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage }) => {
       if (cycleCountAbcConfig) return { config: cycleCountAbcConfig };
+      if (cycleCountBatchesPage) {
+        const { type, batches, count, ...pagination } = cycleCountBatchesPage;
+        return { type, batches, count, pagination };
+      }
       const { type, products, count, overdueCount, ...pagination } = cycleCountProductsPage;
       return { type, products, count, overdueCount, pagination };
     },
@@ -76,10 +90,65 @@ export const cycleCountRoutes = defineRoutes([
       description:
         'mode all-products (default): the count schedule of locationId, soonest due first, then by SKU, a page at a time (limit default 50, at most 200): ' +
         "next count date = last counted date + the class's frequency (C's when unclassified), today when never counted; overdue when it is today or earlier; " +
-        '`count` and `overdueCount` cover every page. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
+        '`count` and `overdueCount` cover every page. mode batches: the location\'s batches, newest first (IN_PROGRESS only unless `status` or `includeCompleted`), ' +
+        '`{type, batches, count, pagination}`. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
         'naming locationId; an unknown mode: 400. A locationId, categoryId or binId that is not the organization\'s: 404.',
       ...inventory,
-      responses: responses({ 200: { description: 'The answer of the mode', ...jsonContent(cycleCountAnswer) } }, [400, 401, 403, 404]),
+      responses: responses({ 200: { description: 'The answer of the mode', ...jsonContent(cycleCountAnswer()) } }, [400, 401, 403, 404]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/cycle-count',
+    operation: `mutation ($input: CycleCountBatchCreateInput!) { createCycleCountBatch(input: $input) { ${BATCH} } }`,
+    input: { body: cycleCountBatchCreate },
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => data.createCycleCountBatch,
+    status: 201,
+    doc: {
+      operationId: 'createCycleCountBatch',
+      summary: 'Create a cycle count batch',
+      description:
+        'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the next `suggested` products of the count schedule ' +
+        '(exactly one of the three), each line with its on hand now (`snapshotQty`) and its ledger position, read in one statement. `assigneeId`: a user of the ' +
+        'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400.',
+      ...inventory,
+      responses: responses({ 201: { description: 'The batch with its lines', ...jsonContent(batchAnswer) } }, [400, 401, 403]),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/inventory/cycle-count/:id',
+    operation: `query ($id: ID!) { cycleCountBatch(id: $id) { ${BATCH} } }`,
+    variables: ({ params }) => ({ id: params.id }),
+    result: (data) => data.cycleCountBatch,
+    doc: {
+      operationId: 'getCycleCountBatch',
+      summary: 'Read a cycle count batch',
+      description: "The batch with its lines, by bin, SKU and lot. Unknown or another organization's: 404.",
+      ...inventory,
+      parameters: [pathParam('id', 'The batch (batchId).')],
+      responses: responses({ 200: { description: 'The batch', ...jsonContent(batchAnswer) } }, [401, 403, 404]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/cycle-count/:id',
+    operation: `mutation ($id: ID!, $input: CycleCountBatchActionInput!) { updateCycleCountBatch(id: $id, input: $input) { ${BATCH} } }`,
+    input: { body: cycleCountBatchAction },
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    result: (data) => data.updateCycleCountBatch,
+    doc: {
+      operationId: 'updateCycleCountBatch',
+      summary: 'Record counts, complete or cancel a batch',
+      description:
+        '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId, binId, countedQty}] (a line the snapshot did not have is added as ' +
+        'found); a recount replaces the earlier count and keeps it in `history`. Each count stores `expectedQty`, the line\'s on hand at that moment (the snapshot plus ' +
+        'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, or lines not counted on COMPLETE: 409 INVALID_STATE. ' +
+        "Unknown or another organization's batch: 404; ids in counts that do not fit: 400 naming them. A refused request changes nothing.",
+      ...inventory,
+      parameters: [pathParam('id', 'The batch (batchId).')],
+      responses: responses({ 200: { description: 'The batch after the action', ...jsonContent(batchAnswer) } }, [400, 401, 403, 404, 409]),
     },
   },
 ]);

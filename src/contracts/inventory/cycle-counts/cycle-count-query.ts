@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pagingShape } from '../../paging.js';
 import { anyCaseEnum, flag, text } from '../../query-values.js';
+import { batchFilters } from './cycle-count-batch.js';
 
 /** Page of the all-products view: 50 rows by default, at most 200 (the stock line list's maximum). */
 export const CYCLE_COUNT_PRODUCT_PAGE = { limit: 50, max: 200 } as const;
 
 /** The modes of GET /api/inventory/cycle-count this service answers. */
-export const CYCLE_COUNT_MODES = ['all-products', 'abc-config'] as const;
+export const CYCLE_COUNT_MODES = ['all-products', 'batches', 'abc-config'] as const;
 
 const LOCATION = "The location counted (404 when it is not one of the organization's).";
 
@@ -33,6 +34,7 @@ export const cycleCountQuery = z
     mode: anyCaseEnum(CYCLE_COUNT_MODES, 'lower').meta({ description: `What to answer: ${CYCLE_COUNT_MODES.join(', ')} (default all-products).` }),
     locationId: text.meta({ description: `${LOCATION} Required unless mode is abc-config.` }),
     ...productFilters,
+    ...batchFilters,
     ...pagingShape(CYCLE_COUNT_PRODUCT_PAGE),
   })
   .superRefine((query, issue) => {
