@@ -102,6 +102,7 @@ const CASES: Record<string, Entry> = {
   cycleCountProductsPage: { exempt: REST_PAGES },
   cycleCountBatches: { args: 'locationId: $locationReq, includeCompleted: true, first: 50' },
   cycleCountBatchesPage: { exempt: REST_PAGES },
+  cycleCountBlindForm: { args: 'locationId: $locationReq' },
   cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },

@@ -113,3 +113,27 @@ export const batchesAnswer = z
     pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
   })
   .meta({ id: 'CycleCountBatches' });
+
+export const blindSheet = z
+  .object({
+    locationId: z.string(),
+    batchId: z.string().nullable(),
+    lines: z.array(
+      z
+        .object({
+          lineId: z.string().nullable().describe("The batch's line to record the count on (null on a location's sheet)."),
+          stockLineId: z.string().nullable(),
+          binId: z.string().nullable(),
+          binCode: z.string().nullable(),
+          productMasterId: z.string(),
+          sku: z.string(),
+          productName: z.string(),
+          lotId: z.string().nullable(),
+          lotCode: z.string().nullable(),
+          expiryDate: calendarDate.nullable(),
+        })
+        .meta({ id: 'CycleCountSheetLine', description: 'Where to look and what; no quantity, by design.' }),
+    ),
+    pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
+  })
+  .meta({ id: 'CycleCountSheet' });

@@ -3,7 +3,8 @@ import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/c
 import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, pathParam, responses } from '../../openapi-common.js';
-import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, cycleCountAnswer } from './cycle-counts-responses.js';
+import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer } from './cycle-counts-responses.js';
+import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/blind-form-query.js';
 
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
 const PRODUCT = 'productMasterId sku productName locationId lastCountedDate nextCountDate isOverdue abcClass currentQty';
@@ -13,8 +14,42 @@ const BATCH = `${BATCH_ROW} createdBy updatedAt completedAt cancelledAt lines {
   history { countedQty expectedQty countedAt countedBy }
 }`;
 const inventory = { tags: ['Inventory'] };
+const SHEET_LINE = 'lineId stockLineId binId binCode productMasterId sku productName lotId lotCode expiryDate';
+const SHEET_COLUMNS = ['binCode', 'sku', 'productName', 'lotCode', 'expiryDate', 'lineId', 'stockLineId'] as const;
+const csvCell = (value: unknown) => {
+  const text = value == null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+/** The sheet as CSV: one row per line, and an empty countedQty column to write in. */
+const sheetCsv = ({ cycleCountBlindForm: { lines } }: { cycleCountBlindForm: { lines: Record<string, unknown>[] } }) =>
+  [[...SHEET_COLUMNS, 'countedQty'].join(','), ...lines.map((line) => [...SHEET_COLUMNS.map((c) => csvCell(line[c])), ''].join(','))].join('\r\n') + '\r\n';
 
 export const cycleCountRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/inventory/cycle-count/blind-form',
+    operation: `query ($locationId: ID!, $batchId: ID, $page: Int, $limit: Int) {
+      cycleCountBlindForm(locationId: $locationId, batchId: $batchId, page: $page, limit: $limit) { locationId batchId lines { ${SHEET_LINE} } page pageSize total totalPages }
+    }`,
+    input: { query: blindFormQuery },
+    variables: ({ query }) => query,
+    result: ({ cycleCountBlindForm: { locationId, batchId, lines, ...pagination } }) => ({ locationId, batchId, lines, pagination }),
+    csv: sheetCsv,
+    doc: {
+      operationId: 'getCycleCountBlindForm',
+      summary: 'Blind count sheet',
+      description:
+        'The lines to count (bin, SKU, product, lot, expiry), by bin, SKU and lot, with no expected quantity anywhere: the server leaves it out. With batchId: ' +
+        "the batch's lines (lineId to record counts on); without: every stock line of the location, 500 a page (at most 2000). `Accept: text/csv` answers CSV " +
+        '(binCode, sku, productName, lotCode, expiryDate, lineId, stockLineId and an empty countedQty column). A locationId or batchId that is not the ' +
+        "organization's: 404; a batch of another location: 400.",
+      ...inventory,
+      responses: responses(
+        { 200: { description: 'The sheet', content: { 'application/json': { schema: blindSheet }, 'text/csv': { schema: { type: 'string' } } } } },
+        [400, 401, 403, 404],
+      ),
+    },
+  },
   {
     method: 'GET',
     path: '/api/inventory/cycle-count/abc',

@@ -146,6 +146,41 @@ describe('counting', () => {
   });
 });
 
+describe('the blind count sheet', () => {
+  it('lists what to count of a batch or a location with no quantity anywhere, as JSON and CSV', async () => {
+    const { location, p1, lines } = await site();
+    const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).body;
+    const sheet = await get(`/api/inventory/cycle-count/blind-form?locationId=${location.id}&batchId=${batch.id}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.batchId).toBe(batch.id);
+    expect(sheet.body.lines.map((l: any) => l.lineId).sort()).toEqual(batch.lines.map((l: any) => l.id).sort());
+    expect(JSON.stringify(sheet.body)).not.toMatch(/qty|quantity/i);
+    const whole = await get(`/api/inventory/cycle-count/blind-form?locationId=${location.id}`);
+    expect(whole.body.lines.map((l: any) => l.stockLineId).sort()).toEqual(lines.map((l) => l.id).sort());
+    expect(whole.body.pagination).toEqual({ page: 1, pageSize: 500, total: 3, totalPages: 1 });
+    expect(JSON.stringify(whole.body)).not.toMatch(/qty|quantity/i);
+
+    const csv = await fetch(`${server.url}/api/inventory/cycle-count/blind-form?locationId=${location.id}&batchId=${batch.id}`, {
+      headers: { authorization: `Bearer ${a.key}`, accept: 'text/csv' },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toBe('binCode,sku,productName,lotCode,expiryDate,lineId,stockLineId,countedQty');
+    expect(rows).toHaveLength(3);
+    expect(rows.slice(1).every((row) => row.endsWith(','))).toBe(true);
+
+    const data = await graphqlData(server, a.key, 'query ($l: ID!, $b: ID) { cycleCountBlindForm(locationId: $l, batchId: $b) { total lines { sku binCode lotCode } } }', { l: location.id, b: batch.id });
+    expect(data.cycleCountBlindForm.total).toBe(2);
+
+    expect((await get(`/api/inventory/cycle-count/blind-form?locationId=${b.warehouse.id}`)).status).toBe(404);
+    expect((await get(`/api/inventory/cycle-count/blind-form?locationId=${location.id}&batchId=${batch.id}`, b.key)).status).toBe(404);
+    expect((await get(`/api/inventory/cycle-count/blind-form?locationId=${a.warehouse.id}&batchId=${batch.id}`)).status).toBe(400);
+    expect((await get('/api/inventory/cycle-count/blind-form')).status).toBe(400);
+    expect((await get(`/api/inventory/cycle-count/blind-form?locationId=${location.id}`, await a.keyWith(['inventory:read']))).status).toBe(403);
+  });
+});
+
 describe('the batches list (mode batches) and GraphQL', () => {
   it('lists IN_PROGRESS by default, every status with includeCompleted, by assignee', async () => {
     const { location, p1, p2 } = await site();
