@@ -61,6 +61,20 @@ describe('refusals of inventory mutations', () => {
         return run('updateCycleCountBatch', { id, input: { action: 'CANCEL' } });
       }],
     },
+    resolveCycleCountLines: {
+      ValidationError: ['VALIDATION_ERROR', () => run('resolveCycleCountLines', { input: { resolutions: [{ lineId: unknownId, action: 'ACCEPT' }] } })],
+      ConflictError: ['INVALID_STATE', async () => {
+        const batch = (await server.call('GET', `/api/inventory/cycle-count/${await countBatch()}`, { token: a.key })).body;
+        return run('resolveCycleCountLines', { input: { resolutions: [{ lineId: batch.lines[0].id, action: 'ACCEPT' }] } });
+      }],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', async () => {
+        const id = await countBatch();
+        const batch = (await server.call('GET', `/api/inventory/cycle-count/${id}`, { token: a.key })).body;
+        const lineId = batch.lines.find((l: { stockLineId: string }) => l.stockLineId === reservedLine).id;
+        await server.call('POST', `/api/inventory/cycle-count/${id}`, { token: a.key, body: { action: 'record', counts: [{ lineId, countedQty: 1 }] } });
+        return run('resolveCycleCountLines', { input: { resolutions: [{ lineId, action: 'ACCEPT' }] } });
+      }],
+    },
     recordStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('recordStock', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],
     },

@@ -135,6 +135,9 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'record', counts: [{ lineId: batch.lines[0].id, countedQty: 1 }] } });
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=batches`, 200);
     await call('GET', `/api/inventory/cycle-count/blind-form?locationId=${a.warehouse.id}&batchId=${batch.id}`, 200);
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=to-resolve`, 200);
+    await call('POST', '/api/inventory/cycle-count/resolve', 200, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
+    await call('POST', '/api/inventory/cycle-count/resolve', 409, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'cancel' } });
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 409, { body: { action: 'cancel' } });
     await call('GET', '/api/inventory/cycle-count/nope', 404);

@@ -103,6 +103,8 @@ const CASES: Record<string, Entry> = {
   cycleCountBatches: { args: 'locationId: $locationReq, includeCompleted: true, first: 50' },
   cycleCountBatchesPage: { exempt: REST_PAGES },
   cycleCountBlindForm: { args: 'locationId: $locationReq' },
+  cycleCountVariances: { args: 'locationId: $locationReq, first: 50', fixedSize: 'the seeded batches have no counted lines: nothing to resolve' },
+  cycleCountVariancesPage: { exempt: REST_PAGES },
   cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },

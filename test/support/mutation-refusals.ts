@@ -42,6 +42,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   updateCycleCountAbc: [V],
   createCycleCountBatch: [V],
   updateCycleCountBatch: [V, N, C],
+  resolveCycleCountLines: [V, C, I],
   recordStock: [V],
   recordCount: [V, I],
   moveStock: [V, N, I],

@@ -57,7 +57,7 @@ const productsAnswer = z
   })
   .meta({ id: 'CycleCountProducts' });
 
-export const cycleCountAnswer = (): z.ZodType => z.union([productsAnswer, batchesAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
+export const cycleCountAnswer = (): z.ZodType => z.union([productsAnswer, batchesAnswer, variancesAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
 
 const earlierCount = z.object({ countedQty: integer, expectedQty: integer, countedAt: dateTime, countedBy: z.string() }).meta({ id: 'CycleCountEarlierCount' });
 
@@ -137,3 +137,46 @@ export const blindSheet = z
     pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
   })
   .meta({ id: 'CycleCountSheet' });
+
+export const variancesAnswer = z
+  .object({
+    type: z.literal('to-resolve'),
+    lines: z.array(
+      z
+        .object({
+          lineId: z.string(),
+          batchId: z.string(),
+          productMasterId: z.string(),
+          sku: z.string(),
+          productName: z.string(),
+          lotId: z.string().nullable(),
+          lotCode: z.string().nullable(),
+          binId: z.string().nullable(),
+          binCode: z.string().nullable(),
+          expectedQty: integer.describe('On hand at the moment of the count: the snapshot plus every movement since.'),
+          countedQty: integer,
+          varianceQty: integer.describe('countedQty - expectedQty.'),
+          unitCost: z.number().nullable(),
+          varianceValue: z.number().nullable().describe('varianceQty × unitCost (null without a cost).'),
+          countedAt: dateTime,
+        })
+        .meta({ id: 'CycleCountVariance' }),
+    ),
+    count: integer,
+    pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
+  })
+  .meta({ id: 'CycleCountVariances' });
+
+export const resolveAnswer = z
+  .object({
+    resolutions: z.array(
+      z.object({
+        lineId: z.string(),
+        action: z.enum(['ACCEPT', 'REJECT']),
+        correctionQty: integer.nullable().describe('The change written to on hand (0: the count matched; null: rejected).'),
+        stockLineId: z.string().nullable(),
+        transactionId: z.string().nullable().describe('The COUNT_CORRECTION ledger row.'),
+      }),
+    ),
+  })
+  .meta({ id: 'CycleCountResolveResult' });

@@ -3,7 +3,8 @@ import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/c
 import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, pathParam, responses } from '../../openapi-common.js';
-import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer } from './cycle-counts-responses.js';
+import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { cycleCountResolve } from '../../../src/contracts/inventory/cycle-counts/resolve.js';
 import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/blind-form-query.js';
 
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
@@ -90,7 +91,7 @@ export const cycleCountRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/cycle-count',
-    operation: `query ($products: Boolean!, $batches: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
+    operation: `query ($products: Boolean!, $batches: Boolean!, $variances: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
       $showOverdueOnly: Boolean, $page: Int, $limit: Int) {
       cycleCountAbcConfig @include(if: $config) { ${CONFIG} }
       cycleCountProductsPage(locationId: $locationId, search: $search, categoryId: $categoryId, binId: $binId, abcClass: $abcClass,
@@ -99,6 +100,10 @@ export const cycleCountRoutes = defineRoutes([
       }
       cycleCountBatchesPage(locationId: $locationId, status: $status, assigneeId: $assigneeId, includeCompleted: $includeCompleted, page: $page, limit: $limit)
         @include(if: $batches) { type batches { ${BATCH_ROW} } count page pageSize total totalPages }
+      cycleCountVariancesPage(locationId: $locationId, page: $page, limit: $limit) @include(if: $variances) {
+        type lines { lineId batchId productMasterId sku productName lotId lotCode binId binCode expectedQty countedQty varianceQty unitCost varianceValue countedAt }
+        count page pageSize total totalPages
+      }
     }`,
     input: { query: cycleCountQuery },
     variables: ({ query: { mode = 'all-products', locationId, status, assigneeId, includeCompleted, ...filters } }) => ({
@@ -106,11 +111,16 @@ export const cycleCountRoutes = defineRoutes([
       ...(mode === 'batches' ? { status, assigneeId, includeCompleted } : {}),
       products: mode === 'all-products',
       batches: mode === 'batches',
+      variances: mode === 'to-resolve',
       config: mode === 'abc-config',
       // abc-config needs no location; the skipped field's required argument still wants a value.
       locationId: locationId ?? '',
     }),
-    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage }) => {
+    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage, cycleCountVariancesPage }) => {
+      if (cycleCountVariancesPage) {
+        const { type, lines, count, ...pagination } = cycleCountVariancesPage;
+        return { type, lines, count, pagination };
+      }
       if (cycleCountAbcConfig) return { config: cycleCountAbcConfig };
       if (cycleCountBatchesPage) {
         const { type, batches, count, ...pagination } = cycleCountBatchesPage;
@@ -126,10 +136,31 @@ export const cycleCountRoutes = defineRoutes([
         'mode all-products (default): the count schedule of locationId, soonest due first, then by SKU, a page at a time (limit default 50, at most 200): ' +
         "next count date = last counted date + the class's frequency (C's when unclassified), today when never counted; overdue when it is today or earlier; " +
         '`count` and `overdueCount` cover every page. mode batches: the location\'s batches, newest first (IN_PROGRESS only unless `status` or `includeCompleted`), ' +
-        '`{type, batches, count, pagination}`. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
+        '`{type, batches, count, pagination}`. mode to-resolve: counted, unresolved lines whose count differs from the quantity expected at the moment of the count, ' +
+        'with the variance in units and value, largest absolute value first, `{type, lines, count, pagination}`. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
         'naming locationId; an unknown mode: 400. A locationId, categoryId or binId that is not the organization\'s: 404.',
       ...inventory,
       responses: responses({ 200: { description: 'The answer of the mode', ...jsonContent(cycleCountAnswer()) } }, [400, 401, 403, 404]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/cycle-count/resolve',
+    operation: `mutation ($input: CycleCountResolveInput!) { resolveCycleCountLines(input: $input) { resolutions { lineId action correctionQty stockLineId transactionId } } }`,
+    input: { body: cycleCountResolve },
+    variables: ({ body }) => ({ input: body }),
+    result: (data) => data.resolveCycleCountLines,
+    doc: {
+      operationId: 'resolveCycleCounts',
+      summary: 'Accept or reject count variances',
+      description:
+        '`resolutions: [{lineId, action: ACCEPT | REJECT, reasonCodeId?, comment?}]`, all in one transaction. ACCEPT adds countedQty - expectedQty (the difference at ' +
+        'the moment of the count) to on hand as it is now, with a COUNT_CORRECTION ledger row (reason default COUNT_CORRECTION), so sales, receipts and adjustments ' +
+        "since the count are kept; it sets the product's last counted date at the location. REJECT clears the count (kept in the line's history) and asks for a recount. " +
+        'Each line is locked first: a line resolved already (ACCEPTED), not counted, or of a CANCELLED batch is 409 INVALID_STATE, so resolving a line twice has one effect. ' +
+        "A lineId that is not the organization's: 400 naming it; on hand below its parts: 400 INSUFFICIENT_STOCK. A refused request changes nothing.",
+      ...inventory,
+      responses: responses({ 200: { description: 'What each decision did', ...jsonContent(resolveAnswer) } }, [400, 401, 403, 409]),
     },
   },
   {

@@ -7,7 +7,7 @@ import { batchFilters } from './cycle-count-batch.js';
 export const CYCLE_COUNT_PRODUCT_PAGE = { limit: 50, max: 200 } as const;
 
 /** The modes of GET /api/inventory/cycle-count this service answers. */
-export const CYCLE_COUNT_MODES = ['all-products', 'batches', 'abc-config'] as const;
+export const CYCLE_COUNT_MODES = ['all-products', 'batches', 'to-resolve', 'abc-config'] as const;
 
 const LOCATION = "The location counted (404 when it is not one of the organization's).";
 

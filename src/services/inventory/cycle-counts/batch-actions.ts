@@ -72,6 +72,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
   counts.forEach((c, i) => {
     if (c.lineId) {
       if (!byId.has(c.lineId)) details[`counts.${i}.lineId`] = ['Not a line of this batch'];
+      else if (byId.get(c.lineId)!.resolution) throw new DomainError('INVALID_STATE', `Line ${c.lineId} is resolved: it takes no more counts`);
       return;
     }
     if (!productIds.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
@@ -83,6 +84,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
   const { createdBy } = actorOf(ctx);
   for (const c of counts) {
     let line = c.lineId ? byId.get(c.lineId)! : byKey.get(keyOf(c.productMasterId!, c.lotId, c.binId));
+    if (line?.resolution) throw new DomainError('INVALID_STATE', `Line ${line.id} is resolved: it takes no more counts`);
     if (!line) {
       const stockLine = await ctx.prisma.stockLine.findFirst({
         where: { organizationId, locationId: batch.locationId, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null },
