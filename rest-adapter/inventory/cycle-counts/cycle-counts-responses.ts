@@ -16,6 +16,12 @@ export const abcConfig = z
 
 export const abcConfigAnswer = z.object({ config: abcConfig }).meta({ id: 'CycleCountAbcConfigAnswer' });
 
+const tolerance = z
+  .object({ units: integer, percent: z.number(), value: z.number() })
+  .meta({ id: 'CycleCountTolerance', description: 'Variances within any of these are accepted by themselves when a batch completes.' });
+
+export const abcSettingsAnswer = z.object({ config: abcConfig, tolerance }).meta({ id: 'CycleCountSettings' });
+
 const reclassification = z
   .object({
     locationId: z.string(),
@@ -30,7 +36,7 @@ const reclassification = z
   .meta({ id: 'AbcReclassification' });
 
 export const abcUpdateAnswer = z
-  .object({ config: abcConfig, reclassification: reclassification.nullable().describe('null when no reclassification was asked for.') })
+  .object({ config: abcConfig, tolerance, reclassification: reclassification.nullable().describe('null when no reclassification was asked for.') })
   .meta({ id: 'CycleCountAbcUpdate' });
 
 const product = z

@@ -3,7 +3,7 @@ import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/c
 import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, pathParam, responses } from '../../openapi-common.js';
-import { abcConfigAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { abcSettingsAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
 import { cycleCountResolve } from '../../../src/contracts/inventory/cycle-counts/resolve.js';
 import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/blind-form-query.js';
 
@@ -54,21 +54,21 @@ export const cycleCountRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/cycle-count/abc',
-    operation: `query { cycleCountAbcConfig { ${CONFIG} } }`,
-    result: ({ cycleCountAbcConfig }) => ({ config: cycleCountAbcConfig }),
+    operation: `query { cycleCountAbcConfig { ${CONFIG} } cycleCountTolerance { units percent value } }`,
+    result: ({ cycleCountAbcConfig, cycleCountTolerance }) => ({ config: cycleCountAbcConfig, tolerance: cycleCountTolerance }),
     doc: {
       operationId: 'getCycleCountAbcConfig',
       summary: 'Read the ABC configuration',
-      description: "The organization's ABC percents and count frequencies (the same answer as GET /api/inventory/cycle-count?mode=abc-config).",
+      description: "The organization's ABC percents and count frequencies (`config`, as GET /api/inventory/cycle-count?mode=abc-config answers it) and its count tolerance.",
       ...inventory,
-      responses: responses({ 200: { description: 'The configuration', ...jsonContent(abcConfigAnswer) } }, [401, 403]),
+      responses: responses({ 200: { description: 'The configuration and tolerance', ...jsonContent(abcSettingsAnswer) } }, [401, 403]),
     },
   },
   {
     method: 'POST',
     path: '/api/inventory/cycle-count/abc',
     operation: `mutation ($input: CycleCountAbcUpdateInput!) {
-      updateCycleCountAbc(input: $input) { config { ${CONFIG} } reclassification { locationId from to productsRanked changed countA countB countC } }
+      updateCycleCountAbc(input: $input) { config { ${CONFIG} } tolerance { units percent value } reclassification { locationId from to productsRanked changed countA countB countC } }
     }`,
     input: { body: cycleCountAbcUpdate },
     variables: ({ body }) => ({ input: body }),
@@ -78,7 +78,7 @@ export const cycleCountRoutes = defineRoutes([
       summary: 'Set the ABC configuration, reclassify a location',
       description:
         'Changes the fields given (the others keep their value): the three percents must add up to 100 and the frequencies be positive whole days, else 400 ' +
-        'with details naming the fields. With `reclassify: {locationId, periodDays}` the products of the location (every product with a stock line or an ' +
+        'with details naming the fields. `tolerance: {units, percent, value}` sets the count tolerance (variances within any of them are accepted when a batch completes). With `reclassify: {locationId, periodDays}` the products of the location (every product with a stock line or an ' +
         'inventory level there) are ranked by the value of their outflows over the last periodDays days (default 90): units leaving on hand (not counts, ' +
         'count corrections, lot corrections or bin moves) × unit cost, or the units where the product has no cost. A product is A while the value ranked ' +
         "before it is under aPercent of the total, B under aPercent + bPercent, C after (a product that did not move is a C); each level's abcClass is set " +

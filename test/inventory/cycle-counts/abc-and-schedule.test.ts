@@ -38,8 +38,11 @@ describe('ABC configuration', () => {
   it('answers the defaults, sets fields given and refuses percents that do not add up to 100', async () => {
     const fresh = await get('/api/inventory/cycle-count/abc', b.key);
     expect(fresh.status).toBe(200);
-    expect(fresh.body).toEqual({ config: { aPercent: 80, bPercent: 15, cPercent: 5, aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 } });
-    expect((await get('/api/inventory/cycle-count?mode=abc-config', b.key)).body).toEqual(fresh.body);
+    expect(fresh.body).toEqual({
+      config: { aPercent: 80, bPercent: 15, cPercent: 5, aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 },
+      tolerance: { units: 0, percent: 0, value: 0 },
+    });
+    expect((await get('/api/inventory/cycle-count?mode=abc-config', b.key)).body).toEqual({ config: fresh.body.config });
 
     const wrongSum = await post('/api/inventory/cycle-count/abc', { aPercent: 70 }, b.key);
     expect(wrongSum.status).toBe(400);
@@ -52,7 +55,11 @@ describe('ABC configuration', () => {
 
     const set = await post('/api/inventory/cycle-count/abc', { aPercent: 70, bPercent: 20, cPercent: 10, aFrequencyDays: 7 }, b.key);
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ config: { aPercent: 70, bPercent: 20, cPercent: 10, aFrequencyDays: 7, bFrequencyDays: 90, cFrequencyDays: 180 }, reclassification: null });
+    expect(set.body).toEqual({
+      config: { aPercent: 70, bPercent: 20, cPercent: 10, aFrequencyDays: 7, bFrequencyDays: 90, cFrequencyDays: 180 },
+      tolerance: { units: 0, percent: 0, value: 0 },
+      reclassification: null,
+    });
     expect((await get('/api/inventory/cycle-count/abc', b.key)).body.config.aFrequencyDays).toBe(7);
     // Another organization's configuration is its own.
     expect((await get('/api/inventory/cycle-count/abc', a.key)).body.config.aFrequencyDays).toBe(30);

@@ -115,6 +115,24 @@ describe('resolving', () => {
   });
 });
 
+describe('tolerance', () => {
+  it('accepts variances within the tolerance when the batch completes, and leaves the others to resolve', async () => {
+    const b2 = b;
+    const res = await post('/api/inventory/cycle-count/abc', { tolerance: { units: 1, percent: 0, value: 0 } });
+    expect(res.body.tolerance).toEqual({ units: 1, percent: 0, value: 0 });
+    expect((await post('/api/inventory/cycle-count/abc', { tolerance: { units: -1 } })).status).toBe(400);
+    expect((await get('/api/inventory/cycle-count/abc', b2.key)).body.tolerance.units).toBe(0);
+    const near = await counted(9);
+    const far = await counted(5);
+    for (const { batch } of [near, far]) expect((await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'complete' })).status).toBe(200);
+    expect(await onHand(near.stockLine.id)).toBe(9);
+    expect(await onHand(far.stockLine.id)).toBe(10);
+    expect((await get(`/api/inventory/cycle-count?locationId=${near.location.id}&mode=to-resolve`)).body.count).toBe(0);
+    expect((await get(`/api/inventory/cycle-count?locationId=${far.location.id}&mode=to-resolve`)).body.count).toBe(1);
+    await post('/api/inventory/cycle-count/abc', { tolerance: { units: 0 } });
+  });
+});
+
 describe('at the same time', () => {
   it('a resolve and an adjustment of the line at once: the adjustment is kept', async () => {
     const { stockLine, lineId } = await counted(7); // variance -3 at the count

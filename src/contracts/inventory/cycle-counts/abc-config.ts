@@ -30,6 +30,17 @@ export const cycleCountAbcUpdate = z.strictObject({
   aFrequencyDays: frequency('A'),
   bFrequencyDays: frequency('B'),
   cFrequencyDays: frequency('C'),
+  tolerance: z
+    .strictObject({
+      units: z.number({ error: mustBe('a whole number') }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000, 'At most 1000000').optional()
+        .meta({ description: 'A variance of at most this many units (either way) is within tolerance.' }),
+      percent: z.number({ error: mustBe('a number') }).min(0, 'Must be from 0 to 100').max(100, 'Must be from 0 to 100').optional()
+        .meta({ description: 'A variance of at most this percent of the expected quantity is within tolerance.' }),
+      value: z.number({ error: mustBe('a number') }).min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000').optional()
+        .meta({ description: 'A variance worth at most this much (units × unit cost; products with a cost only) is within tolerance.' }),
+    })
+    .optional()
+    .meta({ description: 'The fields of the tolerance to change: variances within any of them are accepted by themselves when a batch completes (all 0 until set: only exact counts).' }),
   reclassify: z
     .strictObject({
       locationId: z

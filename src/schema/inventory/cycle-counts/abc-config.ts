@@ -1,7 +1,7 @@
 import { builder } from '../../builder.js';
 import { cycleCountAbcUpdate } from '../../../contracts/inventory/cycle-counts/abc-config.js';
 import { contractInput, parseInput } from '../../contract-input.js';
-import { abcConfig, type AbcConfig, updateCycleCountAbc } from '../../../services/inventory/cycle-counts/abc-config.js';
+import { abcConfig, type AbcConfig, countTolerance, type Tolerance, updateCycleCountAbc } from '../../../services/inventory/cycle-counts/abc-config.js';
 import type { Reclassification } from '../../../services/inventory/cycle-counts/abc-reclassify.js';
 
 const CYCLE_COUNT = { permission: 'inventory.cyclecount' } as const;
@@ -15,6 +15,15 @@ export const CycleCountAbcConfigType = builder.objectRef<AbcConfig>('CycleCountA
     aFrequencyDays: t.exposeInt('aFrequencyDays', { description: 'Days between two counts of a class A product.' }),
     bFrequencyDays: t.exposeInt('bFrequencyDays', { description: 'Days between two counts of a class B product.' }),
     cFrequencyDays: t.exposeInt('cFrequencyDays', { description: 'Days between two counts of a class C (or unclassified) product.' }),
+  }),
+});
+
+const ToleranceType = builder.objectRef<Tolerance>('CycleCountTolerance').implement({
+  description: 'Variances within any of these are accepted by themselves when a batch completes.',
+  fields: (t) => ({
+    units: t.exposeInt('units', { description: 'At most this many units either way.' }),
+    percent: t.exposeFloat('percent', { description: 'At most this percent of the expected quantity.' }),
+    value: t.exposeFloat('value', { description: 'Worth at most this much (units × unit cost; products with a cost only).' }),
   }),
 });
 
@@ -36,6 +45,7 @@ const AbcUpdateResultType = builder.objectRef<Awaited<ReturnType<typeof updateCy
   description: 'The ABC configuration after a change, and the reclassification when one was asked for.',
   fields: (t) => ({
     config: t.field({ type: CycleCountAbcConfigType, description: 'The configuration now in effect.', resolve: (r) => r.config }),
+    tolerance: t.field({ type: ToleranceType, description: 'The tolerance now in effect.', resolve: (r) => r.tolerance }),
     reclassification: t.field({ type: ReclassificationType, nullable: true, description: 'The reclassification (null when none was asked for).', resolve: (r) => r.reclassification }),
   }),
 });
@@ -43,11 +53,17 @@ const AbcUpdateResultType = builder.objectRef<Awaited<ReturnType<typeof updateCy
 const AbcUpdateInput = contractInput('CycleCountAbcUpdateInput', cycleCountAbcUpdate, {
   description: 'Fields of the ABC configuration to change (the others keep their value), and an optional reclassification of a location.',
   types: { 'reclassify.locationId': 'ID' },
-  names: { reclassify: 'AbcReclassifyInput' },
-  descriptions: { reclassify: "Which location's products to rank, over how many days." },
+  names: { reclassify: 'AbcReclassifyInput', tolerance: 'CycleCountToleranceInput' },
+  descriptions: { reclassify: "Which location's products to rank, over how many days.", tolerance: 'The tolerance fields to change.' },
 });
 
 builder.queryFields((t) => ({
+  cycleCountTolerance: t.field({
+    type: ToleranceType,
+    description: "The organization's count tolerance (0, 0, 0 until it sets one: only exact counts are within it).",
+    authScopes: CYCLE_COUNT,
+    resolve: (_parent, _args, ctx) => countTolerance(ctx),
+  }),
   cycleCountAbcConfig: t.field({
     type: CycleCountAbcConfigType,
     description: "The organization's ABC configuration (80/15/5 percent and every 30/90/180 days until it sets one).",

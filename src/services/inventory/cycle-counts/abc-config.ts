@@ -17,6 +17,26 @@ export interface AbcConfig {
   cFrequencyDays: number;
 }
 
+export interface Tolerance {
+  units: number;
+  percent: number;
+  value: number;
+}
+
+/** The organization's count tolerance (0, 0, 0 until it sets one: only exact counts are within it). */
+export async function countTolerance(ctx: RequestContext): Promise<Tolerance> {
+  const row = await ctx.prisma.cycleCountSettings.findUnique({ where: { organizationId: orgId(ctx) } });
+  return { units: row?.toleranceUnits ?? 0, percent: row?.tolerancePercent ?? 0, value: row?.toleranceValue ?? 0 };
+}
+
+/** Whether a variance is within the tolerance: by units, by percent of the expected quantity, or by value. */
+export function withinTolerance(tolerance: Tolerance, variance: number, expected: number, unitCost: number | null): boolean {
+  const size = Math.abs(variance);
+  if (size <= tolerance.units) return true;
+  if (expected > 0 && (size / expected) * 100 <= tolerance.percent) return true;
+  return unitCost !== null && size * unitCost <= tolerance.value;
+}
+
 /** What an organization that never set its configuration counts with (the columns' defaults). */
 export const DEFAULT_ABC_CONFIG: AbcConfig = { aPercent: 80, bPercent: 15, cPercent: 5, aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 };
 
@@ -40,7 +60,7 @@ export function frequencyOf(config: AbcConfig, abcClass: string | null): number 
  * Sets the fields given (the others keep their value) and, when asked, reclassifies a location with the
  * result, in one transaction: a refused reclassification leaves the configuration as it was.
  */
-export async function updateCycleCountAbc(ctx: RequestContext, input: AbcUpdateInput): Promise<{ config: AbcConfig; reclassification: Reclassification | null }> {
+export async function updateCycleCountAbc(ctx: RequestContext, input: AbcUpdateInput): Promise<{ config: AbcConfig; tolerance: Tolerance; reclassification: Reclassification | null }> {
   return inTransaction(ctx, async (ctx) => {
     const organizationId = orgId(ctx);
     const given = Object.fromEntries(KEYS.filter((key) => input[key] !== undefined).map((key) => [key, input[key]!])) as Partial<AbcConfig>;
@@ -52,10 +72,13 @@ export async function updateCycleCountAbc(ctx: RequestContext, input: AbcUpdateI
       for (const key of named.length ? named : PERCENTS) details[key] = [`aPercent + bPercent + cPercent must be 100 (is ${config.aPercent} + ${config.bPercent} + ${config.cPercent} = ${sum})`];
       throw validationError(details, 'The ABC percents must add up to 100');
     }
-    if (Object.keys(given).length) {
-      await ctx.prisma.cycleCountSettings.upsert({ where: { organizationId }, create: { organizationId, ...config }, update: given });
+    const t = input.tolerance ?? {};
+    const tolerance = { ...(await countTolerance(ctx)), ...Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) } as Tolerance;
+    const toleranceColumns = { toleranceUnits: tolerance.units, tolerancePercent: tolerance.percent, toleranceValue: tolerance.value };
+    if (Object.keys(given).length || input.tolerance) {
+      await ctx.prisma.cycleCountSettings.upsert({ where: { organizationId }, create: { organizationId, ...config, ...toleranceColumns }, update: { ...given, ...toleranceColumns } });
     }
     const reclassification = input.reclassify ? await reclassifyLocation(ctx, config, input.reclassify.locationId, input.reclassify.periodDays ?? 90) : null;
-    return { config, reclassification };
+    return { config, tolerance, reclassification };
   });
 }

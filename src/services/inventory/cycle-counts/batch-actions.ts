@@ -6,6 +6,8 @@ import { DomainError, newFieldErrors, notFound, validationError } from '../../..
 import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { readBatch } from './batch-reads.js';
+import { countTolerance, withinTolerance } from './abc-config.js';
+import { resolveCycleCountLines } from './resolve.js';
 
 export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
 type Count = NonNullable<BatchActionInput['counts']>[number];
@@ -40,6 +42,7 @@ export async function updateCycleCountBatch(ctx: RequestContext, batchId: string
       const open = await ctx.prisma.cycleCountLine.count({ where: { batchId, countedQty: null } });
       if (open) throw new DomainError('INVALID_STATE', `${open} line${open === 1 ? ' is' : 's are'} not counted yet: count or cancel the batch`);
       await ctx.prisma.cycleCountBatch.update({ where: { id: batchId }, data: { status: 'COMPLETED', completedAt: new Date() } });
+      await acceptWithinTolerance(ctx, batchId);
     } else {
       await ctx.prisma.cycleCountBatch.update({ where: { id: batchId }, data: { status: 'CANCELLED', cancelledAt: new Date() } });
     }
@@ -109,5 +112,18 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
     });
     byId.set(line.id, line);
     byKey.set(keyOf(line.productMasterId, line.lotId, line.binId), line);
+  }
+}
+
+/** On completion, the counted lines whose variance is within the organization's tolerance are accepted (one resolve). */
+async function acceptWithinTolerance(ctx: TxContext, batchId: string) {
+  const tolerance = await countTolerance(ctx);
+  const lines = await ctx.prisma.$queryRaw<{ id: string; variance: number; expected: number; unitCost: number | null }[]>`
+    SELECT c.id, (c."countedQty" - c."expectedQty") AS variance, c."expectedQty" AS expected, pm."unitCost"::float8 AS "unitCost"
+    FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
+    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL`;
+  const accepted = lines.filter((line) => withinTolerance(tolerance, line.variance, line.expected, line.unitCost));
+  if (accepted.length) {
+    await resolveCycleCountLines(ctx, { resolutions: accepted.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
   }
 }
