@@ -48,6 +48,8 @@ export interface RouteSpec {
   variables?: (req: RestRequest) => Record<string, unknown>;
   /** Shapes the operation's data into the documented JSON. */
   result: (data: any, req: RestRequest) => unknown;
+  /** The same answer as CSV, served instead of JSON when the request's Accept names text/csv. */
+  csv?: (data: any, req: RestRequest) => string;
   /** Success status (default 200). */
   status?: number;
   /** Extra response headers, for example a session cookie. */

@@ -127,6 +127,9 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       if (result.data?.[key] === null) throw absenceOf(contextValue, key) ?? notFound('Record');
     }
     const data = route.settle(result.data);
+    if (route.csv && /\btext\/csv\b/i.test(request.headers.get('accept') ?? '')) {
+      return new Response(route.csv(data, restRequest), { status: route.status ?? 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    }
     return json(route.status ?? 200, route.result(data, restRequest), route.headers?.(data, contextValue));
   }
 

@@ -2,6 +2,7 @@ import type { RestArea } from '../route.js';
 import { adjustmentRoutes } from './adjustments/adjustments-routes.js';
 import { analyticsRoutes } from './analytics/analytics-routes.js';
 import { channelAtpRoutes } from './channel-atp/channel-atp-routes.js';
+import { cycleCountRoutes } from './cycle-counts/cycle-counts-routes.js';
 import { inventoryLevelRoutes } from './levels/levels-routes.js';
 import { stockLineRoutes } from './stock-lines/stock-lines-routes.js';
 import { availabilityRoutes } from './availability/availability-routes.js';
@@ -11,7 +12,7 @@ import { lotControlRoutes } from './lot-control/lot-control-routes.js';
 import { expiredStockRoutes } from './expired-stock/expired-stock-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes, ...cycleCountRoutes],
   tags: [
     {
       name: 'Inventory',

@@ -29,6 +29,8 @@ afterAll(() => server?.close());
 
 const run = (name: string, args: Record<string, unknown> = {}) => runMutation(server, a.key, name, args);
 const unknownId = randomUUID();
+const countBatch = async () =>
+  (await server.call('POST', '/api/inventory/cycle-count', { token: a.key, body: { locationId: a.warehouse.id, productMasterIds: [productId] } })).body.id as string;
 
 describe('refusals of inventory mutations', () => {
   itProvokesEachRefusal({
@@ -43,6 +45,35 @@ describe('refusals of inventory mutations', () => {
     correctLot: {
       ValidationError: ['VALIDATION_ERROR', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 1, toLotCode: 'L1' } })],
       InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('correctLot', { input: { inventoryItemId: lotLine, quantity: 9, toLotCode: 'L2' } })],
+    },
+    updateCycleCountAbc: {
+      ValidationError: ['VALIDATION_ERROR', () => run('updateCycleCountAbc', { input: { aPercent: 99 } })],
+    },
+    createCycleCountBatch: {
+      ValidationError: ['VALIDATION_ERROR', () => run('createCycleCountBatch', { input: { locationId: unknownId, productMasterIds: [productId] } })],
+    },
+    updateCycleCountBatch: {
+      ValidationError: ['VALIDATION_ERROR', async () => run('updateCycleCountBatch', { id: await countBatch(), input: { action: 'RECORD', counts: [{ lineId: unknownId, countedQty: 1 }] } })],
+      NotFoundError: ['NOT_FOUND', () => run('updateCycleCountBatch', { id: unknownId, input: { action: 'CANCEL' } })],
+      ConflictError: ['INVALID_STATE', async () => {
+        const id = await countBatch();
+        await run('updateCycleCountBatch', { id, input: { action: 'CANCEL' } });
+        return run('updateCycleCountBatch', { id, input: { action: 'CANCEL' } });
+      }],
+    },
+    resolveCycleCountLines: {
+      ValidationError: ['VALIDATION_ERROR', () => run('resolveCycleCountLines', { input: { resolutions: [{ lineId: unknownId, action: 'ACCEPT' }] } })],
+      ConflictError: ['INVALID_STATE', async () => {
+        const batch = (await server.call('GET', `/api/inventory/cycle-count/${await countBatch()}`, { token: a.key })).body;
+        return run('resolveCycleCountLines', { input: { resolutions: [{ lineId: batch.lines[0].id, action: 'ACCEPT' }] } });
+      }],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', async () => {
+        const id = await countBatch();
+        const batch = (await server.call('GET', `/api/inventory/cycle-count/${id}`, { token: a.key })).body;
+        const lineId = batch.lines.find((l: { stockLineId: string }) => l.stockLineId === reservedLine).id;
+        await server.call('POST', `/api/inventory/cycle-count/${id}`, { token: a.key, body: { action: 'record', counts: [{ lineId, countedQty: 1 }] } });
+        return run('resolveCycleCountLines', { input: { resolutions: [{ lineId, action: 'ACCEPT' }] } });
+      }],
     },
     recordStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('recordStock', { input: { lines: [{ productMasterId: unknownId, locationId: a.warehouse.id, quantity: 1 }] } })],

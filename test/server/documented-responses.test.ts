@@ -131,6 +131,26 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('DELETE', `/api/inventory-levels/${levelId}`, 404);
   });
 
+  it('cycle counts', async () => {
+    await call('GET', '/api/inventory/cycle-count/abc', 200);
+    await call('POST', '/api/inventory/cycle-count/abc', 200, { body: { aFrequencyDays: 20, reclassify: { locationId: a.warehouse.id } } });
+    await call('POST', '/api/inventory/cycle-count/abc', 400, { body: { aPercent: 1 } });
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/cycle-count?mode=abc-config', 200);
+    await call('GET', '/api/inventory/cycle-count', 400);
+    const batch = await call('POST', '/api/inventory/cycle-count', 201, { body: { locationId: a.warehouse.id, productMasterIds: [productId] } });
+    await call('GET', `/api/inventory/cycle-count/${batch.id}`, 200);
+    await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'record', counts: [{ lineId: batch.lines[0].id, countedQty: 1 }] } });
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=batches`, 200);
+    await call('GET', `/api/inventory/cycle-count/blind-form?locationId=${a.warehouse.id}&batchId=${batch.id}`, 200);
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=to-resolve`, 200);
+    await call('POST', '/api/inventory/cycle-count/resolve', 200, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
+    await call('POST', '/api/inventory/cycle-count/resolve', 409, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
+    await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'cancel' } });
+    await call('POST', `/api/inventory/cycle-count/${batch.id}`, 409, { body: { action: 'cancel' } });
+    await call('GET', '/api/inventory/cycle-count/nope', 404);
+  });
+
   it('channel ATP and analytics', async () => {
     await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}`, 200);
     await call('GET', `/api/inventory/channel-location/drilldown?locationId=${a.warehouse.id}&productMasterId=${productId}`, 200);

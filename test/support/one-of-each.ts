@@ -21,6 +21,10 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const transaction = await db.stockTransaction.findFirstOrThrow({ where: { stockLineId: stockLine.id } });
   const reasonCode = await db.reasonCode.create({ data: { organizationId, code: `RC-${tag}`, name: 'Damage' } });
   const level = await db.inventoryLevel.create({ data: { organizationId, productMasterId: product.id, locationId: location.id } });
+  const countBatch = await db.cycleCountBatch.create({
+    include: { lines: true },
+    data: { organizationId, locationId: location.id, createdBy: tenant.admin.id, snapshotSeq: 0n, lines: { create: { productMasterId: product.id, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, snapshotQty: 10, snapshotSeq: 0n } } },
+  });
   const policy = await db.channelAllocationPolicy.create({ data: { organizationId, channelId: channel.id, locationId: location.id, sharePct: 50 } });
   const apiKey = await db.apiKey.findFirstOrThrow({ where: { organizationId } });
   const importJob = await db.importJob.create({ data: { organizationId, kind: 'CATALOG', totalRows: 0, totalChunks: 0, state: 'COMPLETED', ...actor } });
@@ -65,6 +69,8 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     StockTransaction: transaction.id,
     ReasonCode: reasonCode.id,
     InventoryLevel: level.id,
+    CycleCountBatch: countBatch.id,
+    CycleCountLine: countBatch.lines[0]!.id,
     AllocationPolicy: policy.id,
     ApiKey: apiKey.id,
     ImportJob: importJob.id,

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { DomainError } from '../../kernel/errors.js';
 import { authOf, orgId } from '../tenant.js';
 import { HOLD_WITH_LINES } from '../inventory/holds/hold-shape.js';
+import { countLinesById } from '../inventory/cycle-counts/batch-reads.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
 import { mayRead, NODE_TABLES, NODE_TYPE_NAMES, type NodeTypeName } from './node-types.js';
@@ -35,6 +36,9 @@ const LOADERS: Record<NodeTypeName, Load> = {
   StockTransaction: (ctx, ids) => ctx.prisma.stockTransaction.findMany(inIds(ids)),
   ReasonCode: (ctx, ids) => ctx.prisma.reasonCode.findMany(inIds(ids)),
   InventoryLevel: (ctx, ids) => ctx.prisma.inventoryLevel.findMany(inIds(ids)),
+  CycleCountBatch: async (ctx, ids) =>
+    (await ctx.prisma.cycleCountBatch.findMany({ ...inIds(ids), include: { _count: { select: { lines: true } } } })).map(({ _count, ...row }) => ({ ...row, itemCount: _count.lines })),
+  CycleCountLine: (ctx, ids) => countLinesById(ctx, ids),
   AllocationPolicy: (ctx, ids) => ctx.prisma.channelAllocationPolicy.findMany(inIds(ids)),
   ApiKey: (ctx, ids) => ctx.prisma.apiKey.findMany(inIds(ids)),
   ImportJob: (ctx, ids) => ctx.prisma.importJob.findMany(inIds(ids)),

@@ -41,6 +41,12 @@ export const NODE_TABLES = {
   StockTransaction: { from: own('stock_transactions'), org: ownOrg, readable: { permission: 'inventory.adjust' } },
   ReasonCode: { from: own('reason_codes'), org: ownOrg, readable: { permission: 'inventory.adjust' } },
   InventoryLevel: { from: own('inventory_levels'), org: ownOrg, readable: { permission: 'inventory.read' } },
+  CycleCountBatch: { from: own('cycle_count_batches'), org: ownOrg, readable: { permission: 'inventory.cyclecount' } },
+  CycleCountLine: {
+    from: Prisma.sql`cycle_count_lines x JOIN cycle_count_batches p ON p.id = x."batchId"`,
+    org: parentOrg,
+    readable: { permission: 'inventory.cyclecount' },
+  },
   AllocationPolicy: { from: own('channel_allocation_policies'), org: ownOrg, readable: { permission: 'inventory.read' } },
   ApiKey: { from: own('api_keys'), org: ownOrg, readable: { permission: 'apikeys.manage', session: true } },
   ImportJob: { from: own('import_jobs'), org: ownOrg, readable: { permission: 'import.read' } },

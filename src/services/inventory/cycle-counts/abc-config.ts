@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { cycleCountAbcUpdate } from '../../../contracts/inventory/cycle-counts/abc-config.js';
+import type { RequestContext } from '../../../context.js';
+import { inTransaction } from '../../../db/transactions.js';
+import { newFieldErrors, validationError } from '../../../kernel/errors.js';
+import { orgId } from '../../tenant.js';
+import { reclassifyLocation, type Reclassification } from './abc-reclassify.js';
+
+export type AbcUpdateInput = z.output<typeof cycleCountAbcUpdate>;
+
+export interface AbcConfig {
+  aPercent: number;
+  bPercent: number;
+  cPercent: number;
+  aFrequencyDays: number;
+  bFrequencyDays: number;
+  cFrequencyDays: number;
+}
+
+export interface Tolerance {
+  units: number;
+  percent: number;
+  value: number;
+}
+
+/** The organization's count tolerance (0, 0, 0 until it sets one: only exact counts are within it). */
+export async function countTolerance(ctx: RequestContext): Promise<Tolerance> {
+  const row = await ctx.prisma.cycleCountSettings.findUnique({ where: { organizationId: orgId(ctx) } });
+  return { units: row?.toleranceUnits ?? 0, percent: row?.tolerancePercent ?? 0, value: row?.toleranceValue ?? 0 };
+}
+
+/** Whether a variance is within the tolerance: by units, by percent of the expected quantity, or by value. */
+export function withinTolerance(tolerance: Tolerance, variance: number, expected: number, unitCost: number | null): boolean {
+  const size = Math.abs(variance);
+  if (size <= tolerance.units) return true;
+  if (expected > 0 && (size / expected) * 100 <= tolerance.percent) return true;
+  return unitCost !== null && size * unitCost <= tolerance.value;
+}
+
+/** What an organization that never set its configuration counts with (the columns' defaults). */
+export const DEFAULT_ABC_CONFIG: AbcConfig = { aPercent: 80, bPercent: 15, cPercent: 5, aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 };
+
+const KEYS = Object.keys(DEFAULT_ABC_CONFIG) as (keyof AbcConfig)[];
+const PERCENTS = ['aPercent', 'bPercent', 'cPercent'] as const;
+
+const pick = (row: AbcConfig): AbcConfig => Object.fromEntries(KEYS.map((key) => [key, row[key]])) as unknown as AbcConfig;
+
+/** The organization's ABC configuration (the defaults until it sets one). */
+export async function abcConfig(ctx: RequestContext): Promise<AbcConfig> {
+  const row = await ctx.prisma.cycleCountSettings.findUnique({ where: { organizationId: orgId(ctx) } });
+  return row ? pick(row) : { ...DEFAULT_ABC_CONFIG };
+}
+
+/** How often a product of the class is counted; an unclassified product is counted as a C. */
+export function frequencyOf(config: AbcConfig, abcClass: string | null): number {
+  return abcClass === 'A' ? config.aFrequencyDays : abcClass === 'B' ? config.bFrequencyDays : config.cFrequencyDays;
+}
+
+/**
+ * Sets the fields given (the others keep their value) and, when asked, reclassifies a location with the
+ * result, in one transaction: a refused reclassification leaves the configuration as it was.
+ */
+export async function updateCycleCountAbc(ctx: RequestContext, input: AbcUpdateInput): Promise<{ config: AbcConfig; tolerance: Tolerance; reclassification: Reclassification | null }> {
+  return inTransaction(ctx, async (ctx) => {
+    const organizationId = orgId(ctx);
+    const given = Object.fromEntries(KEYS.filter((key) => input[key] !== undefined).map((key) => [key, input[key]!])) as Partial<AbcConfig>;
+    const config = { ...(await abcConfig(ctx)), ...given };
+    const sum = config.aPercent + config.bPercent + config.cPercent;
+    if (sum !== 100) {
+      const details = newFieldErrors();
+      const named = PERCENTS.filter((key) => key in given);
+      for (const key of named.length ? named : PERCENTS) details[key] = [`aPercent + bPercent + cPercent must be 100 (is ${config.aPercent} + ${config.bPercent} + ${config.cPercent} = ${sum})`];
+      throw validationError(details, 'The ABC percents must add up to 100');
+    }
+    const t = input.tolerance ?? {};
+    const tolerance = { ...(await countTolerance(ctx)), ...Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined)) } as Tolerance;
+    const toleranceColumns = { toleranceUnits: tolerance.units, tolerancePercent: tolerance.percent, toleranceValue: tolerance.value };
+    if (Object.keys(given).length || input.tolerance) {
+      await ctx.prisma.cycleCountSettings.upsert({ where: { organizationId }, create: { organizationId, ...config, ...toleranceColumns }, update: { ...given, ...toleranceColumns } });
+    }
+    const reclassification = input.reclassify ? await reclassifyLocation(ctx, config, input.reclassify.locationId, input.reclassify.periodDays ?? 90) : null;
+    return { config, tolerance, reclassification };
+  });
+}

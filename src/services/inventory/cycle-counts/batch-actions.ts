@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import type { cycleCountBatchAction } from '../../../contracts/inventory/cycle-counts/cycle-count-batch.js';
+import type { RequestContext } from '../../../context.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
+import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
+import { actorOf } from '../../actor-of.js';
+import { orgId } from '../../tenant.js';
+import { readBatch } from './batch-reads.js';
+import { countTolerance, withinTolerance } from './abc-config.js';
+import { resolveCycleCountLines } from './resolve.js';
+
+export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
+type Count = NonNullable<BatchActionInput['counts']>[number];
+
+interface LockedBatch {
+  id: string;
+  status: 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+  locationId: string;
+  snapshotSeq: bigint;
+}
+
+/**
+ * The one state table of a batch: IN_PROGRESS takes counts and moves to COMPLETED (every line counted) or
+ * CANCELLED; COMPLETED and CANCELLED take nothing. The batch row is locked first, so two requests on one
+ * batch run one after the other and each checks the state the other left.
+ */
+async function lockBatch(ctx: TxContext, batchId: string, action: string): Promise<LockedBatch> {
+  const [batch] = await ctx.prisma.$queryRaw<LockedBatch[]>`
+    SELECT id, status::text AS status, "locationId", "snapshotSeq" FROM cycle_count_batches
+    WHERE id = ${batchId} AND "organizationId" = ${orgId(ctx)} FOR UPDATE`;
+  if (!batch) throw notFound('Cycle count batch');
+  if (batch.status !== 'IN_PROGRESS') throw new DomainError('INVALID_STATE', `The batch is ${batch.status}: it cannot ${action.toLowerCase()}`);
+  return batch;
+}
+
+/** Records counts, completes or cancels a batch; answers the batch as it is after. */
+export async function updateCycleCountBatch(ctx: RequestContext, batchId: string, input: BatchActionInput) {
+  return inTransaction(ctx, async (ctx) => {
+    const batch = await lockBatch(ctx, batchId, input.action === 'RECORD' ? 'take counts' : input.action === 'COMPLETE' ? 'complete' : 'be cancelled');
+    if (input.action === 'RECORD') await recordCounts(ctx, batch, input.counts!);
+    else if (input.action === 'COMPLETE') {
+      const open = await ctx.prisma.cycleCountLine.count({ where: { batchId, countedQty: null } });
+      if (open) throw new DomainError('INVALID_STATE', `${open} line${open === 1 ? ' is' : 's are'} not counted yet: count or cancel the batch`);
+      await ctx.prisma.cycleCountBatch.update({ where: { id: batchId }, data: { status: 'COMPLETED', completedAt: new Date() } });
+      await acceptWithinTolerance(ctx, batchId);
+    } else {
+      await ctx.prisma.cycleCountBatch.update({ where: { id: batchId }, data: { status: 'CANCELLED', cancelledAt: new Date() } });
+    }
+    return (await readBatch(ctx, batchId))!;
+  });
+}
+
+const keyOf = (productMasterId: string, lotId: string | null | undefined, binId: string | null | undefined) => `${productMasterId}:${lotId ?? '-'}:${binId ?? '-'}`;
+
+/**
+ * Each count names a line of the batch, or a product, lot and bin (a found line when the batch has none).
+ * The quantity expected is the line's on hand at the moment of the count, read with its ledger position in
+ * one statement: the snapshot plus every movement since, so a sale or receipt during the count is kept.
+ */
+async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[]) {
+  const organizationId = orgId(ctx);
+  const lines = await ctx.prisma.cycleCountLine.findMany({ where: { batchId: batch.id } });
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const byKey = new Map(lines.map((line) => [keyOf(line.productMasterId, line.lotId, line.binId), line]));
+  const details = newFieldErrors();
+  const named = counts.filter((c) => !c.lineId);
+  const [products, lots, bins] = await Promise.all([
+    ctx.prisma.productMaster.findMany({ where: { organizationId, id: { in: named.map((c) => c.productMasterId!) } }, select: { id: true } }),
+    ctx.prisma.lot.findMany({ where: { organizationId, id: { in: named.flatMap((c) => (c.lotId ? [c.lotId] : [])) } }, select: { id: true, productMasterId: true } }),
+    ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, id: { in: named.flatMap((c) => (c.binId ? [c.binId] : [])) } }, select: { id: true } }),
+  ]);
+  const productIds = new Set(products.map((p) => p.id));
+  const lotProduct = new Map(lots.map((lot) => [lot.id, lot.productMasterId]));
+  const binIds = new Set(bins.map((bin) => bin.id));
+  counts.forEach((c, i) => {
+    if (c.lineId) {
+      if (!byId.has(c.lineId)) details[`counts.${i}.lineId`] = ['Not a line of this batch'];
+      else if (byId.get(c.lineId)!.resolution) throw new DomainError('INVALID_STATE', `Line ${c.lineId} is resolved: it takes no more counts`);
+      return;
+    }
+    if (!productIds.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
+    if (c.lotId && lotProduct.get(c.lotId) !== c.productMasterId) details[`counts.${i}.lotId`] = ['Not a lot of this product'];
+    if (c.binId && !binIds.has(c.binId)) details[`counts.${i}.binId`] = ["Not a bin of the batch's location"];
+  });
+  if (Object.keys(details).length) throw validationError(details);
+
+  const { createdBy } = actorOf(ctx);
+  for (const c of counts) {
+    let line = c.lineId ? byId.get(c.lineId)! : byKey.get(keyOf(c.productMasterId!, c.lotId, c.binId));
+    if (line?.resolution) throw new DomainError('INVALID_STATE', `Line ${line.id} is resolved: it takes no more counts`);
+    if (!line) {
+      const stockLine = await ctx.prisma.stockLine.findFirst({
+        where: { organizationId, locationId: batch.locationId, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null },
+        select: { id: true },
+      });
+      line = await ctx.prisma.cycleCountLine.create({
+        data: { batchId: batch.id, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null, stockLineId: stockLine?.id ?? null, snapshotQty: 0, snapshotSeq: batch.snapshotSeq, found: true },
+      });
+      byId.set(line.id, line);
+      byKey.set(keyOf(line.productMasterId, line.lotId, line.binId), line);
+    }
+    const [now] = line.stockLineId
+      ? await ctx.prisma.$queryRaw<{ qty: number; seq: bigint }[]>`
+          SELECT sl."qtyOnHand" AS qty, COALESCE((SELECT MAX(t.seq) FROM stock_transactions t WHERE t."stockLineId" = sl.id), 0)::bigint AS seq
+          FROM stock_lines sl WHERE sl.id = ${line.stockLineId}`
+      : [{ qty: 0, seq: batch.snapshotSeq }];
+    const history = [...(line.history as object[])];
+    if (line.countedQty !== null) history.push({ countedQty: line.countedQty, expectedQty: line.expectedQty, countedAt: line.countedAt?.toISOString(), countedBy: line.countedBy });
+    line = await ctx.prisma.cycleCountLine.update({
+      where: { id: line.id },
+      data: { countedQty: c.countedQty, expectedQty: now!.qty, countedSeq: now!.seq, countedAt: new Date(), countedBy: createdBy, history },
+    });
+    byId.set(line.id, line);
+    byKey.set(keyOf(line.productMasterId, line.lotId, line.binId), line);
+  }
+}
+
+/** On completion, the counted lines whose variance is within the organization's tolerance are accepted (one resolve). */
+async function acceptWithinTolerance(ctx: TxContext, batchId: string) {
+  const tolerance = await countTolerance(ctx);
+  const lines = await ctx.prisma.$queryRaw<{ id: string; variance: number; expected: number; unitCost: number | null }[]>`
+    SELECT c.id, (c."countedQty" - c."expectedQty") AS variance, c."expectedQty" AS expected, pm."unitCost"::float8 AS "unitCost"
+    FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
+    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL`;
+  const accepted = lines.filter((line) => withinTolerance(tolerance, line.variance, line.expected, line.unitCost));
+  if (accepted.length) {
+    await resolveCycleCountLines(ctx, { resolutions: accepted.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
+  }
+}

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { CYCLE_COUNT_PRODUCT_PAGE, type cycleCountProductQuery } from '../../../contracts/inventory/cycle-counts/cycle-count-query.js';
+import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import { notFound } from '../../../kernel/errors.js';
+import { checkFilterIds } from '../../filter-ids.js';
+import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
+import { abcConfig } from './abc-config.js';
+
+export type CycleCountProductArgs = z.output<typeof cycleCountProductQuery>;
+
+export interface CycleCountProduct {
+  productMasterId: string;
+  sku: string;
+  productName: string;
+  locationId: string;
+  lastCountedDate: Date | null;
+  nextCountDate: Date;
+  isOverdue: boolean;
+  abcClass: 'A' | 'B' | 'C' | null;
+  currentQty: number;
+}
+
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The count schedule of a location's products (every product with a stock line or an inventory level
+ * there): last counted date, next count date (last + the class's frequency; never counted: today; an
+ * unclassified product at the C frequency), overdue when the next count date is today or earlier; soonest
+ * due first, then by SKU. currentQty is on hand over all its lines at the location.
+ */
+export async function cycleCountProducts(ctx: RequestContext, args: CycleCountProductArgs, window?: ListWindow) {
+  const organizationId = orgId(ctx);
+  const { locationId } = args;
+  await checkFilterIds(ctx, { locationId, binId: args.binId });
+  if (args.categoryId && !(await ctx.prisma.category.count({ where: { id: args.categoryId, organizationId } }))) throw notFound('Category');
+  const { page, limit, skip, take } = pageWindow(args.page, args.limit, CYCLE_COUNT_PRODUCT_PAGE, window);
+  const config = await abcConfig(ctx);
+  const today = new Date().toISOString().slice(0, 10);
+  const term = args.search?.trim();
+  const filters = [
+    term ? Prisma.sql`AND (pm.sku ILIKE ${likeTerm(term)} OR pm.name ILIKE ${likeTerm(term)})` : Prisma.empty,
+    args.categoryId ? Prisma.sql`AND pm."categoryId" = ${args.categoryId}` : Prisma.empty,
+    args.abcClass ? Prisma.sql`AND l."abcClass"::text = ${args.abcClass}` : Prisma.empty,
+    args.binId
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM stock_lines b WHERE b."organizationId" = ${organizationId} AND b."locationId" = ${locationId} AND b."productMasterId" = pm.id AND b."binId" = ${args.binId})`
+      : Prisma.empty,
+  ];
+  const schedule = Prisma.sql`
+    WITH lines AS (
+      SELECT "productMasterId" AS pid, SUM("qtyOnHand")::int AS qty
+      FROM stock_lines WHERE "organizationId" = ${organizationId} AND "locationId" = ${locationId}
+      GROUP BY 1
+    ), schedule AS (
+      SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
+             l."lastCountedAt"::date AS "lastCountedDate", COALESCE(s.qty, 0)::int AS "currentQty",
+             COALESCE(l."lastCountedAt"::date + (CASE l."abcClass"::text WHEN 'A' THEN ${config.aFrequencyDays}::int WHEN 'B' THEN ${config.bFrequencyDays}::int
+               ELSE ${config.cFrequencyDays}::int END), ${today}::date) AS "nextCountDate"
+      FROM product_masters pm
+      LEFT JOIN lines s ON s.pid = pm.id
+      LEFT JOIN inventory_levels l ON l."productMasterId" = pm.id AND l."locationId" = ${locationId} AND l."organizationId" = ${organizationId}
+      WHERE pm."organizationId" = ${organizationId} AND (s.pid IS NOT NULL OR l.id IS NOT NULL) ${Prisma.join(filters, ' ')}
+    )`;
+  const overdueOnly = args.showOverdueOnly ? Prisma.sql`WHERE "nextCountDate" <= ${today}::date` : Prisma.empty;
+  const [rows, [totals]] = await Promise.all([
+    take > 0
+      ? ctx.prisma.$queryRaw<Omit<CycleCountProduct, 'locationId' | 'isOverdue'>[]>`${schedule}
+          SELECT * FROM schedule ${overdueOnly} ORDER BY "nextCountDate", sku, "productMasterId" LIMIT ${take}::int OFFSET ${skip}::int`
+      : Promise.resolve([]),
+    ctx.prisma.$queryRaw<{ total: number; overdue: number }[]>`${schedule}
+      SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "nextCountDate" <= ${today}::date)::int AS overdue FROM schedule ${overdueOnly}`,
+  ]);
+  const todayDate = new Date(`${today}T00:00:00Z`);
+  const products: CycleCountProduct[] = rows.map((row) => ({ ...row, locationId, isOverdue: row.nextCountDate.getTime() <= todayDate.getTime() }));
+  const total = totals?.total ?? 0;
+  return { type: 'all-products' as const, products, count: total, overdueCount: totals?.overdue ?? 0, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+}
