@@ -56,8 +56,15 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   hold: { type: 'ID!', value: (s) => s.ids.InventoryHold![0] },
   countBatch: { type: 'ID!', value: (s) => s.ids.CycleCountBatch![0] },
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
-  // Up to 3 ids of every entity type (a `nodes` call takes at most 100).
-  ids: { type: '[ID!]!', value: (s) => Object.entries(s.ids).flatMap(([type, ids]) => (type === 'sku' ? [] : ids.slice(0, 3))) },
+  // Up to 3 ids of every entity type; 2 of some when 3 of each would pass the 100 a `nodes` call takes.
+  ids: {
+    type: '[ID!]!',
+    value: (s) => {
+      const types = Object.entries(s.ids).filter(([type]) => type !== 'sku');
+      const withThree = 100 - 2 * types.length;
+      return types.flatMap(([, ids], i) => ids.slice(0, i < withThree ? 3 : 2));
+    },
+  },
   lotCheck: { type: 'LotValidationInput!', value: (s) => ({ productMasterId: s.ids.Product![0], locationId: s.tenant.warehouse.id, quantity: 1000 }) },
   check: { type: 'AvailabilityCheckInput!', value: (s) => ({ items: s.ids.sku!.map((sku) => ({ sku, locationId: s.tenant.warehouse.id, quantity: 1 })) }) },
 };
