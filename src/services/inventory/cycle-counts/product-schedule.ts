@@ -1,3 +1,4 @@
+import { escapeLike } from '../../search.js';
 import type { z } from 'zod';
 import { CYCLE_COUNT_PRODUCT_PAGE, type cycleCountProductQuery } from '../../../contracts/inventory/cycle-counts/cycle-count-query.js';
 import type { RequestContext } from '../../../context.js';
@@ -21,7 +22,7 @@ export interface CycleCountProduct {
   currentQty: number;
 }
 
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeTerm = (term: string) => `%${escapeLike(term)}%`;
 
 /**
  * The count schedule of a location's products (every product with a stock line or an inventory level

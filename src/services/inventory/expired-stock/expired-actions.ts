@@ -7,7 +7,7 @@ import { isoDay } from '../../../kernel/iso-dates.js';
 import { authOf, orgId } from '../../tenant.js';
 import { findReasonCode } from '../adjustments/reason-code-rules.js';
 import { applyStockChangeSeries, lockLines, type LineState, type StockChange } from '../ledger/stock-ledger.js';
-import { availableQty, startOfTodayUtc } from '../stock-lines/quantities.js';
+import { availableQty, expiredBefore, startOfTodayUtc } from '../stock-lines/quantities.js';
 
 export type ExpiredStockAction = z.output<typeof expiredStockAction>;
 export type ExpiredActionKind = 'EXPIRE' | 'CONSUME';
@@ -68,7 +68,7 @@ export async function actOnExpiredStock(ctx: RequestContext, kind: ExpiredAction
   return inTransaction(ctx, async (txCtx) => {
     const locked = await lockLines(txCtx, ids);
     const details = newFieldErrors();
-    const expired = (line: LineState) => line.expiryDate !== null && new Date(line.expiryDate) < today;
+    const expired = (line: LineState) => expiredBefore(line.expiryDate, today);
     const plan: { line: LineState; quantity: number }[] = [];
     if (named) {
       const seen = new Set<string>();

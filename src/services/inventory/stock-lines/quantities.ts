@@ -65,8 +65,11 @@ export function lineExcluded(
 ): boolean {
   if (!lot) return false;
   if (lot.recalled && !options.includeRecalled) return true;
-  return !options.includeExpired && lot.expiryDate !== null && lot.expiryDate < today;
+  return !options.includeExpired && expiredBefore(lot.expiryDate, today);
 }
+
+/** Has a lot with this expiry date expired by `today` (the day after its expiry date)? */
+export const expiredBefore = (expiryDate: Date | string | null, today: Date = startOfTodayUtc()) => expiryDate !== null && new Date(expiryDate) < today;
 
 export function startOfTodayUtc(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
