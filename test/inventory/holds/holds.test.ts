@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../../../src/services/admin/admin.js';
+import { createChannelFor, createLocationFor } from '../../../src/services/admin/admin.js';
 import { createProduct, graphqlData } from '../../support/api.js';
 import type { Tenant } from '../../support/fixtures.js';
 import type { TestServer } from '../../support/server.js';
@@ -118,6 +118,30 @@ describe('inventory holds', () => {
     expect(ship.body.code).toBe('INSUFFICIENT_STOCK');
     const draft5 = await call('POST', '/api/inventory/transfers', { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 5 }] });
     expect((await call('POST', `/api/inventory/transfers/${draft5.body.id}`, { action: 'ship' })).status).toBe(200);
+  });
+
+  it('lowers channel ATP by the held units at once, and gives them back on release', async () => {
+    const { sku, productId } = await stocked(10, 20, 0);
+    const channel = await createChannelFor(server.operator, { organizationId: a.org.id, name: `Web ${sku}`, type: 'ONLINE' });
+    const policy = await graphqlData(server, a.key, `mutation ($input: SetAllocationPolicyInput!) { setAllocationPolicy(input: $input) { ... on AllocationPolicy { id } } }`, {
+      input: { channelId: channel.id, locationId: a.warehouse.id, mode: 'SHARE', sharePct: 0.5, lowAtpThreshold: 0 },
+    });
+    expect(policy.setAllocationPolicy.id).toBeDefined();
+    const atp = async () => {
+      const res = await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}&sku=${sku}&channelId=${channel.id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [product] = res.body.products;
+      expect(product.productMasterId).toBe(productId);
+      return { available: product.totalAvailable, atp: product.channels.find((c: { channelId: string }) => c.channelId === channel.id).atp };
+    };
+    expect(await atp()).toEqual({ available: 30, atp: 15 });
+    const held = await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 12 });
+    expect(held.status).toBe(201);
+    expect(await atp()).toEqual({ available: 18, atp: 9 });
+    expect((await release({ holdId: held.body.id, quantity: 4 })).status).toBe(200);
+    expect(await atp()).toEqual({ available: 22, atp: 11 });
+    expect((await release({ holdId: held.body.id })).status).toBe(200);
+    expect(await atp()).toEqual({ available: 30, atp: 15 });
   });
 
   it('refuses more than available, or nothing available, and writes nothing', async () => {
