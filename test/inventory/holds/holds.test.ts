@@ -109,6 +109,22 @@ describe('inventory holds', () => {
     expect(released.body.holds.map((h: { id: string }) => h.id)).toEqual([everywhere.body.id]);
   });
 
+  it('quarantines expired and recalled lots too, which no pick would take', async () => {
+    const sku = `H-${n++}`;
+    const productId = await createProduct(server, a.key, sku);
+    const at = { productMasterId: productId, locationId: a.warehouse.id };
+    const expired = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-X`, expiryDate: '2020-01-01' }, { ON_HAND: 3 });
+    const recalled = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-R`, expiryDate: '2033-01-01', recalled: true }, { ON_HAND: 2 });
+    const good = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-G`, expiryDate: '2034-01-01' }, { ON_HAND: 4 });
+    const placed = await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 6 });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // First expiry first: the expired lot, then the recalled one, then one unit of the good lot.
+    expect(placed.body.lines.map((l: { stockLineId: string; quantity: number }) => [l.stockLineId, l.quantity]).sort()).toEqual(
+      [[expired.id, 3], [recalled.id, 2], [good.id, 1]].sort(),
+    );
+    expect(await line(good.id)).toMatchObject({ qtyOnHand: 4, qtyOnHold: 1 });
+  });
+
   it('keeps held units from a transfer shipment', async () => {
     const { productId } = await stocked(10, 20, 0);
     expect((await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 25 })).status).toBe(201);

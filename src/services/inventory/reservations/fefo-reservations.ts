@@ -1,5 +1,6 @@
-// Reserving stock for a document (an order now; shipments and stock requests later), and taking stock
-// out of a location (transfers): first-expiry-first-out over the lots of a product at a location.
+// Reserving stock for a document (an order now; shipments and stock requests later), taking stock out
+// of a location (transfers) and putting it on hold: first-expiry-first-out over the lots of a product at
+// a location.
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../stock-lines/quantities.js';
@@ -15,7 +16,7 @@ export interface ReservationScope {
 }
 
 /** What the ledger rows of a reservation or release say caused them. */
-export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment'>;
+export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment' | 'reasonCode'>;
 
 /** Units of one stock line reserved for (or withdrawn by) a request. */
 export interface Allocation {
@@ -57,6 +58,12 @@ export interface Reservations {
    * takes none. Lot control answers with it, so its answer is the pick's.
    */
   review(request: StockRequest): LineReview[];
+  /**
+   * Puts on hold up to `quantity` available units (every available unit when null) of the given locked
+   * lines, first-expiring lots first. Unlike reserve(), expired, recalled and short-dated lots are held
+   * too: a hold quarantines whatever is there. Returns the allocations, which may add up to less than asked.
+   */
+  hold(lineIds: string[], quantity: number | null, source: ReservationSource): Allocation[];
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
 }
@@ -173,6 +180,20 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
       changes.push({ ...source, stockLineId: line.id, deltas: { ON_HAND: -take } });
       line.qtyOnHand -= take;
     }),
+    hold(lineIds, quantity, source) {
+      const allocations: Allocation[] = [];
+      let left = quantity ?? Infinity;
+      const lines = lineIds.map((id) => stock.get(id)).filter((line): line is Candidate => Boolean(line)).sort(fefo);
+      for (const line of lines) {
+        const units = Math.min(left, availableQty(line));
+        if (units <= 0) continue;
+        changes.push({ ...source, stockLineId: line.id, deltas: { ON_HOLD: units } });
+        line.qtyOnHold += units;
+        allocations.push({ stockLineId: line.id, quantity: units, lotId: line.lotId, binId: line.binId });
+        left -= units;
+      }
+      return allocations;
+    },
     review(request) {
       let left = request.quantity;
       return linesOf(request).map((line) => {
