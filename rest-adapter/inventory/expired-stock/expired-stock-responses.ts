@@ -67,7 +67,7 @@ export const expiredStockDestructionResult = z
       .array(
         z
           .object({
-            id: z.string(),
+            transferId: z.string(),
             reference: nullableString.describe('The document number, when given.'),
             sourceLocationId: z.string(),
             destLocationId: z.string(),

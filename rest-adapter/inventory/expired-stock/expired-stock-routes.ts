@@ -69,7 +69,7 @@ export const expiredStockRoutes = defineRoutes([
     operation: `mutation ($input: ExpiredStockDestructionInput!) {
       destroyExpiredStock(input: $input) {
         success action totalQuantity destinationLocationId documentNumber lines { ${LINE} }
-        transfers { id reference sourceLocationId destLocationId status stockLineIds totalQuantity }
+        transfers { transferId reference sourceLocationId destLocationId status stockLineIds totalQuantity }
       }
     }`,
     input: { body: expiredStockDestruction },

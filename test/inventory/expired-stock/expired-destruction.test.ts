@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const destroy = (body: unknown, token = a.key) => server.call('POST', '/api/inventory/expired/transfer-destruction', { token, body });
-const stockLine = (id: string) => server.app.prisma.stockLine.findUniqueOrThrow({ where: { id } });
+const stockLine = (id: string | undefined) => server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: id! } });
 const state = async () => ({
   lines: await server.app.prisma.stockLine.findMany({ orderBy: { id: 'asc' } }),
   ledger: await server.app.prisma.stockTransaction.count(),
@@ -88,7 +88,7 @@ describe('transfer-destruction: refusals', () => {
 });
 
 describe('transfer-destruction: to a destruction location', () => {
-  let transfers: { id: string; sourceLocationId: string; destLocationId: string; status: string; reference: string; stockLineIds: string[]; totalQuantity: number }[];
+  let transfers: { transferId: string; sourceLocationId: string; destLocationId: string; status: string; reference: string; stockLineIds: string[]; totalQuantity: number }[];
 
   it('ships a transfer per source location at once, taking the expired units too, with the reason on the ledger rows', async () => {
     const res = await destroy({
@@ -115,21 +115,21 @@ describe('transfer-destruction: to a destruction location', () => {
     // Stock gone at the source (reserved units stay), the lots and bins on the transfer.
     expect(await stockLine(line.old)).toMatchObject({ qtyOnHand: 2, qtyReserved: 2, qtyExpired: 0 });
     expect(await stockLine(line.binned)).toMatchObject({ qtyOnHand: 0 });
-    const read = await server.call('GET', `/api/inventory/transfers/${fromWarehouse.id}`, { token: a.key });
+    const read = await server.call('GET', `/api/inventory/transfers/${fromWarehouse.transferId}`, { token: a.key });
     expect(read.body).toMatchObject({ status: 'IN_TRANSIT', sourceType: 'DESTRUCTION', reference: 'CERT-7', totalShipped: 12 });
-    const pieces = await server.app.prisma.inventoryTransferLineLot.findMany({ where: { line: { transferId: fromWarehouse.id } } });
+    const pieces = await server.app.prisma.inventoryTransferLineLot.findMany({ where: { line: { transferId: fromWarehouse.transferId } } });
     expect(pieces.map((p) => [p.sourceStockLineId, p.quantity]).sort()).toEqual([[line.old, 8], [line.binned, 4]].sort());
     const rows = await server.app.prisma.stockTransaction.findMany({ where: { stockLineId: line.old, transactionType: 'TRANSFER_OUT' } });
     expect(rows.map((r) => [r.bucket, r.deltaQty, r.reasonCode, r.comment, r.sourceType, r.sourceId]).sort()).toEqual([
-      ['EXPIRED', -3, 'EXPIRED', 'to the incinerator', 'TRANSFER', fromWarehouse.id],
-      ['ON_HAND', -8, 'EXPIRED', 'to the incinerator', 'TRANSFER', fromWarehouse.id],
+      ['EXPIRED', -3, 'EXPIRED', 'to the incinerator', 'TRANSFER', fromWarehouse.transferId],
+      ['ON_HAND', -8, 'EXPIRED', 'to the incinerator', 'TRANSFER', fromWarehouse.transferId],
     ]);
     await expectLedgerBalanced(server.app.prisma);
   });
 
   it('is received at the destination the normal way, where the units are expired and never available', async () => {
     for (const transfer of transfers) {
-      const received = await server.call('POST', `/api/inventory/transfers/${transfer.id}`, { token: a.key, body: { action: 'receive' } });
+      const received = await server.call('POST', `/api/inventory/transfers/${transfer.transferId}`, { token: a.key, body: { action: 'receive' } });
       expect(received.status, JSON.stringify(received.body)).toBe(200);
       expect(received.body.status).toBe('RECEIVED');
     }
@@ -146,7 +146,7 @@ describe('transfer-destruction: to a destruction location', () => {
     const res = await destroy({ lines: [{ stockLineId: line.fresh, quantity: 2 }], force: true, destinationLocationId: destruction.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ action: 'TRANSFER_OUT', documentNumber: null, totalQuantity: 2, transfers: [{ reference: null, totalQuantity: 2 }] });
-    await server.call('POST', `/api/inventory/transfers/${res.body.transfers[0].id}`, { token: a.key, body: { action: 'receive' } });
+    await server.call('POST', `/api/inventory/transfers/${res.body.transfers[0].transferId}`, { token: a.key, body: { action: 'receive' } });
     const arrived = await server.app.prisma.stockLine.findFirstOrThrow({ where: { locationId: destruction.id, lot: { code: 'FRESH' } } });
     expect(arrived).toMatchObject({ qtyOnHand: 2, qtyExpired: 2 });
     const check = await server.call('POST', '/api/inventory/availability/check', { token: a.key, body: { items: [{ sku: 'DES-1', locationId: destruction.id, quantity: 1 }] } });

@@ -75,13 +75,13 @@ const ExpiredActionResultType = builder.objectRef<ExpiredActionResult>('ExpiredS
 const DestructionTransferType = builder.objectRef<DestructionTransfer>('ExpiredStockDestructionTransfer').implement({
   description: 'An inventory transfer that carries expired stock to the destruction location, created and shipped at once (IN_TRANSIT): one per source location.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The transfer.' }),
+    transferId: t.exposeID('transferId', { description: 'The transfer.' }),
     transfer: t.field({
       type: InventoryTransferRef,
       nullable: true,
       authScopes: readScopesOf('InventoryTransfer'),
       description: 'The transfer itself, to follow its receipt (null for a caller who may not read transfers).',
-      resolve: (row, _args, ctx) => linked(ctx, 'inventoryTransfer', row.id),
+      resolve: (row, _args, ctx) => linked(ctx, 'inventoryTransfer', row.transferId),
     }),
     reference: t.exposeString('reference', { nullable: true, description: 'The document number, when given.' }),
     sourceLocationId: t.exposeID('sourceLocationId', { description: 'Where the stock left from.' }),

@@ -15,7 +15,7 @@ export type ExpiredStockDestruction = z.output<typeof expiredStockDestruction>;
 
 /** A transfer that carries stock to the destruction location: one per source location (and per 500 lines). */
 export interface DestructionTransfer {
-  id: string;
+  transferId: string;
   reference: string | null;
   sourceLocationId: string;
   destLocationId: string;
@@ -105,7 +105,7 @@ export async function destroyExpiredStock(ctx: RequestContext, input: ExpiredSto
           { ...ledger, comment: input.note ?? `Sent for destruction${documentNumber ? ` (${documentNumber})` : ''}` },
         );
         transfers.push({
-          id: transfer.id,
+          transferId: transfer.id,
           reference: transfer.reference,
           sourceLocationId: transfer.sourceLocationId,
           destLocationId: transfer.destLocationId,
