@@ -229,3 +229,37 @@ describe('transfer-destruction: GraphQL destroyExpiredStock', () => {
     await expectLedgerBalanced(server.app.prisma);
   });
 });
+
+// Meaningful on PostgreSQL (TEST_DATABASE_URL), where the requests run in parallel on several connections;
+// PGlite runs them one after another and must agree.
+describe('transfer-destruction: concurrency', () => {
+  it('each unit leaves once, and a destruction runs beside transfers of the same product without deadlock', async () => {
+    for (let round = 0; round < 3; round++) {
+      const productId = await createProduct(server, a.key, `DES-RACE-${round}`);
+      const at = { productMasterId: productId, locationId: a.warehouse.id };
+      // The fresh line first: its id sorts before the expired one, so a shipment locks it first.
+      const fresh = (await addStock(server.app, a.org.id, { ...at, lotCode: 'F', expiryDate: day(60) }, { ON_HAND: 50 })).id;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const expired = (await addStock(server.app, a.org.id, { ...at, lotCode: 'E', expiryDate: day(-4) }, { ON_HAND: 6 })).id;
+      const drafts = await Promise.all(
+        [1, 2, 3].map(async () =>
+          (await server.call('POST', '/api/inventory/transfers', { token: a.key, body: { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 5 }] } })).body.id as string,
+        ),
+      );
+      const results = await Promise.all([
+        destroy({ lines: [{ stockLineId: expired }], destinationLocationId: destruction.id }),
+        ...drafts.map((id) => server.call('POST', `/api/inventory/transfers/${id}`, { token: a.key, body: { action: 'ship' } })),
+        destroy({ lines: [{ stockLineId: expired }], destinationLocationId: destruction.id }),
+      ]);
+      const [first, ...rest] = results;
+      const second = rest.pop()!;
+      expect(rest.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect([first!.status, second.status].sort()).toEqual([200, 400]);
+      expect(await stockLine(expired)).toMatchObject({ qtyOnHand: 0 });
+      expect(await stockLine(fresh)).toMatchObject({ qtyOnHand: 35 });
+      const out = await server.app.prisma.stockTransaction.findMany({ where: { stockLineId: expired, transactionType: 'TRANSFER_OUT' } });
+      expect(out.map((r) => [r.deltaQty, r.qtyBefore, r.qtyAfter])).toEqual([[-6, 6, 0]]);
+    }
+    await expectLedgerBalanced(server.app.prisma);
+  });
+});
