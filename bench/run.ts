@@ -58,7 +58,7 @@ import { scaleSection, scaleTextTable, scaleVerdict, type ScaleResults } from '.
 import { SCALE_SERIES } from './forecasting/synthetic.js';
 import { benchStalls, type StallResult } from './stalls/bench-stalls.js';
 import { stallsSection, stallsTextTable, stallsVerdict } from './stalls/report.js';
-import { benchWarehouse, WAREHOUSE_TARGETS } from './inventory/cycle-counts/bench-warehouse.js';
+import { benchWarehouse, WAREHOUSE_CONNECTIONS, WAREHOUSE_TARGETS } from './inventory/cycle-counts/bench-warehouse.js';
 import { warehouseSection, warehouseTextTable, warehouseVerdict } from './inventory/cycle-counts/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
@@ -229,6 +229,7 @@ async function main() {
     `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
+      (parts.warehouse ? ` (warehouse: ${WAREHOUSE_CONNECTIONS}, on PGlite ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
   const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [], scale: [], scaleNotes: [] };
