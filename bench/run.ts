@@ -16,6 +16,10 @@
 //   --stalls              only the stall part: the reproductions of issue 17 (defects 1, 2, 7) and the
 //                         heaviest request of every area (forecasting, products, inventory, transfers, import),
 //                         the worst /health and the server's longest event-loop block (bench/stalls/)
+//   --warehouse           only the warehouse part (issue 20): the cycle-count views all-products (a page, overdue
+//                         only, a search) and to-resolve of one location of 10,000 products and 50,000 stock lines
+//                         at 8 connections, each beside a bare node:http server running the same SQL, on its own
+//                         scratch database per backend (bench/inventory/cycle-counts/); goal p99 < 100 ms on PostgreSQL
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -54,6 +58,8 @@ import { scaleSection, scaleTextTable, scaleVerdict, type ScaleResults } from '.
 import { SCALE_SERIES } from './forecasting/synthetic.js';
 import { benchStalls, type StallResult } from './stalls/bench-stalls.js';
 import { stallsSection, stallsTextTable, stallsVerdict } from './stalls/report.js';
+import { benchWarehouse, WAREHOUSE_CONNECTIONS, WAREHOUSE_TARGETS } from './inventory/cycle-counts/bench-warehouse.js';
+import { warehouseSection, warehouseTextTable, warehouseVerdict } from './inventory/cycle-counts/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -63,7 +69,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -220,14 +226,16 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
+      (parts.warehouse ? ` (warehouse: ${WAREHOUSE_CONNECTIONS}, on PGlite ${settings.pgliteConnections})` : '') +
       `, best of ${settings.rounds} round(s)`,
   );
   const results: Results = { products: [], inventory: [], checks: [], notes: [], inventoryNotes: [], imports: [], importNotes: [], forecasts: [], forecastNotes: [], scale: [], scaleNotes: [] };
   let postgresVersion: string | undefined;
   let transfers: Awaited<ReturnType<typeof benchTransfers>> | undefined;
+  let warehouse: Awaited<ReturnType<typeof benchWarehouse>> | undefined;
   const stalls: StallResult[] = [];
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
@@ -244,6 +252,10 @@ async function main() {
     if (parts.forecastScale && backends.includes('pglite')) await forecastScalePglite(results);
     if (parts.stalls && backends.includes('postgres')) postgresVersion = (await stallsPostgres(stalls)) ?? postgresVersion;
     if (parts.stalls && backends.includes('pglite')) await stallsPglite(stalls);
+    if (parts.warehouse) {
+      warehouse = await benchWarehouse(databaseUrl, backends);
+      postgresVersion = warehouse.postgresVersion ?? postgresVersion;
+    }
   } finally {
     await runCleanups();
   }
@@ -281,8 +293,13 @@ async function main() {
     console.log(`\n${stallsTextTable(stalls)}\n\n${stallsVerdict(stalls).join('\n')}`);
     if (write) appendToBenchmarks(root, stallsSection(started, machine, stalls));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
-  const failedCheck = results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok));
+  if (warehouse?.rows.length) {
+    console.log(`\n${warehouseTextTable(warehouse)}\n\n${warehouseVerdict(warehouse).join('\n')}`);
+    if (write) appendToBenchmarks(root, warehouseSection(started, machine, settings, warehouse));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
+  const failedCheck =
+    results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok)) || Boolean(warehouse?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;
 }
 

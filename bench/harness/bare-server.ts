@@ -3,7 +3,8 @@
 // find the API key by its SHA-256 hash joined with its organization, check it, then fetch the page of
 // newest products and the total count in parallel, and answer {data, meta}.
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
-// POST /api/inventory/availability/check.
+// POST /api/inventory/availability/check. The cycle-count views of the --warehouse part the same way
+// (bench/inventory/cycle-counts/bare-cycle-counts.ts): GET /api/inventory/cycle-count, all-products and to-resolve.
 //
 // DATABASE_URL set: PostgreSQL through a pg Pool of the service's default size (10).
 // Otherwise DATA_DIR: PGlite on that folder (single user, so run it alone).
@@ -12,6 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { inventoryHandlers } from './bare-inventory.js';
+import { cycleCountHandlers } from '../inventory/cycle-counts/bare-cycle-counts.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 
@@ -32,6 +34,8 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
   if (url) {
     // Prisma stores DateTime as timestamp(3) without time zone, in UTC.
     pg.types.setTypeParser(1114, (value: string) => new Date(value.replace(' ', 'T') + 'Z'));
+    // A date stays its text (YYYY-MM-DD), as the GraphQL Date scalar writes it.
+    pg.types.setTypeParser(1082, (value: string) => value);
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.POOL_SIZE ?? 10) });
     return { query: async (sql, params) => (await pool.query(sql, params)).rows, close: () => pool.end() };
   }
@@ -73,6 +77,7 @@ async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<
 }
 
 const { adjust, checkAvailability } = inventoryHandlers({ query, authorize, send });
+const { cycleCount } = cycleCountHandlers({ query, authorize, send });
 
 async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL) {
   const key = await authorize(req, res, PRODUCT_READ_SCOPES);
@@ -95,6 +100,7 @@ const server = createServer((req, res) => {
   if (req.method === 'GET' && url.pathname === '/api/products') return void listProducts(req, res, url).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/adjust') return void adjust(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/availability/check') return void checkAvailability(req, res).catch(failed);
+  if (req.method === 'GET' && url.pathname === '/api/inventory/cycle-count') return void cycleCount(req, res, url).catch(failed);
   send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });
 });
 

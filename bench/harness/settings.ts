@@ -20,6 +20,7 @@ export const { values: args } = parseArgs({
     transfers: { type: 'boolean', default: false },
     'forecast-scale': { type: 'boolean', default: false },
     stalls: { type: 'boolean', default: false },
+    warehouse: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -50,8 +51,8 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
@@ -60,4 +61,5 @@ export const parts = {
   transfers: args.transfers || none,
   forecastScale: args['forecast-scale'] || none,
   stalls: args.stalls || none,
+  warehouse: args.warehouse || none,
 };

@@ -2,7 +2,7 @@
 // autocannon's setupRequest for every request, from the ids the harness wrote to a JSON file.
 import { readFileSync } from 'node:fs';
 
-export type GeneratorKind = 'availability' | 'channel-page' | 'adjust';
+export type GeneratorKind = 'availability' | 'channel-page' | 'adjust' | 'paths';
 
 export interface GeneratorInput {
   skus: string[];
@@ -13,6 +13,8 @@ export interface GeneratorInput {
   pages: number;
   /** Items per availability check. */
   checkItems: number;
+  /** Paths with their query, one picked at random per request (kind 'paths': the --warehouse views). */
+  paths?: string[];
 }
 
 /** What an adjustment run saw: the ledger rows the service acknowledged, and what it never answered. */
@@ -50,6 +52,7 @@ export function makeGenerator(kind: GeneratorKind, file: string) {
       }));
       return { ...req, body: JSON.stringify({ items }) };
     }
+    if (kind === 'paths') return { ...req, path: pick(input.paths!) };
     if (kind === 'channel-page') {
       const page = 1 + Math.floor(Math.random() * input.pages);
       return { ...req, path: `${basePath(req.path)}?locationId=${encodeURIComponent(pick(input.locationIds))}&limit=200&page=${page}` };

@@ -16,9 +16,15 @@ export function authOf(ctx: RequestContext): AuthInfo {
 /** Parses input with its contract (src/contracts); failures become VALIDATION_ERROR with per-field messages. */
 export const parseInput = parseContract;
 
+/** The paging contract of each default size and maximum, built once: building a zod schema costs far more than parsing with it. */
+const pagingContracts = new Map<string, ReturnType<typeof pagingArgs>>();
+
 /** Page/limit paging with the documented defaults and maximum. */
 export function pageArgs(page: number | null | undefined, limit: number | null | undefined, defaults: { limit: number; max: number }) {
-  const paging = parseContract(pagingArgs(defaults), { page, limit });
+  const key = `${defaults.limit}/${defaults.max}`;
+  let contract = pagingContracts.get(key);
+  if (!contract) pagingContracts.set(key, (contract = pagingArgs(defaults)));
+  const paging = parseContract(contract, { page, limit });
   return { ...paging, skip: (paging.page - 1) * paging.limit };
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { VARIANCE_PAGE, type varianceQuery } from '../../../contracts/inventory/cycle-counts/resolve.js';
 import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 
@@ -42,22 +43,25 @@ export async function cycleCountVariances(ctx: RequestContext, args: VarianceArg
   await checkFilterIds(ctx, { locationId: args.locationId });
   const organizationId = orgId(ctx);
   const { page, limit, skip, take } = pageWindow(args.page, args.limit, VARIANCE_PAGE, window);
+  // Lots and bins are joined to the page's rows only: every variance needs its product (the order is by value and
+  // SKU), none its lot or bin code.
+  const order = Prisma.sql`ORDER BY ABS(COALESCE("varianceValue", "varianceQty")) DESC, sku, "lineId"`;
   const rows = await ctx.prisma.$queryRaw<(Variance & { total: number })[]>`
     WITH v AS (
-      SELECT c.id AS "lineId", c."batchId", c."productMasterId", pm.sku, pm.name AS "productName", c."lotId", lot.code AS "lotCode",
-             c."binId", bin.code AS "binCode", c."expectedQty", c."countedQty", (c."countedQty" - c."expectedQty") AS "varianceQty",
+      SELECT c.id AS "lineId", c."batchId", c."productMasterId", pm.sku, pm.name AS "productName", c."lotId",
+             c."binId", c."expectedQty", c."countedQty", (c."countedQty" - c."expectedQty") AS "varianceQty",
              pm."unitCost"::float8 AS "unitCost", ((c."countedQty" - c."expectedQty") * pm."unitCost")::float8 AS "varianceValue", c."countedAt"
       FROM cycle_count_lines c
       JOIN cycle_count_batches b ON b.id = c."batchId"
       JOIN product_masters pm ON pm.id = c."productMasterId"
-      LEFT JOIN lots lot ON lot.id = c."lotId"
-      LEFT JOIN bins bin ON bin.id = c."binId"
       WHERE b."organizationId" = ${organizationId} AND b."locationId" = ${args.locationId} AND b.status <> 'CANCELLED'
         AND c.resolution IS NULL AND c."countedQty" IS NOT NULL AND c."countedQty" <> c."expectedQty"
+    ), page AS (
+      SELECT *, (COUNT(*) OVER ())::int AS total FROM v ${order} LIMIT ${take}::int OFFSET ${skip}::int
     )
-    SELECT *, (COUNT(*) OVER ())::int AS total FROM v
-    ORDER BY ABS(COALESCE("varianceValue", "varianceQty")) DESC, sku, "lineId"
-    LIMIT ${take}::int OFFSET ${skip}::int`;
+    SELECT page.*, lot.code AS "lotCode", bin.code AS "binCode"
+    FROM page LEFT JOIN lots lot ON lot.id = page."lotId" LEFT JOIN bins bin ON bin.id = page."binId"
+    ${order}`;
   // A page past the end has no row to carry the total: ask for the first.
   const total: number = rows[0]?.total ?? (skip > 0 ? (await cycleCountVariances(ctx, { ...args, page: 1, limit: 1 })).count : 0);
   const lines: Variance[] = rows.map(({ total: _total, ...row }) => row);

@@ -1,0 +1,121 @@
+// The bare server's cycle-count endpoint (bench/harness/bare-server.ts): GET /api/inventory/cycle-count in the modes
+// the --warehouse part measures (all-products with search and showOverdueOnly, and to-resolve), with node:http and
+// the driver only, running the service's SQL (src/services/inventory/cycle-counts/product-schedule.ts and
+// variances.ts) in the same order: the API key, the location's owner check, then for all-products the
+// organization's ABC configuration and the page and the totals in parallel, for to-resolve the one query.
+// Keep the SQL here in step with the service's: the yardstick is only fair while it runs the same statements.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
+interface Deps {
+  query: Query;
+  authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<string>): Promise<{ orgId: string; keyId: string } | null>;
+  send(res: ServerResponse, status: number, body: unknown): void;
+}
+
+// API-key scopes granting inventory.cyclecount (src/auth/permissions.ts).
+const CYCLE_COUNT_SCOPES = new Set(['*', 'inventory:write', 'inventory:*']);
+const PAGE = { limit: 50, max: 200 };
+const DEFAULT_CONFIG = { aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 };
+
+const LOCATION_SQL = `SELECT COUNT(*)::int AS count FROM locations WHERE id = ANY($1) AND "organizationId" = $2`;
+const SETTINGS_SQL = `SELECT "aFrequencyDays", "bFrequencyDays", "cFrequencyDays" FROM cycle_count_settings WHERE "organizationId" = $1 LIMIT 1`;
+
+/** product-schedule.ts's statements: $1 organization, $2 location, $3..$5 the A, B and C frequencies, $6 today; then the filters' parameters. */
+function scheduleSql(search: boolean, overdueOnly: boolean, tail: string): string {
+  return `
+    WITH schedule AS (
+      SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
+             l."lastCountedAt"::date AS "lastCountedDate",
+             COALESCE(l."lastCountedAt"::date + (CASE l."abcClass"::text WHEN 'A' THEN $3::int WHEN 'B' THEN $4::int
+               ELSE $5::int END), $6::date) AS "nextCountDate"
+      FROM product_masters pm
+      LEFT JOIN inventory_levels l ON l."productMasterId" = pm.id AND l."locationId" = $2 AND l."organizationId" = $1
+      WHERE pm."organizationId" = $1
+        AND (l.id IS NOT NULL OR EXISTS (SELECT 1 FROM stock_lines s WHERE s."organizationId" = $1 AND s."locationId" = $2 AND s."productMasterId" = pm.id))
+        ${search ? 'AND (pm.sku ILIKE $7 OR pm.name ILIKE $8)' : ''}
+    )
+    ${tail.replaceAll('%OVERDUE%', overdueOnly ? `WHERE "nextCountDate" <= $6::date` : '')}`;
+}
+const ORDER = `ORDER BY "nextCountDate", sku, "productMasterId"`;
+const PAGE_TAIL = (next: number) => `
+  SELECT p.*, COALESCE((SELECT SUM(s."qtyOnHand") FROM stock_lines s
+    WHERE s."organizationId" = $1 AND s."locationId" = $2 AND s."productMasterId" = p."productMasterId"), 0)::int AS "currentQty"
+  FROM (SELECT * FROM schedule %OVERDUE% ${ORDER} LIMIT $${next}::int OFFSET $${next + 1}::int) p ${ORDER}`;
+const TOTALS_TAIL = `SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "nextCountDate" <= $6::date)::int AS overdue FROM schedule %OVERDUE%`;
+
+/** variances.ts's statement: $1 organization, $2 location, $3 limit, $4 offset. */
+const VARIANCE_ORDER = `ORDER BY ABS(COALESCE("varianceValue", "varianceQty")) DESC, sku, "lineId"`;
+const VARIANCES_SQL = `
+  WITH v AS (
+    SELECT c.id AS "lineId", c."batchId", c."productMasterId", pm.sku, pm.name AS "productName", c."lotId",
+           c."binId", c."expectedQty", c."countedQty", (c."countedQty" - c."expectedQty") AS "varianceQty",
+           pm."unitCost"::float8 AS "unitCost", ((c."countedQty" - c."expectedQty") * pm."unitCost")::float8 AS "varianceValue", c."countedAt"
+    FROM cycle_count_lines c
+    JOIN cycle_count_batches b ON b.id = c."batchId"
+    JOIN product_masters pm ON pm.id = c."productMasterId"
+    WHERE b."organizationId" = $1 AND b."locationId" = $2 AND b.status <> 'CANCELLED'
+      AND c.resolution IS NULL AND c."countedQty" IS NOT NULL AND c."countedQty" <> c."expectedQty"
+  ), page AS (
+    SELECT *, (COUNT(*) OVER ())::int AS total FROM v ${VARIANCE_ORDER} LIMIT $3::int OFFSET $4::int
+  )
+  SELECT page.*, lot.code AS "lotCode", bin.code AS "binCode"
+  FROM page LEFT JOIN lots lot ON lot.id = page."lotId" LEFT JOIN bins bin ON bin.id = page."binId"
+  ${VARIANCE_ORDER}`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
+/** A date column as the GraphQL Date scalar writes it. */
+const day = (value: unknown) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const invalid = (field: string, message: string) => ({ error: 'Validation failed', code: 'VALIDATION_ERROR', details: { [field]: [message] } });
+
+function whole(value: string | null, fallback: number, max: number): number | null {
+  if (value === null || value === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
+}
+
+export function cycleCountHandlers({ query, authorize, send }: Deps) {
+  async function cycleCount(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const key = await authorize(req, res, CYCLE_COUNT_SCOPES);
+    if (!key) return;
+    const params = url.searchParams;
+    const mode = (params.get('mode') || 'all-products').toLowerCase();
+    const locationId = params.get('locationId');
+    if (mode !== 'all-products' && mode !== 'to-resolve') return send(res, 400, invalid('mode', 'The bare server answers all-products and to-resolve'));
+    if (!locationId) return send(res, 400, invalid('locationId', 'Required'));
+    const page = whole(params.get('page'), 1, 1_000_000);
+    const limit = whole(params.get('limit'), PAGE.limit, PAGE.max);
+    if (page === null || limit === null) return send(res, 400, invalid('limit', `Must be an integer from 1 to ${PAGE.max}`));
+    const [owned] = await query(LOCATION_SQL, [[locationId], key.orgId]);
+    if (!owned || owned.count < 1) return send(res, 404, { error: 'Location not found', code: 'NOT_FOUND' });
+    const pagination = (total: number) => ({ page, pageSize: limit, total, totalPages: Math.ceil(total / limit) });
+
+    if (mode === 'to-resolve') {
+      const rows = await query(VARIANCES_SQL, [key.orgId, locationId, limit, (page - 1) * limit]);
+      const total = rows[0]?.total ?? 0;
+      const lines = rows.map(({ total: _total, ...row }) => ({ ...row, countedAt: row.countedAt instanceof Date ? row.countedAt.toISOString() : row.countedAt }));
+      return send(res, 200, { type: 'to-resolve', lines, count: total, pagination: pagination(total) });
+    }
+
+    const [settings] = await query(SETTINGS_SQL, [key.orgId]);
+    const config = settings ?? DEFAULT_CONFIG;
+    const today = new Date().toISOString().slice(0, 10);
+    const term = params.get('search')?.trim();
+    const overdueOnly = ['true', '1'].includes((params.get('showOverdueOnly') ?? '').toLowerCase());
+    const base = [key.orgId, locationId, config.aFrequencyDays, config.bFrequencyDays, config.cFrequencyDays, today];
+    const filter = term ? [`%${escapeLike(term)}%`, `%${escapeLike(term)}%`] : [];
+    const next = base.length + filter.length + 1;
+    const [rows, [totals]] = await Promise.all([
+      query(scheduleSql(Boolean(term), overdueOnly, PAGE_TAIL(next)), [...base, ...filter, limit, (page - 1) * limit]),
+      query(scheduleSql(Boolean(term), overdueOnly, TOTALS_TAIL), [...base, ...filter]),
+    ]);
+    const products = rows.map((row) => {
+      const nextCountDate = day(row.nextCountDate)!;
+      return { ...row, lastCountedDate: day(row.lastCountedDate), nextCountDate, locationId, isOverdue: nextCountDate <= today };
+    });
+    const total = totals?.total ?? 0;
+    send(res, 200, { type: 'all-products', products, count: total, overdueCount: totals?.overdue ?? 0, pagination: pagination(total) });
+  }
+
+  return { cycleCount };
+}
