@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import type { cycleCountBatchAction } from '../../../contracts/inventory/cycle-counts/cycle-count-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { inTransaction, type TxContext } from '../../../db/transactions.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { readBatch } from './batch-reads.js';
-import { countTolerance, withinTolerance } from './abc-config.js';
+import { countTolerance, withinToleranceSql } from './abc-config.js';
 import { resolveCycleCountLines } from './resolve.js';
 
 export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
@@ -118,12 +119,13 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
 /** On completion, the counted lines whose variance is within the organization's tolerance are accepted (one resolve). */
 async function acceptWithinTolerance(ctx: TxContext, batchId: string) {
   const tolerance = await countTolerance(ctx);
-  const lines = await ctx.prisma.$queryRaw<{ id: string; variance: number; expected: number; unitCost: number | null }[]>`
-    SELECT c.id, (c."countedQty" - c."expectedQty") AS variance, c."expectedQty" AS expected, pm."unitCost"::float8 AS "unitCost"
-    FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
-    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL`;
-  const accepted = lines.filter((line) => withinTolerance(tolerance, line.variance, line.expected, line.unitCost));
-  if (accepted.length) {
-    await resolveCycleCountLines(ctx, { resolutions: accepted.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
+  const variance = Prisma.sql`(c."countedQty" - c."expectedQty")`;
+  const lines = await ctx.prisma.$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
+    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL
+      AND ${withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`pm."unitCost"`)}
+    ORDER BY c.id`;
+  if (lines.length) {
+    await resolveCycleCountLines(ctx, { resolutions: lines.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
   }
 }
