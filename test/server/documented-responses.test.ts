@@ -139,6 +139,7 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/cycle-count?mode=abc-config', 200);
     await call('GET', '/api/inventory/cycle-count', 400);
     const batch = await call('POST', '/api/inventory/cycle-count', 201, { body: { locationId: a.warehouse.id, productMasterIds: [productId] } });
+    await call('POST', '/api/inventory/cycle-count', 409, { body: { locationId: a.warehouse.id, productMasterIds: [productId] } });
     await call('GET', `/api/inventory/cycle-count/${batch.id}`, 200);
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'record', counts: [{ lineId: batch.lines[0].id, countedQty: 1 }] } });
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=batches`, 200);

@@ -177,9 +177,12 @@ export const cycleCountRoutes = defineRoutes([
       description:
         'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the next `suggested` products of the count schedule ' +
         '(exactly one of the three), each line with its on hand now (`snapshotQty`) and its ledger position, read in one statement. `assigneeId`: a user of the ' +
-        'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400.',
+        'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400. ' +
+        'A stock line is in one open count line at most (its batch IN_PROGRESS, or COMPLETED with the variance unresolved), so that it is never corrected twice: ' +
+        'a batch covering such a line is 409 INVALID_STATE with `details` naming each line (SKU, product id, lot, bin) and the open batch, under the field that chose it ' +
+        '(`productMasterIds.N`, `binIds.N` or `suggested`). Two creates at once at one location run one after the other.',
       ...inventory,
-      responses: responses({ 201: { description: 'The batch with its lines', ...jsonContent(batchAnswer) } }, [400, 401, 403]),
+      responses: responses({ 201: { description: 'The batch with its lines', ...jsonContent(batchAnswer) } }, [400, 401, 403, 409]),
     },
   },
   {
@@ -210,7 +213,8 @@ export const cycleCountRoutes = defineRoutes([
       description:
         '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId, binId, countedQty}] (a line the snapshot did not have is added as ' +
         'found); a recount replaces the earlier count and keeps it in `history`. Each count stores `expectedQty`, the line\'s on hand at that moment (the snapshot plus ' +
-        'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, or lines not counted on COMPLETE: 409 INVALID_STATE. ' +
+        'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, lines not counted on COMPLETE, or a found line ' +
+        'open in another batch (details.counts.N.productMasterId names it): 409 INVALID_STATE. ' +
         "Unknown or another organization's batch: 404; ids in counts that do not fit: 400 naming them. A refused request changes nothing.",
       ...inventory,
       parameters: [pathParam('id', 'The batch (batchId).')],

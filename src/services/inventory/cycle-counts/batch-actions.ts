@@ -9,6 +9,7 @@ import { orgId } from '../../tenant.js';
 import { readBatch } from './batch-reads.js';
 import { countTolerance, withinToleranceSql } from './abc-config.js';
 import { resolveCycleCountLines } from './resolve.js';
+import { lockCountsAt, openOverlaps, overlapMessage } from './open-lines.js';
 
 export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
 type Count = NonNullable<BatchActionInput['counts']>[number];
@@ -86,10 +87,19 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
   if (Object.keys(details).length) throw validationError(details);
 
   const { createdBy } = actorOf(ctx);
-  for (const c of counts) {
+  for (const [i, c] of counts.entries()) {
     let line = c.lineId ? byId.get(c.lineId)! : byKey.get(keyOf(c.productMasterId!, c.lotId, c.binId));
     if (line?.resolution) throw new DomainError('INVALID_STATE', `Line ${line.id} is resolved: it takes no more counts`);
     if (!line) {
+      // A found line must not be open in another batch too (it would be corrected twice): checked under the
+      // location's count lock, which batch creation takes as well.
+      await lockCountsAt(ctx, batch.locationId);
+      const [open] = await openOverlaps(ctx, batch.locationId, Prisma.sql`SELECT ${c.productMasterId!}::text AS "productMasterId", ${c.lotId ?? null}::text AS "lotId", ${c.binId ?? null}::text AS "binId"`);
+      if (open) {
+        throw new DomainError('INVALID_STATE', `${overlapMessage(open)}: count it there, or complete or cancel that count first`, {
+          details: { [`counts.${i}.productMasterId`]: [overlapMessage(open)] },
+        });
+      }
       const stockLine = await ctx.prisma.stockLine.findFirst({
         where: { organizationId, locationId: batch.locationId, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null },
         select: { id: true },
