@@ -145,6 +145,7 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=batches`, 200);
     await call('GET', `/api/inventory/cycle-count/blind-form?locationId=${a.warehouse.id}&batchId=${batch.id}`, 200);
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=to-resolve`, 200);
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=suggestions`, 200);
     await call('POST', '/api/inventory/cycle-count/resolve', 200, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
     await call('POST', '/api/inventory/cycle-count/resolve', 409, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'cancel' } });

@@ -114,6 +114,8 @@ const CASES: Record<string, Entry> = {
   cycleCountBlindForm: { args: 'locationId: $locationReq' },
   cycleCountVariances: { args: 'locationId: $locationReq, first: 50', fixedSize: 'the seeded batches have no counted lines: nothing to resolve' },
   cycleCountVariancesPage: { exempt: REST_PAGES },
+  cycleCountSuggestions: { args: 'locationId: $locationReq, first: 50', fixedSize: 'the seeded batches are IN_PROGRESS over every seeded stock line: nothing to suggest' },
+  cycleCountSuggestionsPage: { exempt: REST_PAGES },
   cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },

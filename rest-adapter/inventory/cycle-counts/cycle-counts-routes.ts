@@ -10,6 +10,8 @@ import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/bl
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
 const PRODUCT = 'productMasterId sku productName locationId lastCountedDate nextCountDate isOverdue abcClass currentQty';
 const BATCH_ROW = 'id locationId status assigneeId createdAt itemCount';
+const SUGGESTION = `rank productMasterId sku productName locationId abcClass lastCountedDate nextCountDate isOverdue currentQty unitCost value
+  recentVariances lastVarianceAt reasons`;
 const BATCH = `${BATCH_ROW} createdBy updatedAt completedAt cancelledAt lines {
   id productMasterId sku productName lotId lotCode expiryDate binId binCode stockLineId snapshotQty found countedQty expectedQty varianceQty countedAt countedBy
   history { countedQty expectedQty countedAt countedBy }
@@ -91,7 +93,7 @@ export const cycleCountRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/cycle-count',
-    operation: `query ($products: Boolean!, $batches: Boolean!, $variances: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
+    operation: `query ($products: Boolean!, $batches: Boolean!, $variances: Boolean!, $suggestions: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
       $showOverdueOnly: Boolean, $page: Int, $limit: Int) {
       cycleCountAbcConfig @include(if: $config) { ${CONFIG} }
       cycleCountProductsPage(locationId: $locationId, search: $search, categoryId: $categoryId, binId: $binId, abcClass: $abcClass,
@@ -104,6 +106,9 @@ export const cycleCountRoutes = defineRoutes([
         type lines { lineId batchId productMasterId sku productName lotId lotCode binId binCode expectedQty countedQty varianceQty unitCost varianceValue countedAt }
         count page pageSize total totalPages
       }
+      cycleCountSuggestionsPage(locationId: $locationId, page: $page, limit: $limit) @include(if: $suggestions) {
+        type suggestions { ${SUGGESTION} } count overdueCount page pageSize total totalPages
+      }
     }`,
     input: { query: cycleCountQuery },
     variables: ({ query: { mode = 'all-products', locationId, status, assigneeId, includeCompleted, ...filters } }) => ({
@@ -112,11 +117,16 @@ export const cycleCountRoutes = defineRoutes([
       products: mode === 'all-products',
       batches: mode === 'batches',
       variances: mode === 'to-resolve',
+      suggestions: mode === 'suggestions',
       config: mode === 'abc-config',
       // abc-config needs no location; the skipped field's required argument still wants a value.
       locationId: locationId ?? '',
     }),
-    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage, cycleCountVariancesPage }) => {
+    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage, cycleCountVariancesPage, cycleCountSuggestionsPage }) => {
+      if (cycleCountSuggestionsPage) {
+        const { type, suggestions, count, overdueCount, ...pagination } = cycleCountSuggestionsPage;
+        return { type, suggestions, count, overdueCount, pagination };
+      }
       if (cycleCountVariancesPage) {
         const { type, lines, count, ...pagination } = cycleCountVariancesPage;
         return { type, lines, count, pagination };
@@ -137,7 +147,11 @@ export const cycleCountRoutes = defineRoutes([
         "next count date = last counted date + the class's frequency (C's when unclassified), today when never counted; overdue when it is today or earlier; " +
         '`count` and `overdueCount` cover every page. mode batches: the location\'s batches, newest first (IN_PROGRESS only unless `status` or `includeCompleted`), ' +
         '`{type, batches, count, pagination}`. mode to-resolve: counted, unresolved lines whose count differs from the quantity expected at the moment of the count, ' +
-        'with the variance in units and value, largest absolute value first, `{type, lines, count, pagination}`. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
+        'with the variance in units and value, largest absolute value first, `{type, lines, count, pagination}`. mode suggestions: what to count next, ' +
+        '`{type, suggestions, count, overdueCount, pagination}` (limit default 50, at most 200): the products with a stock line at the location that no open ' +
+        'count line covers, overdue first by ABC class (A, B, then C and unclassified) and value of on hand (highest first, no cost last), then those an ' +
+        'accepted count corrected in the last 90 days by class and value, then the rest by next count date, class and value; each row with its `rank` and ' +
+        '`reasons` (OVERDUE, NEVER_COUNTED, RECENT_VARIANCE). POST with `suggested: N` counts ranks 1 to N of this ranking. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
         'naming locationId; an unknown mode: 400. A locationId, categoryId or binId that is not the organization\'s: 404.',
       ...inventory,
       responses: responses({ 200: { description: 'The answer of the mode', ...jsonContent(cycleCountAnswer()) } }, [400, 401, 403, 404]),
@@ -175,7 +189,7 @@ export const cycleCountRoutes = defineRoutes([
       operationId: 'createCycleCountBatch',
       summary: 'Create a cycle count batch',
       description:
-        'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the next `suggested` products of the count schedule ' +
+        'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the first `suggested` products of mode suggestions ' +
         '(exactly one of the three), each line with its on hand now (`snapshotQty`) and its ledger position, read in one statement. `assigneeId`: a user of the ' +
         'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400. ' +
         'A stock line is in one open count line at most (its batch IN_PROGRESS, or COMPLETED with the variance unresolved), so that it is never corrected twice: ' +

@@ -54,9 +54,12 @@ describe('creating a batch', () => {
     const bin = await server.app.prisma.bin.findFirstOrThrow({ where: { locationId: location.id, code: 'A-01' } });
     const byBin = await post('/api/inventory/cycle-count', { locationId: location.id, binIds: [bin.id] });
     expect(byBin.body.lines.map((l: any) => l.stockLineId)).toEqual([lines[0]!.id]);
-    await post(`/api/inventory/cycle-count/${byBin.body.id}`, { action: 'cancel' });
+    // The suggestions leave out p1, which the open bin batch counts in part: p2's line only.
     const suggested = await post('/api/inventory/cycle-count', { locationId: location.id, suggested: 5 });
-    expect(suggested.body.itemCount).toBe(3);
+    expect(suggested.status).toBe(201);
+    expect(suggested.body.lines.map((l: any) => l.stockLineId)).toEqual([lines[2]!.id]);
+    await post(`/api/inventory/cycle-count/${byBin.body.id}`, { action: 'cancel' });
+    expect((await post('/api/inventory/cycle-count', { locationId: location.id, suggested: 5 })).body.itemCount).toBe(2);
   });
 
   it('refuses foreign or unknown ids in the body with 400 naming them, and creates nothing', async () => {

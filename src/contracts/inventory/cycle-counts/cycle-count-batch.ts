@@ -30,7 +30,7 @@ export const cycleCountBatchCreate = z
       .min(1, 'Must be from 1 to 500')
       .max(500, 'Must be from 1 to 500')
       .optional()
-      .meta({ description: 'Count every stock line of the next N products of the count schedule (soonest due first, then by SKU).' }),
+      .meta({ description: 'Count every stock line of the first N products of the suggestions (GET /api/inventory/cycle-count?mode=suggestions, the same ranking): overdue first, by class and value; then recently corrected; then the rest by next count date.' }),
     assigneeId: id.optional().meta({ description: "The user who counts: a member of the organization (400 details.assigneeId otherwise)." }),
   })
   .superRefine((body, issue) => {

@@ -7,7 +7,7 @@ import { DomainError, newFieldErrors, validationError } from '../../../kernel/er
 import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { readBatch } from './batch-reads.js';
-import { cycleCountProducts } from './product-schedule.js';
+import { cycleCountSuggestions } from './suggestions.js';
 import { lockCountsAt, type OpenOverlap, openOverlaps, overlapMessage } from './open-lines.js';
 
 export type BatchCreateInput = z.output<typeof cycleCountBatchCreate>;
@@ -21,8 +21,8 @@ async function owned(ctx: RequestContext, table: 'product_masters' | 'bins', wan
 }
 
 /**
- * Creates a batch IN_PROGRESS over every stock line of the products or bins chosen (or of the next N products
- * of the count schedule) at the location, each line with its on hand now and its ledger position, read in one
+ * Creates a batch IN_PROGRESS over every stock line of the products or bins chosen (or of the first N products
+ * of the suggestions ranking, read after the location's lock) at the location, each line with its on hand now and its ledger position, read in one
  * statement so they agree.
  */
 export async function createCycleCountBatch(ctx: RequestContext, input: BatchCreateInput) {
@@ -50,7 +50,7 @@ export async function createCycleCountBatch(ctx: RequestContext, input: BatchCre
       // Creates at one location queue here: the second sees the first's batch (and its next N skip those products).
       await lockCountsAt(ctx, input.locationId);
       const productIds = input.suggested
-        ? (await cycleCountProducts(ctx, { locationId: input.locationId, page: 1, limit: input.suggested }, { skip: 0, take: input.suggested })).products.map((p) => p.productMasterId)
+        ? (await cycleCountSuggestions(ctx, { locationId: input.locationId, page: 1, limit: input.suggested }, { skip: 0, take: input.suggested })).suggestions.map((p) => p.productMasterId)
         : input.productMasterIds;
       const which = input.binIds ? Prisma.sql`AND sl."binId" = ANY(${input.binIds}::text[])` : Prisma.sql`AND sl."productMasterId" = ANY(${productIds ?? []}::text[])`;
       const overlaps = await openOverlaps(ctx, input.locationId, Prisma.sql`
