@@ -116,6 +116,7 @@ const CASES: Record<string, Entry> = {
   cycleCountVariancesPage: { exempt: REST_PAGES },
   cycleCountSuggestions: { args: 'locationId: $locationReq, first: 50', fixedSize: 'the seeded batches are IN_PROGRESS over every seeded stock line: nothing to suggest' },
   cycleCountSuggestionsPage: { exempt: REST_PAGES },
+  cycleCountAccuracy: { fixedSize: 'the seeded batches are IN_PROGRESS: no location has a measured count' },
   cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },

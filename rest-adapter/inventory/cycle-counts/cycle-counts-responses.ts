@@ -216,3 +216,26 @@ export const resolveAnswer = z
     ),
   })
   .meta({ id: 'CycleCountResolveResult' });
+
+const accuracyFigures = {
+  countedLines: integer.describe('Count lines of COMPLETED batches counted in the period (each by its last count).'),
+  withinTolerance: integer.describe("Of those, the lines whose variance is within the organization's tolerance (exact counts included)."),
+  exactLines: integer.describe('Of those, the lines counted exactly as expected.'),
+  accuracyPercent: z.number().nullable().describe('withinTolerance / countedLines × 100, two decimals (null: nothing counted).'),
+};
+
+export const accuracyAnswer = z
+  .object({
+    locationId: z.string().nullable().describe('The location measured (null: every location).'),
+    from: calendarDate.describe('First day of the period (UTC).'),
+    to: calendarDate.describe('Last day of the period (UTC, inclusive).'),
+    tolerance,
+    overall: z.object(accuracyFigures).meta({ id: 'CycleCountAccuracyFigures' }),
+    byClass: z
+      .array(z.object({ abcClass: z.enum(['A', 'B', 'C']).nullable().describe('null: unclassified products.'), ...accuracyFigures }).meta({ id: 'CycleCountAccuracyByClass' }))
+      .describe("A, B, C and unclassified, always the four; the product's class at the location now."),
+    byLocation: z
+      .array(z.object({ locationId: z.string(), locationCode: z.string(), locationName: z.string(), ...accuracyFigures }).meta({ id: 'CycleCountAccuracyByLocation' }))
+      .describe('The locations with counted lines in the period, by code.'),
+  })
+  .meta({ id: 'CycleCountAccuracy' });

@@ -3,13 +3,15 @@ import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/c
 import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, pathParam, responses } from '../../openapi-common.js';
-import { abcSettingsAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { abcSettingsAnswer, abcUpdateAnswer, accuracyAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { cycleCountAccuracyQuery } from '../../../src/contracts/inventory/cycle-counts/accuracy-query.js';
 import { cycleCountResolve } from '../../../src/contracts/inventory/cycle-counts/resolve.js';
 import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/blind-form-query.js';
 
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
 const PRODUCT = 'productMasterId sku productName locationId lastCountedDate nextCountDate isOverdue abcClass currentQty';
 const BATCH_ROW = 'id locationId status assigneeId createdAt itemCount';
+const FIGURES = 'countedLines withinTolerance exactLines accuracyPercent';
 const SUGGESTION = `rank productMasterId sku productName locationId abcClass lastCountedDate nextCountDate isOverdue currentQty unitCost value
   recentVariances lastVarianceAt reasons`;
 const BATCH = `${BATCH_ROW} createdBy updatedAt completedAt cancelledAt lines {
@@ -51,6 +53,33 @@ export const cycleCountRoutes = defineRoutes([
         { 200: { description: 'The sheet', content: { 'application/json': { schema: blindSheet }, 'text/csv': { schema: { type: 'string' } } } } },
         [400, 401, 403, 404],
       ),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/inventory/cycle-count/accuracy',
+    operation: `query ($locationId: ID, $from: Date, $to: Date) {
+      cycleCountAccuracy(locationId: $locationId, from: $from, to: $to) {
+        locationId from to tolerance { units percent value }
+        overall { ${FIGURES} }
+        byClass { abcClass ${FIGURES} }
+        byLocation { locationId locationCode locationName ${FIGURES} }
+      }
+    }`,
+    input: { query: cycleCountAccuracyQuery },
+    variables: ({ query }) => query,
+    result: (data) => data.cycleCountAccuracy,
+    doc: {
+      operationId: 'getCycleCountAccuracy',
+      summary: 'Inventory record accuracy',
+      description:
+        "The share of counted lines whose count was within the organization's tolerance (`withinToleranceSql`, its tolerance now: units, percent of the " +
+        'expected quantity, value), over the count lines of COMPLETED batches counted from `from` to `to` (UTC days, both included; default the 90 days ' +
+        'ending today; at most 3660 days), each by its last count: `overall`, `byClass` (A, B, C and unclassified, the product\'s class at the location now) ' +
+        'and `byLocation`, each `{countedLines, withinTolerance, exactLines, accuracyPercent}` (null when nothing was counted). IN_PROGRESS batches ' +
+        "(they may still be recounted) and CANCELLED ones are not measured. locationId: only that location (404 when it is not the organization's).",
+      ...inventory,
+      responses: responses({ 200: { description: 'The report', ...jsonContent(accuracyAnswer) } }, [400, 401, 403, 404]),
     },
   },
   {

@@ -18,7 +18,7 @@ export const CycleCountAbcConfigType = builder.objectRef<AbcConfig>('CycleCountA
   }),
 });
 
-const ToleranceType = builder.objectRef<Tolerance>('CycleCountTolerance').implement({
+export const ToleranceType = builder.objectRef<Tolerance>('CycleCountTolerance').implement({
   description: 'Variances within any of these are accepted by themselves when a batch completes.',
   fields: (t) => ({
     units: t.exposeInt('units', { description: 'At most this many units either way.' }),
