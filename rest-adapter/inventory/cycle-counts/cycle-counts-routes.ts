@@ -254,7 +254,8 @@ export const cycleCountRoutes = defineRoutes([
       operationId: 'updateCycleCountBatch',
       summary: 'Record counts, complete or cancel a batch',
       description:
-        '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId, binId, countedQty}] (a line the snapshot did not have is added as ' +
+        '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId or lotCode, binId or binCode, countedQty}] (codes of existing lots ' +
+        'of the product and bins of the location; a line the snapshot did not have is added as ' +
         'found); a recount replaces the earlier count and keeps it in `history`. Each count stores `expectedQty`, the line\'s on hand at that moment (the snapshot plus ' +
         'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, lines not counted on COMPLETE, or a found line ' +
         'open in another batch (details.counts.N.productMasterId names it): 409 INVALID_STATE. ' +

@@ -207,6 +207,32 @@ describe('counting', () => {
     expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: lines[0]!.id } })).qtyOnHand).toBe(3);
   });
 
+  it('takes a lot and a bin by code as well as by id', async () => {
+    const { location, p1, p2, lines } = await site();
+    const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).body;
+    const res = await post(`/api/inventory/cycle-count/${batch.id}`, {
+      action: 'record',
+      counts: [
+        { productMasterId: p1, binCode: 'A-01', countedQty: 3 }, // the snapshot's line in bin A-01
+        { productMasterId: p1, lotCode: 'L1', binCode: 'A-01', countedQty: 2 }, // found: lot L1 in bin A-01
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.lines.find((l: any) => l.stockLineId === lines[0]!.id)).toMatchObject({ countedQty: 3, found: false });
+    expect(res.body.lines.find((l: any) => l.found)).toMatchObject({ productMasterId: p1, lotCode: 'L1', binCode: 'A-01', countedQty: 2, stockLineId: null });
+    for (const [count, field] of [
+      [{ productMasterId: p1, lotCode: 'NOPE', countedQty: 1 }, 'counts.0.lotCode'],
+      [{ productMasterId: p2, lotCode: 'L1', countedQty: 1 }, 'counts.0.lotCode'], // L1 is p1's lot
+      [{ productMasterId: p1, binCode: 'NOPE', countedQty: 1 }, 'counts.0.binCode'],
+      [{ productMasterId: p1, lotId: res.body.lines.find((l: any) => l.found).lotId, lotCode: 'L1', countedQty: 1 }, 'counts.0.lotCode'],
+    ] as const) {
+      const refused = await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'record', counts: [count] });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.details[field], JSON.stringify(refused.body)).toBeDefined();
+    }
+    expect((await get(`/api/inventory/cycle-count/${batch.id}`)).body.itemCount).toBe(3);
+  });
+
   it('cancels; refuses bad counts naming them and changes nothing; foreign batches are 404', async () => {
     const { location, p1 } = await site();
     const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).body;

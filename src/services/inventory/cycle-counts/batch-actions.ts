@@ -59,22 +59,29 @@ const keyOf = (productMasterId: string, lotId: string | null | undefined, binId:
  * The quantity expected is the line's on hand at the moment of the count, read with its ledger position in
  * one statement: the snapshot plus every movement since, so a sale or receipt during the count is kept.
  */
-async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[]) {
+async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) {
   const organizationId = orgId(ctx);
   const lines = await ctx.prisma.cycleCountLine.findMany({ where: { batchId: batch.id } });
   const byId = new Map(lines.map((line) => [line.id, line]));
   const byKey = new Map(lines.map((line) => [keyOf(line.productMasterId, line.lotId, line.binId), line]));
   const details = newFieldErrors();
-  const named = counts.filter((c) => !c.lineId);
-  const [products, lots, bins] = await Promise.all([
+  const named = given.filter((c) => !c.lineId);
+  const [products, lots, bins, lotsByCode, binsByCode] = await Promise.all([
     ctx.prisma.productMaster.findMany({ where: { organizationId, id: { in: named.map((c) => c.productMasterId!) } }, select: { id: true } }),
     ctx.prisma.lot.findMany({ where: { organizationId, id: { in: named.flatMap((c) => (c.lotId ? [c.lotId] : [])) } }, select: { id: true, productMasterId: true } }),
     ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, id: { in: named.flatMap((c) => (c.binId ? [c.binId] : [])) } }, select: { id: true } }),
+    ctx.prisma.lot.findMany({
+      where: { organizationId, OR: named.flatMap((c) => (c.lotCode ? [{ productMasterId: c.productMasterId!, code: c.lotCode }] : [])) },
+      select: { id: true, productMasterId: true, code: true },
+    }),
+    ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, code: { in: named.flatMap((c) => (c.binCode ? [c.binCode] : [])) } }, select: { id: true, code: true } }),
   ]);
   const productIds = new Set(products.map((p) => p.id));
   const lotProduct = new Map(lots.map((lot) => [lot.id, lot.productMasterId]));
   const binIds = new Set(bins.map((bin) => bin.id));
-  counts.forEach((c, i) => {
+  const lotOfCode = new Map(lotsByCode.map((lot) => [`${lot.productMasterId}:${lot.code}`, lot.id]));
+  const binOfCode = new Map(binsByCode.map((bin) => [bin.code, bin.id]));
+  given.forEach((c, i) => {
     if (c.lineId) {
       if (!byId.has(c.lineId)) details[`counts.${i}.lineId`] = ['Not a line of this batch'];
       else if (byId.get(c.lineId)!.resolution) throw new DomainError('INVALID_STATE', `Line ${c.lineId} is resolved: it takes no more counts`);
@@ -82,9 +89,15 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
     }
     if (!productIds.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
     if (c.lotId && lotProduct.get(c.lotId) !== c.productMasterId) details[`counts.${i}.lotId`] = ['Not a lot of this product'];
+    if (c.lotCode && !lotOfCode.has(`${c.productMasterId}:${c.lotCode}`)) details[`counts.${i}.lotCode`] = ['No lot of this product has this code (a count creates no lot)'];
     if (c.binId && !binIds.has(c.binId)) details[`counts.${i}.binId`] = ["Not a bin of the batch's location"];
+    if (c.binCode && !binOfCode.has(c.binCode)) details[`counts.${i}.binCode`] = ["No bin of the batch's location has this code (a count creates no bin)"];
   });
   if (Object.keys(details).length) throw validationError(details);
+  // From here a lot and a bin are named by id, whichever way the count named them.
+  const counts = given.map((c) =>
+    c.lineId ? c : { ...c, lotId: c.lotCode ? lotOfCode.get(`${c.productMasterId}:${c.lotCode}`)! : c.lotId, binId: c.binCode ? binOfCode.get(c.binCode)! : c.binId },
+  );
 
   const { createdBy } = actorOf(ctx);
   for (const [i, c] of counts.entries()) {
