@@ -14,6 +14,7 @@ import {
   createOrganization,
   createUser,
   revokeApiKeyById,
+  setOrganizationSettings,
   setOrganizationStatus,
 } from '../services/admin/admin.js';
 
@@ -101,6 +102,16 @@ const COMMANDS: Record<string, Command> = {
       if (status !== 'ACTIVE' && status !== 'INACTIVE') throw validationError({ status: ['Must be ACTIVE or INACTIVE'] });
       await setOrganizationStatus(ctx, req(v, 'org'), status);
       return { organizationId: req(v, 'org'), status };
+    },
+  },
+  'set-org-settings': {
+    summary: 'set-org-settings --org <id> --min-shelf-life-days <days>',
+    options: { org: true, 'min-shelf-life-days': true },
+    fields: { organizationId: 'org', minShelfLifeDays: 'min-shelf-life-days' },
+    async run(ctx, v) {
+      const minShelfLifeDays = Number(req(v, 'min-shelf-life-days'));
+      await setOrganizationSettings(ctx, { organizationId: req(v, 'org'), minShelfLifeDays });
+      return { organizationId: req(v, 'org'), minShelfLifeDays };
     },
   },
   'revoke-api-key': {

@@ -65,7 +65,7 @@ describe('admin CLI', () => {
   it(
     'creates an organization, user, API keys, location and channel that work over the API, then deactivates and revokes',
     async () => {
-      const org = await ok('create-org', '--name', 'Acme Health', '--capabilities', 'ai.forecasting.demand, reports.advanced', '--industry', 'healthcare');
+      const org = await ok('create-org', '--name', 'Acme Health', '--capabilities', 'ai.forecasting.demand, reports.advanced', '--industry', 'healthcare', '--min-shelf-life-days', '30');
       expect(org).toEqual({ organizationId: uuid });
       const orgId = org.organizationId;
 
@@ -106,13 +106,15 @@ describe('admin CLI', () => {
         const stored = await server.app.prisma.apiKey.findUniqueOrThrow({ where: { id: readKey.id } });
         expect(stored).toMatchObject({ organizationId: orgId, scopes: ['inventory:read'], allowedIps: ['127.0.0.1', '::1'], expiresAt: new Date('2099-01-31T00:00:00Z') });
         expect(stored.keyHash).not.toContain(readKey.key);
-        expect((await server.app.prisma.organization.findUniqueOrThrow({ where: { id: orgId } })).industry).toBe('HEALTHCARE');
+        expect(await server.app.prisma.organization.findUniqueOrThrow({ where: { id: orgId } })).toMatchObject({ industry: 'HEALTHCARE', minShelfLifeDays: 30 });
       });
 
       expect(await ok('revoke-api-key', '--id', fencedKey.id)).toEqual({ id: fencedKey.id, revoked: true });
+      expect(await ok('set-org-settings', '--org', orgId, '--min-shelf-life-days', '45')).toEqual({ organizationId: orgId, minShelfLifeDays: 45 });
       expect(await ok('set-org-status', '--org', orgId, '--status', 'INACTIVE')).toEqual({ organizationId: orgId, status: 'INACTIVE' });
 
       await withServer(async (server) => {
+        expect((await server.app.prisma.organization.findUniqueOrThrow({ where: { id: orgId } })).minShelfLifeDays).toBe(45);
         expect(await server.call('GET', '/api/products', { token: fencedKey.key })).toMatchObject({ status: 401, body: { code: 'REVOKED_API_KEY' } });
         expect(await server.call('GET', '/api/products', { token: readKey.key })).toMatchObject({ status: 403, body: { code: 'INACTIVE_ORGANIZATION' } });
         const signIn = await server.call('POST', '/api/auth/sign-in', { body: { email: 'ops@acme.test', password: 'correct horse battery' } });
@@ -189,6 +191,13 @@ describe('admin CLI', () => {
       expect(key.code).toBe(1);
       expect(key.stderr).toMatch(/--scopes: Unknown scope/);
       expect(key.stderr).toMatch(/--allowed-ips: /);
+
+      const days = await cli(['set-org-settings', '--org', org.organizationId, '--min-shelf-life-days=-3']);
+      expect(days.code).toBe(1);
+      expect(days.stderr).toMatch(/--min-shelf-life-days: /);
+      const noSuchOrg = await cli(['set-org-settings', '--org', org.organizationId, '--min-shelf-life-days', '7']);
+      expect(noSuchOrg.code).toBe(1);
+      expect(noSuchOrg.stderr).toMatch(/Organization not found/);
 
       const unknownOrg = await cli(['create-location', '--org', org.organizationId, '--code', 'X', '--name', 'X']);
       expect(unknownOrg.code).toBe(1);

@@ -111,6 +111,9 @@ describe('refusals of inventory mutations', () => {
     markExpiredConsumed: {
       ValidationError: ['VALIDATION_ERROR', () => run('markExpiredConsumed', { input: { lines: [{ stockLineId: lotLine }] } })],
     },
+    destroyExpiredStock: {
+      ValidationError: ['VALIDATION_ERROR', () => run('destroyExpiredStock', { input: { lines: [{ stockLineId: lotLine }], documentNumber: 'D-1' } })],
+    },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],

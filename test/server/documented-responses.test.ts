@@ -105,6 +105,8 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', '/api/inventory/expired/mark-expired', 200, { body: { lines: [{ stockLineId: lotLineId, quantity: 1 }], force: true } });
     await call('POST', '/api/inventory/expired/mark-consumed', 200, { body: { lines: [{ stockLineId: lotLineId, quantity: 1 }], force: true } });
     await call('POST', '/api/inventory/expired/mark-consumed', 400, { body: { lines: [{ stockLineId: lotLineId }] } });
+    await call('POST', '/api/inventory/expired/transfer-destruction', 200, { body: { lines: [{ stockLineId: lotLineId, quantity: 1 }], force: true, documentNumber: 'DOC-D1' } });
+    await call('POST', '/api/inventory/expired/transfer-destruction', 400, { body: { lines: [{ stockLineId: lotLineId }] } });
     await call('POST', `/api/inventory/availability/${lineId}`, 200, { body: { action: 'RESERVE', quantity: 2 } });
     await call('POST', `/api/inventory/availability/${lineId}`, 400, { body: { action: 'PICK', quantity: 1000 } });
   });

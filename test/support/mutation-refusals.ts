@@ -47,6 +47,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   recordCount: [V, I],
   markExpired: [V],
   markExpiredConsumed: [V],
+  destroyExpiredStock: [V],
   moveStock: [V, N, I],
   moveBinStock: [V, I],
   placeInventoryHold: [V, I],

@@ -34,23 +34,49 @@ export const expiredStock = z
   })
   .meta({ id: 'ExpiredStock' });
 
+const actionLine = z
+  .object({
+    stockLineId: z.string(),
+    lotId: nullableString,
+    lotCode: nullableString,
+    expiryDate: calendarDate.nullable(),
+    quantity: integer,
+    qtyOnHand: integer,
+    qtyExpired: integer,
+  })
+  .meta({ id: 'ExpiredStockActionLine' });
+
 export const expiredStockActionResult = z
   .object({
     success: z.literal(true),
     action: z.enum(['EXPIRE', 'CONSUME']),
-    lines: z.array(
-      z
-        .object({
-          stockLineId: z.string(),
-          lotId: nullableString,
-          lotCode: nullableString,
-          expiryDate: calendarDate.nullable(),
-          quantity: integer,
-          qtyOnHand: integer,
-          qtyExpired: integer,
-        })
-        .meta({ id: 'ExpiredStockActionLine' }),
-    ),
+    lines: z.array(actionLine),
     totalQuantity: integer,
   })
   .meta({ id: 'ExpiredStockActionResult' });
+
+export const expiredStockDestructionResult = z
+  .object({
+    success: z.literal(true),
+    action: z.enum(['TRANSFER_OUT', 'DESTROY']).describe('TRANSFER_OUT: sent to the destruction location on transfers; DESTROY: written off under documentNumber.'),
+    lines: z.array(actionLine),
+    totalQuantity: integer,
+    destinationLocationId: nullableString.describe('The destruction location (null for a write-off).'),
+    documentNumber: nullableString.describe('The destruction certificate or write-off document.'),
+    transfers: z
+      .array(
+        z
+          .object({
+            transferId: z.string(),
+            reference: nullableString.describe('The document number, when given.'),
+            sourceLocationId: z.string(),
+            destLocationId: z.string(),
+            status: z.string().describe('IN_TRANSIT: receive it at the destination with POST /api/inventory/transfers/{id} (action receive).'),
+            stockLineIds: z.array(z.string()).describe('The stock lines whose units it carries.'),
+            totalQuantity: integer,
+          })
+          .meta({ id: 'ExpiredStockDestructionTransfer' }),
+      )
+      .describe('One transfer per source location (empty for a write-off).'),
+  })
+  .meta({ id: 'ExpiredStockDestructionResult' });

@@ -1,13 +1,13 @@
-import { expiredStockAction, expiredStockQuery } from '../../../src/contracts/inventory/expired-stock/expired-stock.js';
+import { expiredStockAction, expiredStockDestruction, expiredStockQuery } from '../../../src/contracts/inventory/expired-stock/expired-stock.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, responses } from '../../openapi-common.js';
-import { expiredStock, expiredStockActionResult } from './expired-stock-responses.js';
+import { expiredStock, expiredStockActionResult, expiredStockDestructionResult } from './expired-stock-responses.js';
 
 const LINE = 'stockLineId lotId lotCode expiryDate quantity qtyOnHand qtyExpired';
 const ACTION_RULES =
   'Name `lines` (stock line and optional quantity, 1 to 500) or `lotId` and/or `locationId` (every line with units on hand whose lot has expired); ' +
   'optional `reasonCodeId` (default EXPIRED) and `note`. A named line whose lot has not expired (before today, UTC) is refused with 400 naming ' +
-  '`lines.N.stockLineId`, unless `force: true` from an ADMIN user or a key with the * scope (anyone else: 400 naming force). Unknown or foreign ' +
+  '`lines.N.stockLineId`, unless `force: true` from an ADMIN user or a key with the * scope (anyone else: 403 FORBIDDEN). Unknown or foreign ' +
   'ids: 400 naming the field. All or nothing: a refused request changes nothing.';
 
 const action = (path: string, field: string, operationId: string, summary: string, what: string) => ({
@@ -63,4 +63,29 @@ export const expiredStockRoutes = defineRoutes([
     'Write expired stock off as used',
     'Takes units off on hand as used (the expired units first, then available ones): CONSUME ledger rows on on hand and expired.',
   ),
+  {
+    method: 'POST',
+    path: '/api/inventory/expired/transfer-destruction',
+    operation: `mutation ($input: ExpiredStockDestructionInput!) {
+      destroyExpiredStock(input: $input) {
+        success action totalQuantity destinationLocationId documentNumber lines { ${LINE} }
+        transfers { transferId reference sourceLocationId destLocationId status stockLineIds totalQuantity }
+      }
+    }`,
+    input: { body: expiredStockDestruction },
+    variables: ({ body }) => ({ input: body }),
+    result: (data: any) => data.destroyExpiredStock,
+    doc: {
+      operationId: 'destroyExpiredStock',
+      summary: 'Send expired stock for destruction',
+      description:
+        'With `destinationLocationId` (a location of the organization other than the lines\'): an inventory transfer per source location, created and shipped at once ' +
+        '(IN_TRANSIT, sourceType DESTRUCTION, reference `documentNumber` when given), carrying each line\'s units (expired ones first, then available) with their lot and bin ' +
+        '(TRANSFER_OUT rows with the reason); received at the destination with `POST /api/inventory/transfers/{id}` (action receive), where the units arrive as expired. ' +
+        'Without it: a write-off under `documentNumber` (required then; 400 naming it): DESTROY rows on on hand and expired, sourceType DESTRUCTION, sourceId the document number. ' +
+        `${ACTION_RULES} A filter leaves out lines already at the destination; a named one there is 400 naming \`destinationLocationId\`.`,
+      tags: ['Inventory'],
+      responses: responses({ 200: { description: 'The lines sent for destruction, and the transfers or the document', ...jsonContent(expiredStockDestructionResult) } }, [400, 401, 403]),
+    },
+  },
 ]);

@@ -10,6 +10,12 @@ export const organizationInput = z.object({
   minShelfLifeDays: z.number().int().min(0).max(36_500).optional(),
 });
 
+/** The settings an operator may change on an existing organization (admin set-org-settings). */
+export const organizationSettingsInput = z.strictObject({
+  organizationId: z.string().min(1),
+  minShelfLifeDays: organizationInput.shape.minShelfLifeDays.unwrap(),
+});
+
 /** A user and their role in an organization; the roles are the database's (which a contract may not import). */
 export const userInput = <R extends string>(roles: readonly R[]) =>
   z.object({

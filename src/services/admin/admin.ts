@@ -2,7 +2,7 @@
 // and organization, so they take an operator's context (operatorContext in src/context.ts; a request's
 // would do too); input is validated as strictly as over HTTP.
 import type { z } from 'zod';
-import { operatorApiKeyInput, organizationInput, userInput } from '../../contracts/admin/operator-inputs.js';
+import { operatorApiKeyInput, organizationInput, organizationSettingsInput, userInput } from '../../contracts/admin/operator-inputs.js';
 import { channelCreate, locationCreate } from '../../contracts/master-data/reference-inputs.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { apiKeyFields, insertApiKey, revokeApiKeyWhere } from '../api-keys/api-keys.js';
@@ -29,6 +29,13 @@ export async function createOrganization(ctx: DbContext, input: z.input<typeof o
 
 export async function setOrganizationStatus({ prisma: db }: DbContext, organizationId: string, status: 'ACTIVE' | 'INACTIVE') {
   const updated = await db.organization.updateMany({ where: { id: organizationId }, data: { status } });
+  if (!updated.count) throw notFound('Organization');
+}
+
+/** Changes an organization's settings (today its minimum remaining shelf life for picks). */
+export async function setOrganizationSettings({ prisma: db }: DbContext, input: z.input<typeof organizationSettingsInput>) {
+  const { organizationId, ...data } = parseInput(organizationSettingsInput, input);
+  const updated = await db.organization.updateMany({ where: { id: organizationId }, data });
   if (!updated.count) throw notFound('Organization');
 }
 

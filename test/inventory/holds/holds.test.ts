@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocationFor } from '../../../src/services/admin/admin.js';
+import { createChannelFor, createLocationFor } from '../../../src/services/admin/admin.js';
 import { createProduct, graphqlData } from '../../support/api.js';
 import type { Tenant } from '../../support/fixtures.js';
 import type { TestServer } from '../../support/server.js';
@@ -109,6 +109,22 @@ describe('inventory holds', () => {
     expect(released.body.holds.map((h: { id: string }) => h.id)).toEqual([everywhere.body.id]);
   });
 
+  it('quarantines expired and recalled lots too, which no pick would take', async () => {
+    const sku = `H-${n++}`;
+    const productId = await createProduct(server, a.key, sku);
+    const at = { productMasterId: productId, locationId: a.warehouse.id };
+    const expired = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-X`, expiryDate: '2020-01-01' }, { ON_HAND: 3 });
+    const recalled = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-R`, expiryDate: '2033-01-01', recalled: true }, { ON_HAND: 2 });
+    const good = await addStock(server.app, a.org.id, { ...at, lotCode: `${sku}-G`, expiryDate: '2034-01-01' }, { ON_HAND: 4 });
+    const placed = await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 6 });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // First expiry first: the expired lot, then the recalled one, then one unit of the good lot.
+    expect(placed.body.lines.map((l: { stockLineId: string; quantity: number }) => [l.stockLineId, l.quantity]).sort()).toEqual(
+      [[expired.id, 3], [recalled.id, 2], [good.id, 1]].sort(),
+    );
+    expect(await line(good.id)).toMatchObject({ qtyOnHand: 4, qtyOnHold: 1 });
+  });
+
   it('keeps held units from a transfer shipment', async () => {
     const { productId } = await stocked(10, 20, 0);
     expect((await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 25 })).status).toBe(201);
@@ -118,6 +134,30 @@ describe('inventory holds', () => {
     expect(ship.body.code).toBe('INSUFFICIENT_STOCK');
     const draft5 = await call('POST', '/api/inventory/transfers', { sourceLocationId: a.warehouse.id, destLocationId: store.id, lines: [{ productMasterId: productId, quantity: 5 }] });
     expect((await call('POST', `/api/inventory/transfers/${draft5.body.id}`, { action: 'ship' })).status).toBe(200);
+  });
+
+  it('lowers channel ATP by the held units at once, and gives them back on release', async () => {
+    const { sku, productId } = await stocked(10, 20, 0);
+    const channel = await createChannelFor(server.operator, { organizationId: a.org.id, name: `Web ${sku}`, type: 'ONLINE' });
+    const policy = await graphqlData(server, a.key, `mutation ($input: SetAllocationPolicyInput!) { setAllocationPolicy(input: $input) { ... on AllocationPolicy { id } } }`, {
+      input: { channelId: channel.id, locationId: a.warehouse.id, mode: 'SHARE', sharePct: 0.5, lowAtpThreshold: 0 },
+    });
+    expect(policy.setAllocationPolicy.id).toBeDefined();
+    const atp = async () => {
+      const res = await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}&sku=${sku}&channelId=${channel.id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [product] = res.body.products;
+      expect(product.productMasterId).toBe(productId);
+      return { available: product.totalAvailable, atp: product.channels.find((c: { channelId: string }) => c.channelId === channel.id).atp };
+    };
+    expect(await atp()).toEqual({ available: 30, atp: 15 });
+    const held = await place({ scope: 'PRODUCT_AT_LOCATION', productMasterId: productId, locationId: a.warehouse.id, quantity: 12 });
+    expect(held.status).toBe(201);
+    expect(await atp()).toEqual({ available: 18, atp: 9 });
+    expect((await release({ holdId: held.body.id, quantity: 4 })).status).toBe(200);
+    expect(await atp()).toEqual({ available: 22, atp: 11 });
+    expect((await release({ holdId: held.body.id })).status).toBe(200);
+    expect(await atp()).toEqual({ available: 30, atp: 15 });
   });
 
   it('refuses more than available, or nothing available, and writes nothing', async () => {

@@ -34,18 +34,52 @@ const line = z
   })
   .meta({ description: 'One stock line and how many of its units.' });
 
+/** The fields every expired-stock action takes: which lines, and why. */
+const actionFields = {
+  lines: z.array(line).min(1, 'At least one line').max(MAX_EXPIRED_LINES, `At most ${MAX_EXPIRED_LINES} lines`).nullish().meta({ description: `The stock lines, 1 to ${MAX_EXPIRED_LINES}; or name lotId and/or locationId instead.` }),
+  lotId: id("Instead of lines: every line of this lot (at locationId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
+  locationId: id("Instead of lines: every line at this location (of lotId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
+  reasonCodeId: id('An active reason code (id or code); default EXPIRED.').nullish(),
+  note: optionalNote(2000).meta({ description: 'Written on every ledger row, up to 2000 characters.' }),
+  force: z.boolean({ error: mustBe('true or false') }).nullish().meta({ description: 'Act on lines whose lot has not expired too. Only an ADMIN user or a key with the * scope (403 FORBIDDEN otherwise).' }),
+};
+
+type Selection = { lines?: unknown[] | null; lotId?: string | null; locationId?: string | null };
+
+/** Lines, or a lot / location filter: one of the two. */
+const oneSelection = (input: Selection, issue: z.RefinementCtx) => {
+  if (!input.lines && !input.lotId && !input.locationId) issue.addIssue({ code: 'custom', path: ['lines'], message: 'Give lines, or lotId and/or locationId' });
+  if (input.lines && (input.lotId || input.locationId)) issue.addIssue({ code: 'custom', path: ['lines'], message: 'Give lines or a lot/location filter, not both' });
+};
+
 /** Body of POST /api/inventory/expired/mark-expired and /mark-consumed, and input of markExpired and markExpiredConsumed. */
 export const expiredStockAction = z
+  .strictObject(actionFields)
+  .superRefine(oneSelection)
+  .meta({ description: 'Which expired stock to act on, and why.' });
+
+/** Body of POST /api/inventory/expired/transfer-destruction and input of destroyExpiredStock. */
+export const expiredStockDestruction = z
   .strictObject({
-    lines: z.array(line).min(1, 'At least one line').max(MAX_EXPIRED_LINES, `At most ${MAX_EXPIRED_LINES} lines`).nullish().meta({ description: `The stock lines, 1 to ${MAX_EXPIRED_LINES}; or name lotId and/or locationId instead.` }),
-    lotId: id("Instead of lines: every line of this lot (at locationId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
-    locationId: id("Instead of lines: every line at this location (of lotId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
-    reasonCodeId: id('An active reason code (id or code); default EXPIRED.').nullish(),
-    note: optionalNote(2000).meta({ description: 'Written on every ledger row, up to 2000 characters.' }),
-    force: z.boolean({ error: mustBe('true or false') }).nullish().meta({ description: 'Act on lines whose lot has not expired too. Only an ADMIN user or a key with the * scope (400 naming force otherwise).' }),
+    ...actionFields,
+    destinationLocationId: id(
+      "The destruction location: the stock goes there on an inventory transfer (one per source location, shipped at once). A location of the organization other than the lines' (400 otherwise). Absent: the stock is written off with documentNumber.",
+    ).nullish(),
+    documentNumber: z
+      .string({ error: mustBe('text') })
+      .trim()
+      .min(1, 'Required')
+      .max(200, 'At most 200 characters')
+      .nullish()
+      .meta({ description: "The destruction certificate or write-off document, up to 200 characters. Required without destinationLocationId (kept on the ledger rows); with one, the transfers' reference." }),
   })
   .superRefine((input, issue) => {
-    if (!input.lines && !input.lotId && !input.locationId) issue.addIssue({ code: 'custom', path: ['lines'], message: 'Give lines, or lotId and/or locationId' });
-    if (input.lines && (input.lotId || input.locationId)) issue.addIssue({ code: 'custom', path: ['lines'], message: 'Give lines or a lot/location filter, not both' });
+    oneSelection(input, issue);
+    if (!input.destinationLocationId && !input.documentNumber) {
+      issue.addIssue({ code: 'custom', path: ['documentNumber'], message: 'Required without destinationLocationId: the document of the write-off' });
+    }
+    if (input.destinationLocationId && input.destinationLocationId === input.locationId) {
+      issue.addIssue({ code: 'custom', path: ['destinationLocationId'], message: 'Must differ from locationId: the stock is already there' });
+    }
   })
-  .meta({ description: 'Which expired stock to act on, and why.' });
+  .meta({ description: 'Which expired stock to send for destruction, where (or under which document), and why.' });

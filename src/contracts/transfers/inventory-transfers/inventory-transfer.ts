@@ -115,15 +115,22 @@ export const inventoryTransferActionInput = z.strictObject({
   changes: inventoryTransferUpdate.nullish().meta({ description: 'The changes (update).' }),
 });
 
-/** Input of createShippedTransfer (a service call, for executing a recommendation): created and shipped at once. */
+/** What a transfer created by the service was made for: a recommendation's execution, or expired stock sent for destruction. */
+export const SHIPPED_TRANSFER_SOURCES = ['RECOMMENDATION', 'DESTRUCTION'] as const;
+
+/**
+ * Input of createShippedTransfer (a service call, for executing a recommendation and sending expired stock
+ * for destruction): created and shipped at once. A DESTRUCTION transfer's lines name the exact lot and bin
+ * (none meaning none) of the stock line they empty.
+ */
 export const shippedTransferInput = z
   .strictObject({
     ...locations,
     lines: z
-      .array(z.strictObject({ productMasterId: id, quantity }), { error: mustBe('a list of lines') })
+      .array(z.strictObject({ productMasterId: id, quantity, lotId: id.nullish(), binId: id.nullish() }), { error: mustBe('a list of lines') })
       .min(1, 'At least one line')
       .max(TRANSFER_MAX_LINES, `At most ${TRANSFER_MAX_LINES} lines`),
-    sourceType: z.enum(['RECOMMENDATION']).optional(),
+    sourceType: z.enum(SHIPPED_TRANSFER_SOURCES).optional(),
     sourceId: z.string().max(200).optional(),
     reference: reference,
   })

@@ -1,7 +1,9 @@
 import { builder } from '../../builder.js';
-import { expiredStockAction, expiredStockQuery } from '../../../contracts/inventory/expired-stock/expired-stock.js';
+import { expiredStockAction, expiredStockDestruction, expiredStockQuery } from '../../../contracts/inventory/expired-stock/expired-stock.js';
 import { listExpiredStock, type ExpiredLine, type ExpiredStock } from '../../../services/inventory/expired-stock/expired-stock.js';
 import { actOnExpiredStock, type ExpiredActionLine, type ExpiredActionResult } from '../../../services/inventory/expired-stock/expired-actions.js';
+import { destroyExpiredStock, type DestructionResult, type DestructionTransfer } from '../../../services/inventory/expired-stock/expired-destruction.js';
+import { InventoryTransferRef } from '../../transfers/inventory-transfers/inventory-transfer-types.js';
 import { contractArgs, contractInput, parseInput } from '../../contract-input.js';
 import { linked, ownRecord } from '../../record-loaders.js';
 import { readScopesOf } from '../../link-scopes.js';
@@ -70,10 +72,50 @@ const ExpiredActionResultType = builder.objectRef<ExpiredActionResult>('ExpiredS
   }),
 });
 
+const DestructionTransferType = builder.objectRef<DestructionTransfer>('ExpiredStockDestructionTransfer').implement({
+  description: 'An inventory transfer that carries expired stock to the destruction location, created and shipped at once (IN_TRANSIT): one per source location.',
+  fields: (t) => ({
+    transferId: t.exposeID('transferId', { description: 'The transfer.' }),
+    transfer: t.field({
+      type: InventoryTransferRef,
+      nullable: true,
+      authScopes: readScopesOf('InventoryTransfer'),
+      description: 'The transfer itself, to follow its receipt (null for a caller who may not read transfers).',
+      resolve: (row, _args, ctx) => linked(ctx, 'inventoryTransfer', row.transferId),
+    }),
+    reference: t.exposeString('reference', { nullable: true, description: 'The document number, when given.' }),
+    sourceLocationId: t.exposeID('sourceLocationId', { description: 'Where the stock left from.' }),
+    destLocationId: t.exposeID('destLocationId', { description: 'The destruction location.' }),
+    status: t.exposeString('status', { description: 'IN_TRANSIT: received at the destination the normal way (POST /api/inventory/transfers/{id}, action receive).' }),
+    stockLineIds: t.exposeIDList('stockLineIds', { description: 'The stock lines whose units it carries.' }),
+    totalQuantity: t.exposeInt('totalQuantity', { description: 'Units it carries.' }),
+  }),
+});
+
+const DestructionResultType = builder.objectRef<DestructionResult>('ExpiredStockDestructionResult').implement({
+  description: 'What sending expired stock for destruction changed: the lines, and the transfers to the destruction location or the document of the write-off.',
+  fields: (t) => ({
+    success: t.exposeBoolean('success', { description: 'Always true (a refused request answers a MutationError instead and changes nothing).' }),
+    action: t.exposeString('action', { description: 'TRANSFER_OUT (sent to a destruction location) or DESTROY (written off): the transaction type of its ledger rows.' }),
+    lines: t.field({ type: [ExpiredActionLineType], description: 'The lines changed (bounded by the request: at most 500 lines, or those of one lot or location).', resolve: (r) => r.lines }),
+    totalQuantity: t.exposeInt('totalQuantity', { description: 'Units sent for destruction over the lines.' }),
+    destinationLocationId: t.exposeID('destinationLocationId', { nullable: true, description: 'The destruction location (null for a write-off).' }),
+    documentNumber: t.exposeString('documentNumber', { nullable: true, description: 'The destruction certificate or write-off document (on the ledger rows of a write-off; the transfers\' reference).' }),
+    transfers: t.field({ type: [DestructionTransferType], description: 'The transfers to the destruction location (empty for a write-off).', resolve: (r) => r.transfers }),
+  }),
+});
+
 const ExpiredStockActionInput = contractInput('ExpiredStockActionInput', expiredStockAction, {
   description: 'Which expired stock to act on, and why.',
   types: { reasonCodeId: 'String' },
   names: { lines: 'ExpiredStockActionLineInput' },
+  descriptions: { lines: 'One stock line and how many of its units.' },
+});
+
+const ExpiredStockDestructionInput = contractInput('ExpiredStockDestructionInput', expiredStockDestruction, {
+  description: 'Which expired stock to send for destruction, where (or under which document), and why.',
+  types: { reasonCodeId: 'String' },
+  names: { lines: 'ExpiredStockDestructionLineInput' },
   descriptions: { lines: 'One stock line and how many of its units.' },
 });
 
@@ -105,5 +147,15 @@ builder.mutationFields((t) => ({
     authScopes: { permission: 'inventory.write' },
     args: inputArg(t),
     resolve: (_parent, args, ctx) => actOnExpiredStock(ctx, 'CONSUME', parseInput(expiredStockAction, args.input)),
+  }),
+  destroyExpiredStock: t.field({
+    refusals: ['ValidationError'],
+    type: DestructionResultType,
+    description:
+      'Sends expired stock for destruction, all or nothing: with destinationLocationId an inventory transfer per source location, shipped at once (TRANSFER_OUT rows; ' +
+      'received at the destination as expired units), else a write-off under documentNumber (DESTROY rows). Unexpired lots are refused unless force (admins only).',
+    authScopes: { permission: 'inventory.write' },
+    args: { input: t.arg({ type: ExpiredStockDestructionInput, required: true, description: 'The lines (or lot / location), the destination or document, and the reason.' }) },
+    resolve: (_parent, args, ctx) => destroyExpiredStock(ctx, parseInput(expiredStockDestruction, args.input)),
   }),
 }));

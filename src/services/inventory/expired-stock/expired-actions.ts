@@ -35,11 +35,29 @@ const mayForce = (ctx: RequestContext) => {
   return actor.role === 'ADMIN' || Boolean(actor.scopes?.includes('*'));
 };
 
+/** `force` from anyone else is refused like a missing permission, not a wrong value: 403, before anything is read. */
+export function checkForce(ctx: RequestContext, input: { force?: boolean | null }) {
+  if (input.force && !mayForce(ctx)) throw new DomainError('FORBIDDEN', 'Only an ADMIN user or an API key with the * scope may force an action on stock that has not expired');
+}
+
 /** Units the action can take from a line: mark-expired moves available units; consumption also takes those already expired. */
 const takeable = (kind: ExpiredActionKind, line: LineState) => (kind === 'EXPIRE' ? availableQty(line) : availableQty(line) + line.qtyExpired);
 
-/** The line ids named by the filter (lot and/or location): the organization's lines with units on hand. */
-async function linesOfFilter(ctx: RequestContext, input: ExpiredStockAction) {
+/** What an action takes from each line. */
+export interface LinePlan {
+  line: LineState;
+  quantity: number;
+}
+
+/** The lines and filter an action names (the contract's selection fields). */
+export type ExpiredSelection = Pick<ExpiredStockAction, 'lines' | 'lotId' | 'locationId' | 'force'>;
+
+/**
+ * The ids of the stock lines the request names: its lines, or the organization's lines of the filter
+ * (lot and/or location) with units on hand. Unknown or foreign filter ids: 400 naming the field.
+ */
+export async function selectedLineIds(ctx: RequestContext, input: ExpiredSelection): Promise<string[]> {
+  if (input.lines) return input.lines.map((line) => line.stockLineId);
   const organizationId = orgId(ctx);
   const details = newFieldErrors();
   if (input.lotId && !(await ctx.prisma.lot.findFirst({ where: { id: input.lotId, organizationId }, select: { id: true } }))) details.lotId = ['Unknown lot'];
@@ -54,46 +72,66 @@ async function linesOfFilter(ctx: RequestContext, input: ExpiredStockAction) {
 }
 
 /**
+ * What the action takes from each locked line, all problems at once (400 naming the fields). A named line
+ * whose lot has not expired (before today, UTC) is refused unless `force`; so is one `refusal` gives a
+ * problem for (its field and message). A filter simply leaves such lines out; nothing left is 400.
+ * `takeable` says how many units the action may take from a line.
+ */
+export function planLines(
+  input: ExpiredSelection,
+  locked: Map<string, LineState>,
+  takeable: (line: LineState) => number,
+  refusal: (line: LineState, index: number) => { field: string; message: string } | null = () => null,
+): LinePlan[] {
+  const today = startOfTodayUtc();
+  const details = newFieldErrors();
+  const expired = (line: LineState) => expiredBefore(line.expiryDate, today);
+  const plan: LinePlan[] = [];
+  if (input.lines) {
+    const seen = new Set<string>();
+    input.lines.forEach((wanted, index) => {
+      const line = locked.get(wanted.stockLineId);
+      const field = `lines.${index}.stockLineId`;
+      if (!line) return void (details[field] = ['Unknown stock line']);
+      if (seen.has(line.id)) return void (details[field] = ['Listed twice']);
+      seen.add(line.id);
+      if (!expired(line) && !input.force) return void (details[field] = [`The lot of stock line ${line.id} has not expired (force: true, admins only)`]);
+      const refused = refusal(line, index);
+      if (refused) return void (details[refused.field] = [refused.message]);
+      const can = takeable(line);
+      const quantity = wanted.quantity ?? can;
+      if (quantity <= 0) return void (details[field] = ['Nothing to act on: the line has no units the action can take']);
+      if (quantity > can) return void (details[`lines.${index}.quantity`] = [`At most ${can}`]);
+      plan.push({ line, quantity });
+    });
+    if (Object.keys(details).length) throw validationError(details);
+  } else {
+    for (const line of [...locked.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      if ((!expired(line) && !input.force) || refusal(line, -1)) continue;
+      const quantity = takeable(line);
+      if (quantity > 0) plan.push({ line, quantity });
+    }
+    if (!plan.length) throw validationError({ [input.lotId ? 'lotId' : 'locationId']: ['No expired stock to act on'] });
+  }
+  return plan;
+}
+
+/** The answer's line: what the action took, and the line as it left it. */
+export const actionLine = ({ line, quantity }: LinePlan, now: LineState): ExpiredActionLine => ({
+  stockLineId: line.id, lotId: line.lotId, lotCode: line.lotCode, expiryDate: isoDay(line.expiryDate), quantity, qtyOnHand: now.qtyOnHand, qtyExpired: now.qtyExpired,
+});
+
+/**
  * Marks expired stock (available → expired: EXPIRE rows) or writes it off as used (on hand down, the
  * expired units first: CONSUME rows), all or nothing, under row locks. A line whose lot has not expired
  * (before today, UTC) is refused, naming it, unless `force` by an admin; a filter simply leaves such lines out.
  */
 export async function actOnExpiredStock(ctx: RequestContext, kind: ExpiredActionKind, input: ExpiredStockAction): Promise<ExpiredActionResult> {
-  // Like a missing permission, not a wrong value: 403, before anything is read.
-  if (input.force && !mayForce(ctx)) throw new DomainError('FORBIDDEN', 'Only an ADMIN user or an API key with the * scope may force an action on stock that has not expired');
+  checkForce(ctx, input);
   const reason = await findReasonCode(ctx, input.reasonCodeId, 'reasonCodeId', 'EXPIRED');
-  const named = input.lines ?? null;
-  const ids = named ? named.map((line) => line.stockLineId) : await linesOfFilter(ctx, input);
-  const today = startOfTodayUtc();
+  const ids = await selectedLineIds(ctx, input);
   return inTransaction(ctx, async (txCtx) => {
-    const locked = await lockLines(txCtx, ids);
-    const details = newFieldErrors();
-    const expired = (line: LineState) => expiredBefore(line.expiryDate, today);
-    const plan: { line: LineState; quantity: number }[] = [];
-    if (named) {
-      const seen = new Set<string>();
-      named.forEach((wanted, index) => {
-        const line = locked.get(wanted.stockLineId);
-        const field = `lines.${index}.stockLineId`;
-        if (!line) return void (details[field] = ['Unknown stock line']);
-        if (seen.has(line.id)) return void (details[field] = ['Listed twice']);
-        seen.add(line.id);
-        if (!expired(line) && !input.force) return void (details[field] = [`The lot of stock line ${line.id} has not expired (force: true, admins only)`]);
-        const can = takeable(kind, line);
-        const quantity = wanted.quantity ?? can;
-        if (quantity <= 0) return void (details[field] = ['Nothing to act on: the line has no units the action can take']);
-        if (quantity > can) return void (details[`lines.${index}.quantity`] = [`At most ${can}`]);
-        plan.push({ line, quantity });
-      });
-      if (Object.keys(details).length) throw validationError(details);
-    } else {
-      for (const line of locked.values()) {
-        if (!expired(line) && !input.force) continue;
-        const quantity = takeable(kind, line);
-        if (quantity > 0) plan.push({ line, quantity });
-      }
-      if (!plan.length) throw validationError({ [input.lotId ? 'lotId' : 'locationId']: ['No expired stock to act on'] });
-    }
+    const plan = planLines(input, await lockLines(txCtx, ids), (line) => takeable(kind, line));
     const source = { reasonCodeId: reason.id, reasonCode: reason.code, comment: input.note ?? null, sourceType: 'EXPIRED_STOCK' };
     const changes: StockChange[] = plan.map(({ line, quantity }) => ({
       ...source,
@@ -103,11 +141,7 @@ export async function actOnExpiredStock(ctx: RequestContext, kind: ExpiredAction
     }));
     await applyStockChangeSeries(txCtx, changes);
     const after = await lockLines(txCtx, plan.map((p) => p.line.id));
-    const lines = plan.map(({ line, quantity }): ExpiredActionLine => {
-      const now = after.get(line.id)!;
-      return { stockLineId: line.id, lotId: line.lotId, lotCode: line.lotCode, expiryDate: isoDay(line.expiryDate), quantity, qtyOnHand: now.qtyOnHand, qtyExpired: now.qtyExpired };
-    });
+    const lines = plan.map((p) => actionLine(p, after.get(p.line.id)!));
     return { success: true as const, action: kind, lines, totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0) };
   });
 }
-

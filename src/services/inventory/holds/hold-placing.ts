@@ -6,8 +6,7 @@ import type { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
-import { applyStockChangeSeries, lockLines } from '../ledger/stock-ledger.js';
-import { availableQty } from '../stock-lines/quantities.js';
+import { openReservations } from '../reservations/fefo-reservations.js';
 import { HOLD_WITH_LINES, type HoldWithLines } from './hold-shape.js';
 
 export type HoldPlaceInput = z.output<typeof inventoryHoldPlace>;
@@ -51,42 +50,35 @@ async function targetOf(ctx: RequestContext, input: HoldPlaceInput): Promise<Tar
   }
 }
 
-const expiryTime = (value: Date | string | null) => (value === null ? Number.POSITIVE_INFINITY : new Date(value).getTime());
-
 /**
- * Places a hold (POST /api/inventory/holds): the covered stock lines are locked before their availability
- * is read, so an allocation running at the same time either took its units first or waits and sees them
- * held. The units (all available ones, or `quantity` taken first-expiring lot first) move from available
- * to on hold through the ledger (HOLD rows, sourceType HOLD, the hold's id). Short of stock: 400
- * INSUFFICIENT_STOCK, nothing written.
+ * Places a hold (POST /api/inventory/holds): a reservation session locks the covered stock lines before
+ * their availability is read, so an allocation running at the same time either took its units first or
+ * waits and sees them held. The units (all available ones, or `quantity` taken first-expiring lot first,
+ * as the reservations service orders them) move from available to on hold through the ledger (HOLD rows,
+ * sourceType HOLD, the hold's id). Short of stock: 400 INSUFFICIENT_STOCK, nothing written.
  */
 export async function placeHold(ctx: RequestContext, input: HoldPlaceInput): Promise<HoldWithLines> {
   const target = await targetOf(ctx, input);
   return inTransaction(ctx, async (ctx) => {
     const ids = (await ctx.prisma.stockLine.findMany({ where: target.lines, select: { id: true } })).map((l) => l.id);
-    const locked = [...(await lockLines(ctx, ids)).values()]
-      .map((line) => ({ line, available: availableQty(line) }))
-      .filter((l) => l.available > 0)
-      .sort((a, b) => expiryTime(a.line.expiryDate) - expiryTime(b.line.expiryDate) || a.line.id.localeCompare(b.line.id));
-    const available = locked.reduce((sum, l) => sum + l.available, 0);
-    const wanted = input.quantity ?? available;
-    if (available === 0 || wanted > available) {
-      const message = available === 0 ? 'Nothing available to hold' : `Only ${available} available to hold (asked ${wanted})`;
+    const session = await openReservations(ctx, { stockOf: [], lineIds: ids });
+    const hold = await createHold(ctx, input, target);
+    const source = { transactionType: 'HOLD', reasonCode: input.reasonCode, comment: input.note ?? null, sourceType: 'HOLD', sourceId: hold.id };
+    const pieces = session.hold(ids, input.quantity ?? null, source);
+    const held = pieces.reduce((sum, piece) => sum + piece.quantity, 0);
+    if (held === 0 || (input.quantity != null && held < input.quantity)) {
+      const message = held === 0 ? 'Nothing available to hold' : `Only ${held} available to hold (asked ${input.quantity})`;
       throw new DomainError('INSUFFICIENT_STOCK', message, { details: { quantity: [message] } });
     }
-    let left = wanted;
-    const pieces = locked.flatMap(({ line, available }) => {
-      const quantity = Math.min(left, available);
-      left -= quantity;
-      return quantity > 0 ? [{ stockLineId: line.id, quantity }] : [];
-    });
-    return createHold(ctx, input, target, pieces);
+    await ctx.prisma.inventoryHoldLine.createMany({ data: pieces.map((piece) => ({ holdId: hold.id, stockLineId: piece.stockLineId, quantity: piece.quantity })) });
+    await session.write();
+    return ctx.prisma.inventoryHold.findUniqueOrThrow({ where: { id: hold.id }, ...HOLD_WITH_LINES });
   }, TRANSACTION);
 }
 
-async function createHold(ctx: TxContext, input: HoldPlaceInput, target: Target, pieces: { stockLineId: string; quantity: number }[]) {
+function createHold(ctx: TxContext, input: HoldPlaceInput, target: Target) {
   const { actorType, createdBy } = actorOf(ctx);
-  const hold = await ctx.prisma.inventoryHold.create({
+  return ctx.prisma.inventoryHold.create({
     data: {
       organizationId: orgId(ctx),
       scope: input.scope,
@@ -99,12 +91,6 @@ async function createHold(ctx: TxContext, input: HoldPlaceInput, target: Target,
       expiresAt: input.expiresAt ?? null,
       createdByType: actorType,
       createdBy,
-      lines: { create: pieces },
     },
   });
-  await applyStockChangeSeries(
-    ctx,
-    pieces.map((piece) => ({ stockLineId: piece.stockLineId, deltas: { ON_HOLD: piece.quantity }, transactionType: 'HOLD', reasonCode: input.reasonCode, comment: input.note ?? null, sourceType: 'HOLD', sourceId: hold.id })),
-  );
-  return ctx.prisma.inventoryHold.findUniqueOrThrow({ where: { id: hold.id }, ...HOLD_WITH_LINES });
 }

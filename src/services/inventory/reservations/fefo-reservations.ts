@@ -1,5 +1,6 @@
-// Reserving stock for a document (an order now; shipments and stock requests later), and taking stock
-// out of a location (transfers): first-expiry-first-out over the lots of a product at a location.
+// Reserving stock for a document (an order now; shipments and stock requests later), taking stock out
+// of a location (transfers, bin moves, expired stock sent for destruction) and putting it on hold:
+// first-expiry-first-out over the lots of a product at a location.
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import { availableQty, lineExcluded, startOfTodayUtc, type LineQuantities } from '../stock-lines/quantities.js';
@@ -15,7 +16,7 @@ export interface ReservationScope {
 }
 
 /** What the ledger rows of a reservation or release say caused them. */
-export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment'>;
+export type ReservationSource = Pick<StockChange, 'transactionType' | 'sourceType' | 'sourceId' | 'comment' | 'reasonCodeId' | 'reasonCode'>;
 
 /** Units of one stock line reserved for (or withdrawn by) a request. */
 export interface Allocation {
@@ -52,11 +53,26 @@ export interface Reservations {
    */
   withdraw(request: StockRequest, source: ReservationSource): Allocation[];
   /**
+   * Takes up to `quantity` units out of the location for destruction (a transfer to a destruction
+   * location): only from the line of exactly the request's lot and bin (absent meaning none), whatever its
+   * lot's state (expired, recalled or not: what may be destroyed is the caller's rule), the units already
+   * marked expired first, then the available ones; on hand and expired go down together, so the quantity
+   * rule holds. Reserved, held, picked and recalled units stay. Returns the allocations, which may add up
+   * to less than asked.
+   */
+  withdrawExpired(request: StockRequest, source: ReservationSource): Allocation[];
+  /**
    * What reserve() would do for the request, changing nothing: every line of the product at the location
    * (of the named lot and bin), first expiry first, with the units reserve() would take from it or why it
    * takes none. Lot control answers with it, so its answer is the pick's.
    */
   review(request: StockRequest): LineReview[];
+  /**
+   * Puts on hold up to `quantity` available units (every available unit when null) of the given locked
+   * lines, first-expiring lots first. Unlike reserve(), expired, recalled and short-dated lots are held
+   * too: a hold quarantines whatever is there. Returns the allocations, which may add up to less than asked.
+   */
+  hold(lineIds: string[], quantity: number | null, source: ReservationSource): Allocation[];
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
 }
@@ -138,23 +154,31 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
     return line.qtyOnHold > 0 ? 'ON_HOLD' : 'NO_AVAILABLE_UNITS';
   };
 
-  /**
-   * Walks the usable lines of the request first-expiry-first-out, applying `take` to each up to what it has
-   * available. Reservations (picks) skip short-dated lots; withdrawals (transfers, bin moves) may move them.
-   */
-  const allocate = (request: StockRequest, shelfLife: boolean, take: (line: Candidate, units: number) => void) => {
+  /** Takes from `lines` in their order, up to `unitsOf(line)` of each, until `quantity` is allocated. */
+  const walk = (lines: Candidate[], quantity: number, unitsOf: (line: Candidate) => number, take: (line: Candidate, units: number) => void) => {
     const allocations: Allocation[] = [];
-    let left = request.quantity;
-    for (const candidate of linesOf(request)) {
+    let left = quantity;
+    for (const candidate of lines) {
       if (!left) break;
-      if (refusalOf(candidate, shelfLife)) continue;
-      const units = Math.min(left, availableQty(candidate));
+      const units = Math.min(left, unitsOf(candidate));
+      if (units <= 0) continue;
       take(candidate, units);
       allocations.push({ stockLineId: candidate.id, quantity: units, lotId: candidate.lotId, binId: candidate.binId });
       left -= units;
     }
     return allocations;
   };
+
+  /**
+   * Walks the usable lines of the request first-expiry-first-out, applying `take` to each up to what it has
+   * available. Reservations (picks) skip short-dated lots; withdrawals (transfers, bin moves) may move them.
+   */
+  const allocate = (request: StockRequest, shelfLife: boolean, take: (line: Candidate, units: number) => void) =>
+    walk(linesOf(request).filter((candidate) => !refusalOf(candidate, shelfLife)), request.quantity, availableQty, take);
+
+  /** The line of exactly the request's lot and bin (none meaning none), if the session locked it. */
+  const exactLine = ({ productMasterId, locationId, lotId, binId }: StockRequest) =>
+    (byPair.get(pairKey(productMasterId, locationId)) ?? []).filter((s) => s.lotId === (lotId ?? null) && s.binId === (binId ?? null));
 
   return {
     release(stockLineId, quantity, source) {
@@ -172,6 +196,27 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
     withdraw: (request, source) => allocate(request, false, (line, take) => {
       changes.push({ ...source, stockLineId: line.id, deltas: { ON_HAND: -take } });
       line.qtyOnHand -= take;
+    }),
+    hold(lineIds, quantity, source) {
+      const allocations: Allocation[] = [];
+      let left = quantity ?? Infinity;
+      const lines = lineIds.map((id) => stock.get(id)).filter((line): line is Candidate => Boolean(line)).sort(fefo);
+      for (const line of lines) {
+        const units = Math.min(left, availableQty(line));
+        if (units <= 0) continue;
+        changes.push({ ...source, stockLineId: line.id, deltas: { ON_HOLD: units } });
+        line.qtyOnHold += units;
+        allocations.push({ stockLineId: line.id, quantity: units, lotId: line.lotId, binId: line.binId });
+        left -= units;
+      }
+      return allocations;
+    },
+    // Expired units first (as consumption takes them), then available ones: both are what destruction may take.
+    withdrawExpired: (request, source) => walk(exactLine(request), request.quantity, (line) => line.qtyExpired + availableQty(line), (line, take) => {
+      const expired = Math.min(take, line.qtyExpired);
+      changes.push({ ...source, stockLineId: line.id, deltas: { ON_HAND: -take, EXPIRED: -expired } });
+      line.qtyOnHand -= take;
+      line.qtyExpired -= expired;
     }),
     review(request) {
       let left = request.quantity;

@@ -39,7 +39,8 @@ async function addToPieces({ prisma: tx }: TxContext, column: 'receivedQuantity'
  * Receives shipped units at the destination (action receive): each line's quantity is taken from its
  * pieces in shipping order and added to the destination's stock line of the same product and lot (so
  * the expiry travels with it), in the receipt's or the line's destination bin, created when missing;
- * one TRANSFER_IN ledger row per piece received. Partial receipts keep the transfer IN_TRANSIT; when
+ * one TRANSFER_IN ledger row per piece received (a DESTRUCTION transfer's units arrive as expired: rows on
+ * on hand and expired). Partial receipts keep the transfer IN_TRANSIT; when
  * every shipped unit is in, it is RECEIVED. More than is still in transit is 400, nothing changed.
  */
 export async function receiveTransfer(ctx: RequestContext, id: string, input: TransferReceiveInput = {}): Promise<TransferWithLines> {
@@ -96,9 +97,11 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
     });
     const lineOf = new Map(destLines.map((l) => [`${l.productMasterId}|${l.lineKey}`, l.id]));
     const comment = input.comment ?? `Transfer from ${transfer.sourceLocationId}`;
+    // Stock sent for destruction arrives expired (on hand and expired up together): never available at the destruction location.
+    const deltas = (quantity: number) => (transfer.sourceType === 'DESTRUCTION' ? { ON_HAND: quantity, EXPIRED: quantity } : { ON_HAND: quantity });
     await putBack(
       ctx,
-      arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: { ON_HAND: a.quantity }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
+      arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: deltas(a.quantity), transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
     );
     await addToPieces(ctx, 'receivedQuantity', received);
     const lineIds = [...asked.keys()];

@@ -13,27 +13,42 @@ import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js
 
 export type ShippedTransferInput = z.input<typeof shippedTransferInput>;
 
+/** What the TRANSFER_OUT ledger rows of a shipment say besides the transfer: a comment, and a reason (stock sent for destruction). */
+export interface ShipmentNote {
+  comment?: string | null;
+  reasonCodeId?: string | null;
+  reasonCode?: string | null;
+}
+
 /**
  * Takes the stock of every line of a DRAFT transfer out of its source and marks it IN_TRANSIT, in `tx`:
  * one reservation session locks the products' stock lines at the source, each line takes its lot (and
  * bin) when named, else first-expiring lots first, and every unit leaves through the ledger as a
- * TRANSFER_OUT row (sourceType TRANSFER, sourceId the transfer). All lines or nothing: a line short of
- * available stock is 400 INSUFFICIENT_STOCK with `details` per line, before anything is written.
+ * TRANSFER_OUT row (sourceType TRANSFER, sourceId the transfer). A DESTRUCTION transfer (expired stock
+ * sent for destruction) takes each line from the stock line of exactly its lot and bin, expired units
+ * included (the session's withdrawExpired). All lines or nothing: a line short of stock is 400
+ * INSUFFICIENT_STOCK with `details` per line, before anything is written.
  */
-async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, comment?: string | null) {
+async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: ShipmentNote = {}) {
   const tx = ctx.prisma;
   const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: transfer.id }, orderBy: { lineNumber: 'asc' } });
   const stockOf = [...new Set(lines.map((l) => l.productMasterId))].map((productMasterId) => ({ productMasterId, locationId: transfer.sourceLocationId }));
   const reservations = await openReservations(ctx, { stockOf });
-  const source = { transactionType: 'TRANSFER_OUT', sourceType: 'TRANSFER', sourceId: transfer.id, comment: comment ?? `Transfer to ${transfer.destLocationId}` };
+  const source = {
+    transactionType: 'TRANSFER_OUT',
+    sourceType: 'TRANSFER',
+    sourceId: transfer.id,
+    comment: note.comment ?? `Transfer to ${transfer.destLocationId}`,
+    reasonCodeId: note.reasonCodeId ?? null,
+    reasonCode: note.reasonCode ?? null,
+  };
+  const forDestruction = transfer.sourceType === 'DESTRUCTION';
   const details = newFieldErrors();
   const pieces = lines.flatMap((line, i) => {
-    const allocations = reservations.withdraw(
-      { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId },
-      source,
-    );
+    const request = { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId };
+    const allocations = forDestruction ? reservations.withdrawExpired(request, source) : reservations.withdraw(request, source);
     const got = allocations.reduce((sum, a) => sum + a.quantity, 0);
-    if (got < line.quantity) details[`lines.${i}.quantity`] = [`Only ${got} available at the source (asked ${line.quantity})`];
+    if (got < line.quantity) details[`lines.${i}.quantity`] = [`Only ${got} ${forDestruction ? 'expired or available' : 'available'} at the source (asked ${line.quantity})`];
     return allocations.map((a) => ({ transferLineId: line.id, sourceStockLineId: a.stockLineId, lotId: a.lotId, binId: a.binId, quantity: a.quantity }));
   });
   if (Object.keys(details).length) {
@@ -50,19 +65,20 @@ export async function shipTransfer(ctx: RequestContext, id: string, input: Trans
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'ship');
-    await shipInTx(ctx, transfer, input.comment);
+    await shipInTx(ctx, transfer, { comment: input.comment });
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
   }, TRANSFER_TRANSACTION);
 }
 
 /**
  * Creates a transfer and ships it at once, inside the caller's transaction `tx` (executing a transfer
- * recommendation does this): the stock leaves the source through the ledger as in shipTransfer. Refuses
- * with 400 INSUFFICIENT_STOCK (details per line) when the source lacks available stock, and with 404 /
+ * recommendation does this, and sending expired stock for destruction, sourceType DESTRUCTION): the stock
+ * leaves the source through the ledger as in shipTransfer, the rows carrying `note` (comment, reason).
+ * Refuses with 400 INSUFFICIENT_STOCK (details per line) when the source lacks the stock, and with 404 /
  * 400 for unknown ids; a refusal throws before any stock is written, and the caller's transaction
  * rolls back whatever else it did.
  */
-export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransferInput): Promise<TransferWithLines> {
+export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransferInput, note: ShipmentNote = {}): Promise<TransferWithLines> {
   const tx = ctx.prisma;
   const input = parseInput(shippedTransferInput, raw);
   await checkTransferRefs(ctx, input);
@@ -77,9 +93,11 @@ export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransfer
       sourceId: input.sourceId ?? null,
       createdByType: actor.type,
       createdBy: actor.id,
-      lines: { create: input.lines.map((line, i) => ({ lineNumber: i + 1, productMasterId: line.productMasterId, quantity: line.quantity })) },
+      lines: {
+        create: input.lines.map((line, i) => ({ lineNumber: i + 1, productMasterId: line.productMasterId, quantity: line.quantity, lotId: line.lotId ?? null, binId: line.binId ?? null })),
+      },
     },
   });
-  await shipInTx(ctx, transfer, input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null);
+  await shipInTx(ctx, transfer, { ...note, comment: note.comment ?? (input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null) });
   return tx.inventoryTransfer.findUniqueOrThrow({ where: { id: transfer.id }, ...TRANSFER_WITH_LINES });
 }
