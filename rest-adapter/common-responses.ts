@@ -32,7 +32,13 @@ const codedError = (status: number, id: string, description: string) => z.object
 
 export const unauthorizedBody = codedError(401, 'UnauthorizedError', 'The Error body of a 401: missing, unknown, revoked or expired credentials.');
 export const notFoundBody = codedError(404, 'NotFoundError', "The Error body of a 404: the record does not exist or is not the organization's.");
-export const conflictBody = codedError(409, 'ConflictError', 'The Error body of a 409: the record is in a state that does not allow this, or kept changing.');
+export const conflictBody = z
+  .object({
+    error: message,
+    code: codesOf(409),
+    details: z.record(z.string(), z.array(z.string())).describe('Messages per field, where the state at fault is named by the input that reached it (a cycle count batch over lines another batch counts).').optional(),
+  })
+  .meta({ id: 'ConflictError', description: 'The Error body of a 409: the record is in a state that does not allow this, or kept changing.' });
 
 // One schema per status: a oneOf of bodies that share their fields would match both and fail strict validators.
 export const badRequestBody = z

@@ -24,6 +24,8 @@ import './inventory/cycle-counts/cycle-count-products.js';
 import './inventory/cycle-counts/cycle-count-batches.js';
 import './inventory/cycle-counts/blind-form.js';
 import './inventory/cycle-counts/variances.js';
+import './inventory/cycle-counts/suggestions.js';
+import './inventory/cycle-counts/accuracy.js';
 import './master-data/location.js';
 import './master-data/channel.js';
 import './master-data/category.js';

@@ -29,8 +29,12 @@ afterAll(() => server?.close());
 
 const run = (name: string, args: Record<string, unknown> = {}) => runMutation(server, a.key, name, args);
 const unknownId = randomUUID();
-const countBatch = async () =>
-  (await server.call('POST', '/api/inventory/cycle-count', { token: a.key, body: { locationId: a.warehouse.id, productMasterIds: [productId] } })).body.id as string;
+/** A new batch over the product's lines at the warehouse; the batches open before are cancelled first (a line is in one open batch at most). */
+const countBatch = async () => {
+  const open = (await server.call('GET', `/api/inventory/cycle-count?mode=batches&locationId=${a.warehouse.id}`, { token: a.key })).body.batches as { id: string }[];
+  for (const { id } of open) await server.call('POST', `/api/inventory/cycle-count/${id}`, { token: a.key, body: { action: 'cancel' } });
+  return (await server.call('POST', '/api/inventory/cycle-count', { token: a.key, body: { locationId: a.warehouse.id, productMasterIds: [productId] } })).body.id as string;
+};
 
 describe('refusals of inventory mutations', () => {
   itProvokesEachRefusal({
@@ -51,6 +55,10 @@ describe('refusals of inventory mutations', () => {
     },
     createCycleCountBatch: {
       ValidationError: ['VALIDATION_ERROR', () => run('createCycleCountBatch', { input: { locationId: unknownId, productMasterIds: [productId] } })],
+      ConflictError: ['INVALID_STATE', async () => {
+        await countBatch();
+        return run('createCycleCountBatch', { input: { locationId: a.warehouse.id, productMasterIds: [productId] } });
+      }],
     },
     updateCycleCountBatch: {
       ValidationError: ['VALIDATION_ERROR', async () => run('updateCycleCountBatch', { id: await countBatch(), input: { action: 'RECORD', counts: [{ lineId: unknownId, countedQty: 1 }] } })],

@@ -141,11 +141,15 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/cycle-count?mode=abc-config', 200);
     await call('GET', '/api/inventory/cycle-count', 400);
     const batch = await call('POST', '/api/inventory/cycle-count', 201, { body: { locationId: a.warehouse.id, productMasterIds: [productId] } });
+    await call('POST', '/api/inventory/cycle-count', 409, { body: { locationId: a.warehouse.id, productMasterIds: [productId] } });
     await call('GET', `/api/inventory/cycle-count/${batch.id}`, 200);
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'record', counts: [{ lineId: batch.lines[0].id, countedQty: 1 }] } });
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=batches`, 200);
     await call('GET', `/api/inventory/cycle-count/blind-form?locationId=${a.warehouse.id}&batchId=${batch.id}`, 200);
     await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=to-resolve`, 200);
+    await call('GET', `/api/inventory/cycle-count?locationId=${a.warehouse.id}&mode=suggestions`, 200);
+    await call('GET', `/api/inventory/cycle-count/accuracy?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/cycle-count/accuracy?from=2026-03-02&to=2026-03-01', 400);
     await call('POST', '/api/inventory/cycle-count/resolve', 200, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
     await call('POST', '/api/inventory/cycle-count/resolve', 409, { body: { resolutions: [{ lineId: batch.lines[0].id, action: 'REJECT' }] } });
     await call('POST', `/api/inventory/cycle-count/${batch.id}`, 200, { body: { action: 'cancel' } });

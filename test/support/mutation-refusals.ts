@@ -40,7 +40,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   adjustStockBy: [V, I],
   correctLot: [V, I],
   updateCycleCountAbc: [V],
-  createCycleCountBatch: [V],
+  createCycleCountBatch: [V, C],
   updateCycleCountBatch: [V, N, C],
   resolveCycleCountLines: [V, C, I],
   recordStock: [V],

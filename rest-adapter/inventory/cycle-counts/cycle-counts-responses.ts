@@ -63,7 +63,37 @@ const productsAnswer = z
   })
   .meta({ id: 'CycleCountProducts' });
 
-export const cycleCountAnswer = (): z.ZodType => z.union([productsAnswer, batchesAnswer, variancesAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
+const suggestion = z
+  .object({
+    rank: integer.describe('Place in the ranking, from 1.'),
+    productMasterId: z.string(),
+    sku: z.string(),
+    productName: z.string(),
+    locationId: z.string(),
+    abcClass: z.enum(['A', 'B', 'C']).nullable().describe('null: unclassified (ranked as C).'),
+    lastCountedDate: calendarDate.nullable().describe('When a count was last resolved; null: never counted.'),
+    nextCountDate: calendarDate.describe("Last counted date + the class's frequency (C's when unclassified); today when never counted."),
+    isOverdue: z.boolean().describe('The next count date is today or earlier.'),
+    currentQty: integer.describe('On hand over all its stock lines at the location.'),
+    unitCost: z.number().nullable(),
+    value: z.number().nullable().describe('currentQty × unitCost (null without a cost).'),
+    recentVariances: integer.describe('Accepted counts that corrected its on hand at the location in the last 90 days.'),
+    lastVarianceAt: dateTime.nullable().describe('When the last of those was resolved.'),
+    reasons: z.array(z.enum(['OVERDUE', 'NEVER_COUNTED', 'RECENT_VARIANCE'])).describe('Why it is suggested (empty: next by the schedule only).'),
+  })
+  .meta({ id: 'CycleCountSuggestion' });
+
+const suggestionsAnswer = z
+  .object({
+    type: z.literal('suggestions'),
+    suggestions: z.array(suggestion).describe('This page of the ranking.'),
+    count: integer.describe('Products that could be suggested (a stock line at the location, in no open count line), in all pages.'),
+    overdueCount: integer.describe('Of those, the overdue ones.'),
+    pagination: z.object({ page: integer, pageSize: integer, total: integer, totalPages: integer }),
+  })
+  .meta({ id: 'CycleCountSuggestions' });
+
+export const cycleCountAnswer = (): z.ZodType => z.union([productsAnswer, batchesAnswer, variancesAnswer, suggestionsAnswer, abcConfigAnswer]).meta({ id: 'CycleCountView', description: 'The answer of the mode asked for.' });
 
 const earlierCount = z.object({ countedQty: integer, expectedQty: integer, countedAt: dateTime, countedBy: z.string() }).meta({ id: 'CycleCountEarlierCount' });
 
@@ -186,3 +216,26 @@ export const resolveAnswer = z
     ),
   })
   .meta({ id: 'CycleCountResolveResult' });
+
+const accuracyFigures = {
+  countedLines: integer.describe('Count lines of COMPLETED batches counted in the period (each by its last count).'),
+  withinTolerance: integer.describe("Of those, the lines whose variance is within the organization's tolerance (exact counts included)."),
+  exactLines: integer.describe('Of those, the lines counted exactly as expected.'),
+  accuracyPercent: z.number().nullable().describe('withinTolerance / countedLines × 100, two decimals (null: nothing counted).'),
+};
+
+export const accuracyAnswer = z
+  .object({
+    locationId: z.string().nullable().describe('The location measured (null: every location).'),
+    from: calendarDate.describe('First day of the period (UTC).'),
+    to: calendarDate.describe('Last day of the period (UTC, inclusive).'),
+    tolerance,
+    overall: z.object(accuracyFigures).meta({ id: 'CycleCountAccuracyFigures' }),
+    byClass: z
+      .array(z.object({ abcClass: z.enum(['A', 'B', 'C']).nullable().describe('null: unclassified products.'), ...accuracyFigures }).meta({ id: 'CycleCountAccuracyByClass' }))
+      .describe("A, B, C and unclassified, always the four; the product's class at the location now."),
+    byLocation: z
+      .array(z.object({ locationId: z.string(), locationCode: z.string(), locationName: z.string(), ...accuracyFigures }).meta({ id: 'CycleCountAccuracyByLocation' }))
+      .describe('The locations with counted lines in the period, by code.'),
+  })
+  .meta({ id: 'CycleCountAccuracy' });

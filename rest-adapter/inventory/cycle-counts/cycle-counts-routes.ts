@@ -3,13 +3,17 @@ import { cycleCountQuery } from '../../../src/contracts/inventory/cycle-counts/c
 import { cycleCountBatchAction, cycleCountBatchCreate } from '../../../src/contracts/inventory/cycle-counts/cycle-count-batch.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, pathParam, responses } from '../../openapi-common.js';
-import { abcSettingsAnswer, abcUpdateAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { abcSettingsAnswer, abcUpdateAnswer, accuracyAnswer, batchAnswer, blindSheet, cycleCountAnswer, resolveAnswer } from './cycle-counts-responses.js';
+import { cycleCountAccuracyQuery } from '../../../src/contracts/inventory/cycle-counts/accuracy-query.js';
 import { cycleCountResolve } from '../../../src/contracts/inventory/cycle-counts/resolve.js';
 import { blindFormQuery } from '../../../src/contracts/inventory/cycle-counts/blind-form-query.js';
 
 const CONFIG = 'aPercent bPercent cPercent aFrequencyDays bFrequencyDays cFrequencyDays';
 const PRODUCT = 'productMasterId sku productName locationId lastCountedDate nextCountDate isOverdue abcClass currentQty';
 const BATCH_ROW = 'id locationId status assigneeId createdAt itemCount';
+const FIGURES = 'countedLines withinTolerance exactLines accuracyPercent';
+const SUGGESTION = `rank productMasterId sku productName locationId abcClass lastCountedDate nextCountDate isOverdue currentQty unitCost value
+  recentVariances lastVarianceAt reasons`;
 const BATCH = `${BATCH_ROW} createdBy updatedAt completedAt cancelledAt lines {
   id productMasterId sku productName lotId lotCode expiryDate binId binCode stockLineId snapshotQty found countedQty expectedQty varianceQty countedAt countedBy
   history { countedQty expectedQty countedAt countedBy }
@@ -53,6 +57,33 @@ export const cycleCountRoutes = defineRoutes([
   },
   {
     method: 'GET',
+    path: '/api/inventory/cycle-count/accuracy',
+    operation: `query ($locationId: ID, $from: Date, $to: Date) {
+      cycleCountAccuracy(locationId: $locationId, from: $from, to: $to) {
+        locationId from to tolerance { units percent value }
+        overall { ${FIGURES} }
+        byClass { abcClass ${FIGURES} }
+        byLocation { locationId locationCode locationName ${FIGURES} }
+      }
+    }`,
+    input: { query: cycleCountAccuracyQuery },
+    variables: ({ query }) => query,
+    result: (data) => data.cycleCountAccuracy,
+    doc: {
+      operationId: 'getCycleCountAccuracy',
+      summary: 'Inventory record accuracy',
+      description:
+        "The share of counted lines whose count was within the organization's tolerance (`withinToleranceSql`, its tolerance now: units, percent of the " +
+        'expected quantity, value), over the count lines of COMPLETED batches counted from `from` to `to` (UTC days, both included; default the 90 days ' +
+        'ending today; at most 3660 days), each by its last count: `overall`, `byClass` (A, B, C and unclassified, the product\'s class at the location now) ' +
+        'and `byLocation`, each `{countedLines, withinTolerance, exactLines, accuracyPercent}` (null when nothing was counted). IN_PROGRESS batches ' +
+        "(they may still be recounted) and CANCELLED ones are not measured. locationId: only that location (404 when it is not the organization's).",
+      ...inventory,
+      responses: responses({ 200: { description: 'The report', ...jsonContent(accuracyAnswer) } }, [400, 401, 403, 404]),
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/inventory/cycle-count/abc',
     operation: `query { cycleCountAbcConfig { ${CONFIG} } cycleCountTolerance { units percent value } }`,
     result: ({ cycleCountAbcConfig, cycleCountTolerance }) => ({ config: cycleCountAbcConfig, tolerance: cycleCountTolerance }),
@@ -91,7 +122,7 @@ export const cycleCountRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/inventory/cycle-count',
-    operation: `query ($products: Boolean!, $batches: Boolean!, $variances: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
+    operation: `query ($products: Boolean!, $batches: Boolean!, $variances: Boolean!, $suggestions: Boolean!, $config: Boolean!, $locationId: ID!, $status: CycleCountBatchStatus, $assigneeId: ID, $includeCompleted: Boolean, $search: String, $categoryId: ID, $binId: ID, $abcClass: AbcClass,
       $showOverdueOnly: Boolean, $page: Int, $limit: Int) {
       cycleCountAbcConfig @include(if: $config) { ${CONFIG} }
       cycleCountProductsPage(locationId: $locationId, search: $search, categoryId: $categoryId, binId: $binId, abcClass: $abcClass,
@@ -104,6 +135,9 @@ export const cycleCountRoutes = defineRoutes([
         type lines { lineId batchId productMasterId sku productName lotId lotCode binId binCode expectedQty countedQty varianceQty unitCost varianceValue countedAt }
         count page pageSize total totalPages
       }
+      cycleCountSuggestionsPage(locationId: $locationId, page: $page, limit: $limit) @include(if: $suggestions) {
+        type suggestions { ${SUGGESTION} } count overdueCount page pageSize total totalPages
+      }
     }`,
     input: { query: cycleCountQuery },
     variables: ({ query: { mode = 'all-products', locationId, status, assigneeId, includeCompleted, ...filters } }) => ({
@@ -112,11 +146,16 @@ export const cycleCountRoutes = defineRoutes([
       products: mode === 'all-products',
       batches: mode === 'batches',
       variances: mode === 'to-resolve',
+      suggestions: mode === 'suggestions',
       config: mode === 'abc-config',
       // abc-config needs no location; the skipped field's required argument still wants a value.
       locationId: locationId ?? '',
     }),
-    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage, cycleCountVariancesPage }) => {
+    result: ({ cycleCountAbcConfig, cycleCountProductsPage, cycleCountBatchesPage, cycleCountVariancesPage, cycleCountSuggestionsPage }) => {
+      if (cycleCountSuggestionsPage) {
+        const { type, suggestions, count, overdueCount, ...pagination } = cycleCountSuggestionsPage;
+        return { type, suggestions, count, overdueCount, pagination };
+      }
       if (cycleCountVariancesPage) {
         const { type, lines, count, ...pagination } = cycleCountVariancesPage;
         return { type, lines, count, pagination };
@@ -137,7 +176,11 @@ export const cycleCountRoutes = defineRoutes([
         "next count date = last counted date + the class's frequency (C's when unclassified), today when never counted; overdue when it is today or earlier; " +
         '`count` and `overdueCount` cover every page. mode batches: the location\'s batches, newest first (IN_PROGRESS only unless `status` or `includeCompleted`), ' +
         '`{type, batches, count, pagination}`. mode to-resolve: counted, unresolved lines whose count differs from the quantity expected at the moment of the count, ' +
-        'with the variance in units and value, largest absolute value first, `{type, lines, count, pagination}`. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
+        'with the variance in units and value, largest absolute value first, `{type, lines, count, pagination}`. mode suggestions: what to count next, ' +
+        '`{type, suggestions, count, overdueCount, pagination}` (limit default 50, at most 200): the products with a stock line at the location that no open ' +
+        'count line covers, overdue first by ABC class (A, B, then C and unclassified) and value of on hand (highest first, no cost last), then those an ' +
+        'accepted count corrected in the last 90 days by class and value, then the rest by next count date, class and value; each row with its `rank` and ' +
+        '`reasons` (OVERDUE, NEVER_COUNTED, RECENT_VARIANCE). POST with `suggested: N` counts ranks 1 to N of this ranking. mode abc-config: `{config}`, the only mode without locationId. Any other mode without locationId: 400 ' +
         'naming locationId; an unknown mode: 400. A locationId, categoryId or binId that is not the organization\'s: 404.',
       ...inventory,
       responses: responses({ 200: { description: 'The answer of the mode', ...jsonContent(cycleCountAnswer()) } }, [400, 401, 403, 404]),
@@ -175,11 +218,14 @@ export const cycleCountRoutes = defineRoutes([
       operationId: 'createCycleCountBatch',
       summary: 'Create a cycle count batch',
       description:
-        'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the next `suggested` products of the count schedule ' +
+        'A batch IN_PROGRESS at locationId over every stock line of `productMasterIds`, of `binIds`, or of the first `suggested` products of mode suggestions ' +
         '(exactly one of the three), each line with its on hand now (`snapshotQty`) and its ledger position, read in one statement. `assigneeId`: a user of the ' +
-        'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400.',
+        'organization. Ids that are not the organization\'s (or bins not at the location): 400 naming them; nothing to count or more than 2000 lines: 400. ' +
+        'A stock line is in one open count line at most (its batch IN_PROGRESS, or COMPLETED with the variance unresolved), so that it is never corrected twice: ' +
+        'a batch covering such a line is 409 INVALID_STATE with `details` naming each line (SKU, product id, lot, bin) and the open batch, under the field that chose it ' +
+        '(`productMasterIds.N`, `binIds.N` or `suggested`). Two creates at once at one location run one after the other.',
       ...inventory,
-      responses: responses({ 201: { description: 'The batch with its lines', ...jsonContent(batchAnswer) } }, [400, 401, 403]),
+      responses: responses({ 201: { description: 'The batch with its lines', ...jsonContent(batchAnswer) } }, [400, 401, 403, 409]),
     },
   },
   {
@@ -208,9 +254,11 @@ export const cycleCountRoutes = defineRoutes([
       operationId: 'updateCycleCountBatch',
       summary: 'Record counts, complete or cancel a batch',
       description:
-        '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId, binId, countedQty}] (a line the snapshot did not have is added as ' +
+        '`action: RECORD` with `counts` [{lineId, countedQty}] or [{productMasterId, lotId or lotCode, binId or binCode, countedQty}] (codes of existing lots ' +
+        'of the product and bins of the location; a line the snapshot did not have is added as ' +
         'found); a recount replaces the earlier count and keeps it in `history`. Each count stores `expectedQty`, the line\'s on hand at that moment (the snapshot plus ' +
-        'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, or lines not counted on COMPLETE: 409 INVALID_STATE. ' +
+        'every movement since). `COMPLETE` needs every line counted; `CANCEL`. A batch that is not IN_PROGRESS, lines not counted on COMPLETE, or a found line ' +
+        'open in another batch (details.counts.N.productMasterId names it): 409 INVALID_STATE. ' +
         "Unknown or another organization's batch: 404; ids in counts that do not fit: 400 naming them. A refused request changes nothing.",
       ...inventory,
       parameters: [pathParam('id', 'The batch (batchId).')],

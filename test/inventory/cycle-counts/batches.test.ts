@@ -54,8 +54,12 @@ describe('creating a batch', () => {
     const bin = await server.app.prisma.bin.findFirstOrThrow({ where: { locationId: location.id, code: 'A-01' } });
     const byBin = await post('/api/inventory/cycle-count', { locationId: location.id, binIds: [bin.id] });
     expect(byBin.body.lines.map((l: any) => l.stockLineId)).toEqual([lines[0]!.id]);
+    // The suggestions leave out p1, which the open bin batch counts in part: p2's line only.
     const suggested = await post('/api/inventory/cycle-count', { locationId: location.id, suggested: 5 });
-    expect(suggested.body.itemCount).toBe(3);
+    expect(suggested.status).toBe(201);
+    expect(suggested.body.lines.map((l: any) => l.stockLineId)).toEqual([lines[2]!.id]);
+    await post(`/api/inventory/cycle-count/${byBin.body.id}`, { action: 'cancel' });
+    expect((await post('/api/inventory/cycle-count', { locationId: location.id, suggested: 5 })).body.itemCount).toBe(2);
   });
 
   it('refuses foreign or unknown ids in the body with 400 naming them, and creates nothing', async () => {
@@ -78,6 +82,87 @@ describe('creating a batch', () => {
       expect(res.body.details[field], JSON.stringify(res.body)).toBeDefined();
     }
     expect(await server.app.prisma.cycleCountBatch.count()).toBe(before);
+  });
+});
+
+describe('overlapping batches', () => {
+  const batchCount = () => server.app.prisma.cycleCountBatch.count();
+
+  it('refuses a batch over a stock line another open batch counts (409 naming the line and the batch), lets other lines be counted at once', async () => {
+    const { location, p1, p2 } = await site();
+    const bin = await server.app.prisma.bin.findFirstOrThrow({ where: { locationId: location.id, code: 'A-01' } });
+    const byBin = (await post('/api/inventory/cycle-count', { locationId: location.id, binIds: [bin.id] })).body;
+    // Other stock lines of the location, p1's other line included, can be counted by another batch at the same time.
+    const other = await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p2] });
+    expect(other.status).toBe(201);
+    const before = await batchCount();
+    const refused = await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p2, p1] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INVALID_STATE');
+    expect(refused.body.error).toContain(byBin.id);
+    expect(refused.body.details['productMasterIds.1']).toEqual([expect.stringMatching(new RegExp(`product ${p1}, bin A-01\\) is counted in open batch ${byBin.id}`))]);
+    expect(refused.body.details['productMasterIds.0']).toEqual([expect.stringContaining(`open batch ${other.body.id}`)]);
+    const again = await post('/api/inventory/cycle-count', { locationId: location.id, binIds: [bin.id] });
+    expect(again.status).toBe(409);
+    expect(Object.keys(again.body.details)).toEqual(['binIds.0']);
+    const refusal = await graphqlRefusal(
+      server,
+      a.key,
+      `mutation ($l: ID!, $p: ID!) { createCycleCountBatch(input: { locationId: $l, productMasterIds: [$p] }) { __typename ${REFUSAL} } }`,
+      { l: location.id, p: p1 },
+    );
+    expect(refusal).toMatchObject({ type: 'ConflictError', code: 'INVALID_STATE' });
+    expect(Object.keys(refusal.details!)).toEqual(['productMasterIds.0']);
+    expect(await batchCount()).toBe(before);
+    // Cancelled: the line is free again.
+    await post(`/api/inventory/cycle-count/${byBin.id}`, { action: 'cancel' });
+    expect((await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).status).toBe(201);
+  });
+
+  it('a completed batch keeps a line whose variance waits to be resolved; resolving frees it', async () => {
+    const { location, p1, lines } = await site();
+    const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).body;
+    const counts = batch.lines.map((l: any) => ({ lineId: l.id, countedQty: l.stockLineId === lines[0]!.id ? 1 : l.snapshotQty }));
+    await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'record', counts });
+    expect((await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'complete' })).status).toBe(200);
+    const refused = await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] });
+    expect(refused.status).toBe(409);
+    // Only the line with a variance: the exact one was accepted when the batch completed.
+    expect(refused.body.details['productMasterIds.0']).toEqual([expect.stringContaining(`has a variance to resolve in batch ${batch.id}`)]);
+    const varied = batch.lines.find((l: any) => l.stockLineId === lines[0]!.id).id;
+    expect((await post('/api/inventory/cycle-count/resolve', { resolutions: [{ lineId: varied, action: 'REJECT' }] })).status).toBe(200);
+    expect((await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).status).toBe(201);
+  });
+
+  it('refuses a found line another open batch counts', async () => {
+    const { location, p1, p2 } = await site();
+    const bin = await server.app.prisma.bin.findFirstOrThrow({ where: { locationId: location.id, code: 'A-01' } });
+    const byBin = (await post('/api/inventory/cycle-count', { locationId: location.id, binIds: [bin.id] })).body;
+    const other = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p2] })).body;
+    const found = await post(`/api/inventory/cycle-count/${other.id}`, { action: 'record', counts: [{ productMasterId: p1, binId: bin.id, countedQty: 4 }] });
+    expect(found.status).toBe(409);
+    expect(found.body.details['counts.0.productMasterId']).toEqual([expect.stringContaining(`open batch ${byBin.id}`)]);
+    expect((await get(`/api/inventory/cycle-count/${other.id}`)).body.itemCount).toBe(1);
+    // A found line no other batch has is taken.
+    const elsewhere = await post(`/api/inventory/cycle-count/${other.id}`, { action: 'record', counts: [{ productMasterId: p2, binId: bin.id, countedQty: 2 }] });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.itemCount).toBe(2);
+    const twice = await post(`/api/inventory/cycle-count/${byBin.id}`, { action: 'record', counts: [{ productMasterId: p2, binId: bin.id, countedQty: 2 }] });
+    expect(twice.status).toBe(409);
+  });
+
+  it('of creates at the same moment over the same lines, one wins and the others are refused', async () => {
+    const { location, p1, p2 } = await site();
+    const before = await batchCount();
+    const answers = await Promise.all([
+      post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] }),
+      post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1, p2] }),
+      post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p2, p1] }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await batchCount()).toBe(before + 1);
+    const lines = await server.app.prisma.cycleCountLine.findMany({ where: { batch: { locationId: location.id, status: 'IN_PROGRESS' } } });
+    expect(new Set(lines.map((l) => l.stockLineId)).size).toBe(lines.length);
   });
 });
 
@@ -120,6 +205,32 @@ describe('counting', () => {
     }
     // Counting never changes stock.
     expect((await server.app.prisma.stockLine.findUniqueOrThrow({ where: { id: lines[0]!.id } })).qtyOnHand).toBe(3);
+  });
+
+  it('takes a lot and a bin by code as well as by id', async () => {
+    const { location, p1, p2, lines } = await site();
+    const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [p1] })).body;
+    const res = await post(`/api/inventory/cycle-count/${batch.id}`, {
+      action: 'record',
+      counts: [
+        { productMasterId: p1, binCode: 'A-01', countedQty: 3 }, // the snapshot's line in bin A-01
+        { productMasterId: p1, lotCode: 'L1', binCode: 'A-01', countedQty: 2 }, // found: lot L1 in bin A-01
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.lines.find((l: any) => l.stockLineId === lines[0]!.id)).toMatchObject({ countedQty: 3, found: false });
+    expect(res.body.lines.find((l: any) => l.found)).toMatchObject({ productMasterId: p1, lotCode: 'L1', binCode: 'A-01', countedQty: 2, stockLineId: null });
+    for (const [count, field] of [
+      [{ productMasterId: p1, lotCode: 'NOPE', countedQty: 1 }, 'counts.0.lotCode'],
+      [{ productMasterId: p2, lotCode: 'L1', countedQty: 1 }, 'counts.0.lotCode'], // L1 is p1's lot
+      [{ productMasterId: p1, binCode: 'NOPE', countedQty: 1 }, 'counts.0.binCode'],
+      [{ productMasterId: p1, lotId: res.body.lines.find((l: any) => l.found).lotId, lotCode: 'L1', countedQty: 1 }, 'counts.0.lotCode'],
+    ] as const) {
+      const refused = await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'record', counts: [count] });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.details[field], JSON.stringify(refused.body)).toBeDefined();
+    }
+    expect((await get(`/api/inventory/cycle-count/${batch.id}`)).body.itemCount).toBe(3);
   });
 
   it('cancels; refuses bad counts naming them and changes nothing; foreign batches are 404', async () => {

@@ -131,6 +131,51 @@ describe('tolerance', () => {
     expect((await get(`/api/inventory/cycle-count?locationId=${far.location.id}&mode=to-resolve`)).body.count).toBe(1);
     await post('/api/inventory/cycle-count/abc', { tolerance: { units: 0 } });
   });
+
+  /** Completes each batch and answers which of them had their line accepted (on hand moved to the count). */
+  async function completeAll(...lines: Awaited<ReturnType<typeof counted>>[]) {
+    for (const { batch } of lines) expect((await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'complete' })).status).toBe(200);
+    return Promise.all(lines.map(async ({ stockLine, location }) => ({
+      onHand: await onHand(stockLine.id),
+      toResolve: (await get(`/api/inventory/cycle-count?locationId=${location.id}&mode=to-resolve`)).body.count,
+    })));
+  }
+
+  it('a percent tolerance accepts a variance of at most that share of the expected quantity, and no more', async () => {
+    const set = await post('/api/inventory/cycle-count/abc', { tolerance: { units: 0, percent: 20, value: 0 } });
+    expect(set.body.tolerance).toEqual({ units: 0, percent: 20, value: 0 });
+    try {
+      // Expected 10 on every line: -2 is 20 % (within), -3 is 30 % (not); +2 the other way (within).
+      const [at, over, up] = await completeAll(await counted(8), await counted(7), await counted(12));
+      expect(at).toEqual({ onHand: 8, toResolve: 0 });
+      expect(over).toEqual({ onHand: 10, toResolve: 1 });
+      expect(up).toEqual({ onHand: 12, toResolve: 0 });
+    } finally {
+      await post('/api/inventory/cycle-count/abc', { tolerance: { percent: 0 } });
+    }
+  });
+
+  it('a value tolerance accepts a variance worth at most that much, counted exactly in decimals, products with a cost only', async () => {
+    const set = await post('/api/inventory/cycle-count/abc', { tolerance: { units: 0, percent: 0, value: 5 } });
+    expect(set.body.tolerance).toEqual({ units: 0, percent: 0, value: 5 });
+    try {
+      // Unit cost 2.5: -2 is worth 5 (within), -3 is worth 7.5 (not); no cost: the value never applies.
+      const [at, over, noCost] = await completeAll(await counted(8, 2.5), await counted(7, 2.5), await counted(9));
+      expect(at).toEqual({ onHand: 8, toResolve: 0 });
+      expect(over).toEqual({ onHand: 10, toResolve: 1 });
+      expect(noCost).toEqual({ onHand: 10, toResolve: 1 });
+      // 3 × 0.1 is 0.3 exactly: within a value of 0.3 (in binary floating point it would be 0.30000000000000004).
+      const cents = await post('/api/inventory/cycle-count/abc', { tolerance: { value: 0.3 } });
+      expect(cents.body.tolerance.value).toBe(0.3);
+      const [exact, beyond] = await completeAll(await counted(7, 0.1), await counted(6, 0.1));
+      expect(exact).toEqual({ onHand: 7, toResolve: 0 });
+      expect(beyond).toEqual({ onHand: 10, toResolve: 1 });
+      const data = await graphqlData(server, a.key, '{ cycleCountTolerance { units percent value } }');
+      expect(data.cycleCountTolerance).toEqual({ units: 0, percent: 0, value: 0.3 });
+    } finally {
+      await post('/api/inventory/cycle-count/abc', { tolerance: { value: 0 } });
+    }
+  });
 });
 
 describe('at the same time', () => {

@@ -37,7 +37,7 @@ export const cycleCountAbcUpdate = z.strictObject({
       percent: z.number({ error: mustBe('a number') }).min(0, 'Must be from 0 to 100').max(100, 'Must be from 0 to 100').optional()
         .meta({ description: 'A variance of at most this percent of the expected quantity is within tolerance.' }),
       value: z.number({ error: mustBe('a number') }).min(0, 'Must be 0 or more').max(1e9, 'At most 1000000000').optional()
-        .meta({ description: 'A variance worth at most this much (units × unit cost; products with a cost only) is within tolerance.' }),
+        .meta({ description: 'A variance worth at most this much (units × unit cost; products with a cost only) is within tolerance; stored with 4 decimals, as unit costs are.' }),
     })
     .optional()
     .meta({ description: 'The fields of the tolerance to change: variances within any of them are accepted by themselves when a batch completes (all 0 until set: only exact counts).' }),

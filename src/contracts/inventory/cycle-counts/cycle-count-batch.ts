@@ -10,6 +10,7 @@ export const CYCLE_COUNT_BATCH_PAGE = { limit: 50, max: 200 } as const;
 export const BATCH_STATUSES = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required');
+const code = z.string({ error: mustBe('text') }).trim().min(1, 'Must not be blank').max(100, 'At most 100 characters');
 const ids = (what: string, max: number) =>
   z
     .array(id, { error: mustBe('a list of ids') })
@@ -30,7 +31,7 @@ export const cycleCountBatchCreate = z
       .min(1, 'Must be from 1 to 500')
       .max(500, 'Must be from 1 to 500')
       .optional()
-      .meta({ description: 'Count every stock line of the next N products of the count schedule (soonest due first, then by SKU).' }),
+      .meta({ description: 'Count every stock line of the first N products of the suggestions (GET /api/inventory/cycle-count?mode=suggestions, the same ranking): overdue first, by class and value; then recently corrected; then the rest by next count date.' }),
     assigneeId: id.optional().meta({ description: "The user who counts: a member of the organization (400 details.assigneeId otherwise)." }),
   })
   .superRefine((body, issue) => {
@@ -46,8 +47,10 @@ const count = z
   .strictObject({
     lineId: id.optional().meta({ description: 'A line of the batch (400 details.counts.N.lineId when it is not).' }),
     productMasterId: id.optional().meta({ description: 'Without lineId: the product counted; with lotId and binId it names the line (a new found line when the batch has none).' }),
-    lotId: id.nullish().meta({ description: 'Without lineId: the lot counted (none: no lot).' }),
-    binId: id.nullish().meta({ description: "Without lineId: the bin counted, a bin of the batch's location (none: no bin)." }),
+    lotId: id.nullish().meta({ description: 'Without lineId: the lot counted (none: no lot; or name it by lotCode).' }),
+    lotCode: code.nullish().meta({ description: 'Without lineId, instead of lotId: the code of an existing lot of the product (400 details.counts.N.lotCode otherwise; a count creates no lot).' }),
+    binId: id.nullish().meta({ description: "Without lineId: the bin counted, a bin of the batch's location (none: no bin; or name it by binCode)." }),
+    binCode: code.nullish().meta({ description: "Without lineId, instead of binId: the code of an existing bin of the batch's location (400 details.counts.N.binCode otherwise)." }),
     countedQty: z
       .number({ error: mustBe('a whole number') })
       .int('Must be a whole number')
@@ -57,6 +60,8 @@ const count = z
   })
   .superRefine((c, issue) => {
     if (!c.lineId === !c.productMasterId) issue.addIssue({ code: 'custom', path: ['lineId'], message: 'Give lineId, or productMasterId (with lotId and binId)' });
+    if (c.lotId && c.lotCode) issue.addIssue({ code: 'custom', path: ['lotCode'], message: 'Give lotId or lotCode, not both' });
+    if (c.binId && c.binCode) issue.addIssue({ code: 'custom', path: ['binCode'], message: 'Give binId or binCode, not both' });
   });
 
 /** Body of POST /api/inventory/cycle-count/{batchId} and input of updateCycleCountBatch (with the batch id). */

@@ -7,7 +7,10 @@ import { batchFilters } from './cycle-count-batch.js';
 export const CYCLE_COUNT_PRODUCT_PAGE = { limit: 50, max: 200 } as const;
 
 /** The modes of GET /api/inventory/cycle-count this service answers. */
-export const CYCLE_COUNT_MODES = ['all-products', 'batches', 'to-resolve', 'abc-config'] as const;
+export const CYCLE_COUNT_MODES = ['all-products', 'batches', 'to-resolve', 'suggestions', 'abc-config'] as const;
+
+/** How far back an accepted correction makes a product a suggestion to count again (mode suggestions). */
+export const RECENT_VARIANCE_DAYS = 90;
 
 const LOCATION = "The location counted (404 when it is not one of the organization's).";
 
@@ -25,6 +28,14 @@ export const cycleCountProductQuery = z.object({
     .preprocess((raw) => (raw === '' || raw === null ? undefined : raw), z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') }))
     .meta({ description: LOCATION }),
   ...productFilters,
+  ...pagingShape(CYCLE_COUNT_PRODUCT_PAGE),
+});
+
+/** Arguments of cycleCountSuggestions (mode suggestions): one location's ranking of what to count next. */
+export const cycleCountSuggestionQuery = z.object({
+  locationId: z
+    .preprocess((raw) => (raw === '' || raw === null ? undefined : raw), z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') }))
+    .meta({ description: LOCATION }),
   ...pagingShape(CYCLE_COUNT_PRODUCT_PAGE),
 });
 

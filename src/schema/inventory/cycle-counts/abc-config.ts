@@ -18,12 +18,12 @@ export const CycleCountAbcConfigType = builder.objectRef<AbcConfig>('CycleCountA
   }),
 });
 
-const ToleranceType = builder.objectRef<Tolerance>('CycleCountTolerance').implement({
+export const ToleranceType = builder.objectRef<Tolerance>('CycleCountTolerance').implement({
   description: 'Variances within any of these are accepted by themselves when a batch completes.',
   fields: (t) => ({
     units: t.exposeInt('units', { description: 'At most this many units either way.' }),
     percent: t.exposeFloat('percent', { description: 'At most this percent of the expected quantity.' }),
-    value: t.exposeFloat('value', { description: 'Worth at most this much (units × unit cost; products with a cost only).' }),
+    value: t.expose('value', { type: 'Decimal', description: 'Worth at most this much (units × unit cost; products with a cost only), with 4 decimals as unit costs are.' }),
   }),
 });
 
@@ -52,7 +52,7 @@ const AbcUpdateResultType = builder.objectRef<Awaited<ReturnType<typeof updateCy
 
 const AbcUpdateInput = contractInput('CycleCountAbcUpdateInput', cycleCountAbcUpdate, {
   description: 'Fields of the ABC configuration to change (the others keep their value), and an optional reclassification of a location.',
-  types: { 'reclassify.locationId': 'ID' },
+  types: { 'reclassify.locationId': 'ID', 'tolerance.value': 'Decimal' },
   names: { reclassify: 'AbcReclassifyInput', tolerance: 'CycleCountToleranceInput' },
   descriptions: { reclassify: "Which location's products to rank, over how many days.", tolerance: 'The tolerance fields to change.' },
 });

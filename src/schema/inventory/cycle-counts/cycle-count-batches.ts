@@ -172,9 +172,11 @@ builder.queryFields((t) => {
 
 builder.mutationFields((t) => ({
   createCycleCountBatch: t.field({
-    refusals: ['ValidationError'],
+    refusals: ['ValidationError', 'ConflictError'],
     type: CycleCountBatchType,
-    description: 'Creates a batch IN_PROGRESS over the stock lines chosen, each with its on hand now and its ledger position.',
+    description:
+      'Creates a batch IN_PROGRESS over the stock lines chosen, each with its on hand now and its ledger position. A stock line already in an open count line ' +
+      '(a batch IN_PROGRESS, or a COMPLETED one with its variance to resolve) is refused with INVALID_STATE, `fields` naming each such line and its batch.',
     authScopes: CYCLE_COUNT,
     args: { input: t.arg({ type: CreateInput, required: true, description: 'The batch.' }) },
     resolve: (_parent, args, ctx) => createCycleCountBatch(ctx, parseInput(cycleCountBatchCreate, args.input)),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { cycleCountAbcUpdate } from '../../../contracts/inventory/cycle-counts/abc-config.js';
 import type { RequestContext } from '../../../context.js';
 import { inTransaction } from '../../../db/transactions.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { orgId } from '../../tenant.js';
 import { reclassifyLocation, type Reclassification } from './abc-reclassify.js';
@@ -26,15 +27,19 @@ export interface Tolerance {
 /** The organization's count tolerance (0, 0, 0 until it sets one: only exact counts are within it). */
 export async function countTolerance(ctx: RequestContext): Promise<Tolerance> {
   const row = await ctx.prisma.cycleCountSettings.findUnique({ where: { organizationId: orgId(ctx) } });
-  return { units: row?.toleranceUnits ?? 0, percent: row?.tolerancePercent ?? 0, value: row?.toleranceValue ?? 0 };
+  return { units: row?.toleranceUnits ?? 0, percent: row?.tolerancePercent ?? 0, value: row ? row.toleranceValue.toNumber() : 0 };
 }
 
-/** Whether a variance is within the tolerance: by units, by percent of the expected quantity, or by value. */
-export function withinTolerance(tolerance: Tolerance, variance: number, expected: number, unitCost: number | null): boolean {
-  const size = Math.abs(variance);
-  if (size <= tolerance.units) return true;
-  if (expected > 0 && (size / expected) * 100 <= tolerance.percent) return true;
-  return unitCost !== null && size * unitCost <= tolerance.value;
+/**
+ * The one rule of "within tolerance", as SQL over a count line's variance, its expected quantity and the
+ * product's unit cost (numeric): at most `units` either way, or at most `percent` of the expected quantity
+ * (an expected 0 has no percent), or worth at most `value` (products with a cost only). Compared in numeric,
+ * so 3 × 0.1 is within a value of 0.3. Completing a batch and the accuracy report both use it.
+ */
+export function withinToleranceSql(tolerance: Tolerance, variance: Prisma.Sql, expected: Prisma.Sql, unitCost: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(ABS(${variance}) <= ${tolerance.units}::int
+    OR (${expected} > 0 AND ABS(${variance})::numeric * 100 <= ${tolerance.percent}::numeric * ${expected})
+    OR (${unitCost} IS NOT NULL AND ABS(${variance})::numeric * ${unitCost} <= ${tolerance.value}::numeric))`;
 }
 
 /** What an organization that never set its configuration counts with (the columns' defaults). */

@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { cycleCountBatchAction } from '../../../contracts/inventory/cycle-counts/cycle-count-batch.js';
 import type { RequestContext } from '../../../context.js';
 import { inTransaction, type TxContext } from '../../../db/transactions.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
 import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { readBatch } from './batch-reads.js';
-import { countTolerance, withinTolerance } from './abc-config.js';
+import { countTolerance, withinToleranceSql } from './abc-config.js';
 import { resolveCycleCountLines } from './resolve.js';
+import { lockCountsAt, openOverlaps, overlapMessage } from './open-lines.js';
 
 export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
 type Count = NonNullable<BatchActionInput['counts']>[number];
@@ -57,22 +59,29 @@ const keyOf = (productMasterId: string, lotId: string | null | undefined, binId:
  * The quantity expected is the line's on hand at the moment of the count, read with its ledger position in
  * one statement: the snapshot plus every movement since, so a sale or receipt during the count is kept.
  */
-async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[]) {
+async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) {
   const organizationId = orgId(ctx);
   const lines = await ctx.prisma.cycleCountLine.findMany({ where: { batchId: batch.id } });
   const byId = new Map(lines.map((line) => [line.id, line]));
   const byKey = new Map(lines.map((line) => [keyOf(line.productMasterId, line.lotId, line.binId), line]));
   const details = newFieldErrors();
-  const named = counts.filter((c) => !c.lineId);
-  const [products, lots, bins] = await Promise.all([
+  const named = given.filter((c) => !c.lineId);
+  const [products, lots, bins, lotsByCode, binsByCode] = await Promise.all([
     ctx.prisma.productMaster.findMany({ where: { organizationId, id: { in: named.map((c) => c.productMasterId!) } }, select: { id: true } }),
     ctx.prisma.lot.findMany({ where: { organizationId, id: { in: named.flatMap((c) => (c.lotId ? [c.lotId] : [])) } }, select: { id: true, productMasterId: true } }),
     ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, id: { in: named.flatMap((c) => (c.binId ? [c.binId] : [])) } }, select: { id: true } }),
+    ctx.prisma.lot.findMany({
+      where: { organizationId, OR: named.flatMap((c) => (c.lotCode ? [{ productMasterId: c.productMasterId!, code: c.lotCode }] : [])) },
+      select: { id: true, productMasterId: true, code: true },
+    }),
+    ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, code: { in: named.flatMap((c) => (c.binCode ? [c.binCode] : [])) } }, select: { id: true, code: true } }),
   ]);
   const productIds = new Set(products.map((p) => p.id));
   const lotProduct = new Map(lots.map((lot) => [lot.id, lot.productMasterId]));
   const binIds = new Set(bins.map((bin) => bin.id));
-  counts.forEach((c, i) => {
+  const lotOfCode = new Map(lotsByCode.map((lot) => [`${lot.productMasterId}:${lot.code}`, lot.id]));
+  const binOfCode = new Map(binsByCode.map((bin) => [bin.code, bin.id]));
+  given.forEach((c, i) => {
     if (c.lineId) {
       if (!byId.has(c.lineId)) details[`counts.${i}.lineId`] = ['Not a line of this batch'];
       else if (byId.get(c.lineId)!.resolution) throw new DomainError('INVALID_STATE', `Line ${c.lineId} is resolved: it takes no more counts`);
@@ -80,15 +89,30 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
     }
     if (!productIds.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
     if (c.lotId && lotProduct.get(c.lotId) !== c.productMasterId) details[`counts.${i}.lotId`] = ['Not a lot of this product'];
+    if (c.lotCode && !lotOfCode.has(`${c.productMasterId}:${c.lotCode}`)) details[`counts.${i}.lotCode`] = ['No lot of this product has this code (a count creates no lot)'];
     if (c.binId && !binIds.has(c.binId)) details[`counts.${i}.binId`] = ["Not a bin of the batch's location"];
+    if (c.binCode && !binOfCode.has(c.binCode)) details[`counts.${i}.binCode`] = ["No bin of the batch's location has this code (a count creates no bin)"];
   });
   if (Object.keys(details).length) throw validationError(details);
+  // From here a lot and a bin are named by id, whichever way the count named them.
+  const counts = given.map((c) =>
+    c.lineId ? c : { ...c, lotId: c.lotCode ? lotOfCode.get(`${c.productMasterId}:${c.lotCode}`)! : c.lotId, binId: c.binCode ? binOfCode.get(c.binCode)! : c.binId },
+  );
 
   const { createdBy } = actorOf(ctx);
-  for (const c of counts) {
+  for (const [i, c] of counts.entries()) {
     let line = c.lineId ? byId.get(c.lineId)! : byKey.get(keyOf(c.productMasterId!, c.lotId, c.binId));
     if (line?.resolution) throw new DomainError('INVALID_STATE', `Line ${line.id} is resolved: it takes no more counts`);
     if (!line) {
+      // A found line must not be open in another batch too (it would be corrected twice): checked under the
+      // location's count lock, which batch creation takes as well.
+      await lockCountsAt(ctx, batch.locationId);
+      const [open] = await openOverlaps(ctx, batch.locationId, Prisma.sql`SELECT ${c.productMasterId!}::text AS "productMasterId", ${c.lotId ?? null}::text AS "lotId", ${c.binId ?? null}::text AS "binId"`);
+      if (open) {
+        throw new DomainError('INVALID_STATE', `${overlapMessage(open)}: count it there, or complete or cancel that count first`, {
+          details: { [`counts.${i}.productMasterId`]: [overlapMessage(open)] },
+        });
+      }
       const stockLine = await ctx.prisma.stockLine.findFirst({
         where: { organizationId, locationId: batch.locationId, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null },
         select: { id: true },
@@ -118,12 +142,13 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, counts: Count[])
 /** On completion, the counted lines whose variance is within the organization's tolerance are accepted (one resolve). */
 async function acceptWithinTolerance(ctx: TxContext, batchId: string) {
   const tolerance = await countTolerance(ctx);
-  const lines = await ctx.prisma.$queryRaw<{ id: string; variance: number; expected: number; unitCost: number | null }[]>`
-    SELECT c.id, (c."countedQty" - c."expectedQty") AS variance, c."expectedQty" AS expected, pm."unitCost"::float8 AS "unitCost"
-    FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
-    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL`;
-  const accepted = lines.filter((line) => withinTolerance(tolerance, line.variance, line.expected, line.unitCost));
-  if (accepted.length) {
-    await resolveCycleCountLines(ctx, { resolutions: accepted.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
+  const variance = Prisma.sql`(c."countedQty" - c."expectedQty")`;
+  const lines = await ctx.prisma.$queryRaw<{ id: string }[]>`
+    SELECT c.id FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
+    WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL
+      AND ${withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`pm."unitCost"`)}
+    ORDER BY c.id`;
+  if (lines.length) {
+    await resolveCycleCountLines(ctx, { resolutions: lines.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });
   }
 }
