@@ -62,6 +62,16 @@ export function frequencyOf(config: AbcConfig, abcClass: string | null): number 
 }
 
 /**
+ * The next count date of a level as SQL (`level` its alias): the last count plus its class's frequency
+ * (frequencyOf's rule), today when it was never counted. The schedule and the suggestions both order by it.
+ */
+export function nextCountDateSql(config: AbcConfig, level: string, today: string): Prisma.Sql {
+  const l = Prisma.raw(level);
+  return Prisma.sql`COALESCE(${l}."lastCountedAt"::date + (CASE ${l}."abcClass"::text WHEN 'A' THEN ${config.aFrequencyDays}::int WHEN 'B' THEN ${config.bFrequencyDays}::int
+    ELSE ${config.cFrequencyDays}::int END), ${today}::date)`;
+}
+
+/**
  * Sets the fields given (the others keep their value) and, when asked, reclassifies a location with the
  * result, in one transaction: a refused reclassification leaves the configuration as it was.
  */

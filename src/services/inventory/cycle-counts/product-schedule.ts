@@ -6,7 +6,7 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
-import { abcConfig } from './abc-config.js';
+import { abcConfig, nextCountDateSql } from './abc-config.js';
 
 export type CycleCountProductArgs = z.output<typeof cycleCountProductQuery>;
 
@@ -53,8 +53,7 @@ export async function cycleCountProducts(ctx: RequestContext, args: CycleCountPr
     WITH schedule AS (
       SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
              l."lastCountedAt"::date AS "lastCountedDate",
-             COALESCE(l."lastCountedAt"::date + (CASE l."abcClass"::text WHEN 'A' THEN ${config.aFrequencyDays}::int WHEN 'B' THEN ${config.bFrequencyDays}::int
-               ELSE ${config.cFrequencyDays}::int END), ${today}::date) AS "nextCountDate"
+             ${nextCountDateSql(config, 'l', today)} AS "nextCountDate"
       FROM product_masters pm
       LEFT JOIN inventory_levels l ON l."productMasterId" = pm.id AND l."locationId" = ${locationId} AND l."organizationId" = ${organizationId}
       WHERE pm."organizationId" = ${organizationId}

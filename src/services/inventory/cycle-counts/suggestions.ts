@@ -3,7 +3,7 @@ import { CYCLE_COUNT_PRODUCT_PAGE, RECENT_VARIANCE_DAYS, type cycleCountSuggesti
 import type { RequestContext } from '../../../context.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
-import { abcConfig } from './abc-config.js';
+import { abcConfig, nextCountDateSql } from './abc-config.js';
 import { OPEN_LINE } from './open-lines.js';
 
 export type CycleCountSuggestionArgs = z.output<typeof cycleCountSuggestionQuery>;
@@ -87,8 +87,7 @@ export async function cycleCountSuggestions(ctx: RequestContext, args: CycleCoun
       SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
              l."lastCountedAt"::date AS "lastCountedDate", s.qty AS "currentQty", pm."unitCost"::float8 AS "unitCost",
              (s.qty * pm."unitCost")::float8 AS value, COALESCE(v.n, 0)::int AS "recentVariances", v."lastAt" AS "lastVarianceAt",
-             COALESCE(l."lastCountedAt"::date + (CASE l."abcClass"::text WHEN 'A' THEN ${config.aFrequencyDays}::int WHEN 'B' THEN ${config.bFrequencyDays}::int
-               ELSE ${config.cFrequencyDays}::int END), ${today}::date) AS "nextCountDate",
+             ${nextCountDateSql(config, 'l', today)} AS "nextCountDate",
              CASE l."abcClass"::text WHEN 'A' THEN 0 WHEN 'B' THEN 1 ELSE 2 END AS class_rank
       FROM lines s
       JOIN product_masters pm ON pm.id = s.pid AND pm."organizationId" = ${organizationId}
