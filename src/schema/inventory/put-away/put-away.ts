@@ -84,7 +84,11 @@ const ConfirmationRef = builder.objectRef<Confirmation>('PutAwayConfirmation').i
   }),
 });
 
-const ConfirmInput = contractInput('PutAwayConfirmInput', putAwayConfirm, { description: 'Moves of units from un-binned stock lines into bins of the location, all or nothing.' });
+const ConfirmInput = contractInput('PutAwayConfirmInput', putAwayConfirm, {
+  description: 'Moves of units from un-binned stock lines into bins of the location, all or nothing.',
+  names: { lines: 'PutAwayLineInput' },
+  descriptions: { lines: 'Units of one un-binned stock line and the bin they go to.' },
+});
 
 builder.queryFields((t) => ({
   putAwayTasks: t.connection(
