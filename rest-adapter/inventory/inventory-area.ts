@@ -10,9 +10,10 @@ import { receivingRoutes } from './receiving/receiving-routes.js';
 import { holdRoutes } from './holds/holds-routes.js';
 import { lotControlRoutes } from './lot-control/lot-control-routes.js';
 import { expiredStockRoutes } from './expired-stock/expired-stock-routes.js';
+import { putAwayRoutes } from './put-away/put-away-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes, ...cycleCountRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes, ...putAwayRoutes, ...cycleCountRoutes],
   tags: [
     {
       name: 'Inventory',

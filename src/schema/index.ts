@@ -16,6 +16,7 @@ import './inventory/levels/levels.js';
 import './inventory/holds/inventory-holds.js';
 import './inventory/lot-control/lot-control.js';
 import './inventory/expired-stock/expired-stock.js';
+import './inventory/put-away/put-away.js';
 import './inventory/analytics/analytics.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';

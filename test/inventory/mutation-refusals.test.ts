@@ -114,6 +114,13 @@ describe('refusals of inventory mutations', () => {
     destroyExpiredStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('destroyExpiredStock', { input: { lines: [{ stockLineId: lotLine }], documentNumber: 'D-1' } })],
     },
+    confirmPutAway: {
+      ValidationError: ['VALIDATION_ERROR', () => run('confirmPutAway', { input: { locationId: unknownId, lines: [{ stockLineId: reservedLine, quantity: 1 }] } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', async () => {
+        const bin = await server.app.prisma.bin.create({ data: { organizationId: a.org.id, locationId: a.warehouse.id, code: 'PUT-AWAY-REFUSAL' } });
+        return run('confirmPutAway', { input: { locationId: a.warehouse.id, lines: [{ stockLineId: reservedLine, quantity: 50, binId: bin.id }] } });
+      }],
+    },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStock', { id: unknownId, input: { action: 'HOLD', quantity: 1 } })],

@@ -109,6 +109,11 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', '/api/inventory/expired/transfer-destruction', 400, { body: { lines: [{ stockLineId: lotLineId }] } });
     await call('POST', `/api/inventory/availability/${lineId}`, 200, { body: { action: 'RESERVE', quantity: 2 } });
     await call('POST', `/api/inventory/availability/${lineId}`, 400, { body: { action: 'PICK', quantity: 1000 } });
+    await call('GET', `/api/inventory/put-away?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/put-away', 400);
+    await call('GET', '/api/inventory/put-away?locationId=nope', 404);
+    await call('POST', '/api/inventory/put-away', 200, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1, binCode: 'B1' }] } });
+    await call('POST', '/api/inventory/put-away', 400, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1000, binCode: 'B1' }] } });
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {

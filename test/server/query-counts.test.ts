@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../support/fixtures.js';
 import { oneOfEach } from '../support/one-of-each.js';
+import { addStock } from '../support/stock.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { countStatements } from '../support/statement-count.js';
 
@@ -133,6 +134,8 @@ const CASES: Record<string, Entry> = {
   longTermForecast: { args: 'first: 50, months: 12' },
   longTermForecastPage: { exempt: REST_PAGES },
   nodes: { args: 'ids: $ids' },
+  putAwayTasks: { args: 'locationId: $locationReq, first: 50' },
+  putAwayTasksPage: { exempt: REST_PAGES },
   pendingTransferRecommendations: { args: 'first: 50' },
   pendingTransferRecommendationsPage: { exempt: REST_PAGES },
   product: { args: 'id: $productReq', fixedSize: 'one product with one level' },
@@ -213,7 +216,10 @@ async function seed(size: number): Promise<Seeded> {
   const tenant = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
   const ids: Record<string, string[]> = { sku: [] };
   for (let i = 0; i < size; i++) {
-    for (const [type, id] of Object.entries(await oneOfEach(server.app, tenant, `${size}-${i}`))) (ids[type] ??= []).push(id);
+    const one = await oneOfEach(server.app, tenant, `${size}-${i}`);
+    for (const [type, id] of Object.entries(one)) (ids[type] ??= []).push(id);
+    // Units of the same lot not yet in a bin, so putAwayTasks has one task per product.
+    await addStock(server.app, tenant.org.id, { productMasterId: one.Product!, locationId: tenant.warehouse.id, lotCode: `L-${size}-${i}` }, { ON_HAND: 3 });
     ids.sku!.push(`NODE-${size}-${i}`);
     await tenant.keyWith(['inventory:read']);
   }

@@ -48,6 +48,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   markExpired: [V],
   markExpiredConsumed: [V],
   destroyExpiredStock: [V],
+  confirmPutAway: [V, I],
   moveStock: [V, N, I],
   moveBinStock: [V, I],
   placeInventoryHold: [V, I],

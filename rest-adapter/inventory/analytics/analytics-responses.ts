@@ -7,7 +7,7 @@ export const ANALYTICS_DEFINITIONS = [
   '- totalUnits: units on hand now, summed over the stock lines.',
   '- totalValue: on hand × the product\'s unitCost, summed; a product without a unitCost counts 0.',
   '- Outbound units: the negative on-hand changes in the stock ledger within the period (both ends included), ' +
-    'as a positive number; lot corrections (LOT_CORRECTION) and bin moves (BIN_MOVE) are moves inside the location and do not count; ' +
+    'as a positive number; lot corrections (LOT_CORRECTION), bin moves (BIN_MOVE) and put-aways (PUT_AWAY) are moves inside the location and do not count; ' +
     'a shipped inventory transfer (TRANSFER_OUT) does.',
   '- turnoverRate: outbound units ÷ average on hand, for the period (not annualised). Average on hand is ' +
     '(on hand at `from` + on hand at `to`) ÷ 2, each reconstructed from today\'s on hand and the ledger. 0 when the average is 0. Rounded to 4 decimals.',

@@ -4,7 +4,7 @@
 // - totalUnits: on hand summed over the stock lines (of the location and category, when given), now.
 // - totalValue: on hand × the product's unitCost, summed (a product without unitCost counts 0).
 // - outbound units: minus the sum of negative ON_HAND ledger deltas in [from, to], except
-//   LOT_CORRECTION and BIN_MOVE rows (stock moved between lots or bins stays in the building).
+//   LOT_CORRECTION, BIN_MOVE and PUT_AWAY rows (stock moved between lots or bins stays in the building).
 // - turnoverRate: outbound units ÷ average on hand in the period, for the period (not annualised).
 //   Average on hand = (on hand at `from` + on hand at `to`) ÷ 2, each reconstructed from today's on
 //   hand minus the ledger deltas after that instant. 0 when the average is 0.
@@ -82,7 +82,7 @@ export async function inventoryAnalytics(ctx: RequestContext, raw: AnalyticsArgs
   const byCategory = categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty;
   const productJoin = (alias: string) =>
     categoryId ? Prisma.sql`JOIN product_masters p ON p.id = ${Prisma.raw(alias)}."productMasterId"` : Prisma.empty;
-  const outbound = Prisma.sql`t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" NOT IN ('LOT_CORRECTION', 'BIN_MOVE')`;
+  const outbound = Prisma.sql`t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" NOT IN ('LOT_CORRECTION', 'BIN_MOVE', 'PUT_AWAY')`;
   const today = startOfTodayUtc();
   const lastExpiring = new Date(today.getTime() + EXPIRING_WITHIN_DAYS * DAY_MS);
 

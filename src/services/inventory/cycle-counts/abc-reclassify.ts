@@ -19,7 +19,7 @@ export interface Reclassification {
 }
 
 /** Ledger rows that move stock within the location or correct its records: not consumption, so not ranked. */
-const NOT_OUTFLOWS = ['COUNT', 'COUNT_CORRECTION', 'LOT_CORRECTION', 'BIN_MOVE'];
+const NOT_OUTFLOWS = ['COUNT', 'COUNT_CORRECTION', 'LOT_CORRECTION', 'BIN_MOVE', 'PUT_AWAY'];
 
 interface Ranked {
   productMasterId: string;

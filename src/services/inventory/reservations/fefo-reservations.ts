@@ -34,6 +34,8 @@ export interface StockRequest {
   quantity: number;
   lotId?: string | null;
   binId?: string | null;
+  /** Only the line of exactly this lot and bin, absent meaning none (put-away takes the un-binned line of a lot). */
+  exact?: boolean;
 }
 
 export interface Reservations {
@@ -143,8 +145,10 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
   const today = startOfTodayUtc();
   const changes: StockChange[] = [];
 
-  const linesOf = ({ productMasterId, locationId, lotId, binId }: StockRequest) =>
-    (byPair.get(pairKey(productMasterId, locationId)) ?? []).filter((s) => (lotId == null || s.lotId === lotId) && (binId == null || s.binId === binId)).sort(fefo);
+  const linesOf = ({ productMasterId, locationId, lotId, binId, exact }: StockRequest) =>
+    (byPair.get(pairKey(productMasterId, locationId)) ?? [])
+      .filter((s) => (exact ? s.lotId === (lotId ?? null) && s.binId === (binId ?? null) : (lotId == null || s.lotId === lotId) && (binId == null || s.binId === binId)))
+      .sort(fefo);
 
   /** Why a line of a lot may not be taken from (`shelfLife`: also refuse lots with too little shelf life left, as picks do). */
   const refusalOf = (line: Candidate, shelfLife: boolean): LineRefusal | null => {

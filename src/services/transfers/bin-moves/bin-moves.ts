@@ -7,9 +7,9 @@ import { sumOf } from '../../../kernel/quantity-totals.js';
 import { orgId } from '../../tenant.js';
 import { availableQty, outOfRange } from '../../inventory/stock-lines/quantities.js';
 import { createStockLines, lineKeyOf, applyStockChangeSeries } from '../../inventory/ledger/stock-ledger.js';
-import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
+import { openReservations, type ReservationSource } from '../../inventory/reservations/fefo-reservations.js';
 import { TRANSFER_TRANSACTION } from '../inventory-transfers/transfer-state.js';
-import { inTransaction } from '../../../db/transactions.js';
+import { inTransaction, type TxContext } from '../../../db/transactions.js';
 
 /** The inputs as their contracts output them (parsed once, where they come in). */
 export type BinMoveInput = z.output<typeof binMove>;
@@ -92,23 +92,67 @@ export async function moveBinStock(ctx: RequestContext, input: BinMoveInput) {
   const moveId = uuidv7();
   const source = { transactionType: 'BIN_MOVE', sourceType: 'BIN_MOVE', sourceId: moveId, comment: input.comment ?? null };
   return inTransaction(ctx, async (ctx) => {
-    const tx = ctx.prisma;
-    const session = await openReservations(ctx, { stockOf: [{ productMasterId: input.productMasterId, locationId: input.locationId }] });
-    const taken = session.withdraw({ productMasterId: input.productMasterId, locationId: input.locationId, quantity: input.quantity, lotId: input.lotId, binId: input.fromBinId }, source);
-    const got = taken.reduce((sum, a) => sum + a.quantity, 0);
-    if (got < input.quantity) {
-      throw new DomainError('INSUFFICIENT_STOCK', 'Not enough available stock in the bin', { details: { quantity: [`Only ${got} available in the bin (asked ${input.quantity})`] } });
-    }
-    await session.write();
-    const keys = taken.map((a) => ({ productMasterId: input.productMasterId, locationId: input.locationId, lotId: a.lotId, binId: input.toBinId }));
-    await createStockLines(ctx, keys);
-    const targets = await tx.stockLine.findMany({
-      where: { organizationId, productMasterId: input.productMasterId, locationId: input.locationId, lineKey: { in: keys.map(lineKeyOf) } },
-      select: { id: true, lineKey: true },
+    const [moved] = await moveWithinLocation(ctx, [{ ...input, lotId: input.lotId ?? null, exact: false }], source, ([short]) => {
+      throw new DomainError('INSUFFICIENT_STOCK', 'Not enough available stock in the bin', { details: { quantity: [`Only ${short!.got} available in the bin (asked ${input.quantity})`] } });
     });
-    const targetOf = new Map(targets.map((t) => [t.lineKey, t.id]));
-    const pieces = taken.map((a, i) => ({ lotId: a.lotId, quantity: a.quantity, fromStockLineId: a.stockLineId, toStockLineId: targetOf.get(lineKeyOf(keys[i]!))! }));
-    await applyStockChangeSeries(ctx, pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } }))).catch(outOfRange('quantity'));
-    return { success: true as const, moveId, locationId: input.locationId, productMasterId: input.productMasterId, fromBinId: input.fromBinId, toBinId: input.toBinId, quantity: input.quantity, pieces };
+    return { success: true as const, moveId, locationId: input.locationId, productMasterId: input.productMasterId, fromBinId: input.fromBinId, toBinId: input.toBinId, quantity: input.quantity, pieces: moved!.pieces };
   }, TRANSFER_TRANSACTION);
+}
+
+/** Units of a product to move inside one location, from a bin (or the un-binned line) to a bin. */
+export interface WithinLocationMove {
+  productMasterId: string;
+  locationId: string;
+  /** The lot; with `exact`, null is the line without a lot, else null means first-expiring lots first. */
+  lotId: string | null;
+  /** The bin the units leave; with `exact`, null is the un-binned line (put-away), else null means any bin. */
+  fromBinId: string | null;
+  toBinId: string;
+  quantity: number;
+  /** Only the line of exactly lotId and fromBinId. */
+  exact: boolean;
+}
+
+/** A move the stock could not cover: its index in the list and the units found. */
+export interface MoveShortfall {
+  index: number;
+  got: number;
+}
+
+/**
+ * The house's one path for stock moving between bins of a location (bin moves, put-away), inside the
+ * caller's transaction: locks the products' lines through the reservations service, takes each move's
+ * units out with withdraw (ON_HAND down), and, when every move was covered, writes them into the same
+ * lots in the destination bins (lines created when missing), all under `source`. When some move is short,
+ * `refuse` is called with the shortfalls before anything is written (it throws).
+ */
+export async function moveWithinLocation(ctx: TxContext, moves: WithinLocationMove[], source: ReservationSource, refuse: (short: MoveShortfall[]) => never) {
+  const organizationId = orgId(ctx);
+  const pairs = [...new Map(moves.map((m) => [`${m.productMasterId}:${m.locationId}`, { productMasterId: m.productMasterId, locationId: m.locationId }])).values()];
+  const session = await openReservations(ctx, { stockOf: pairs });
+  const taken = moves.map((m) => session.withdraw({ productMasterId: m.productMasterId, locationId: m.locationId, quantity: m.quantity, lotId: m.lotId, binId: m.fromBinId, exact: m.exact }, source));
+  const short = moves.flatMap((m, index) => {
+    const got = taken[index]!.reduce((sum, a) => sum + a.quantity, 0);
+    return got < m.quantity ? [{ index, got }] : [];
+  });
+  if (short.length) refuse(short);
+  await session.write();
+  const keys = moves.flatMap((m, i) => taken[i]!.map((a) => ({ productMasterId: m.productMasterId, locationId: m.locationId, lotId: a.lotId, binId: m.toBinId })));
+  await createStockLines(ctx, keys);
+  const targets = await ctx.prisma.stockLine.findMany({
+    where: { organizationId, OR: pairs.map((p) => ({ productMasterId: p.productMasterId, locationId: p.locationId, lineKey: { in: keys.filter((k) => k.productMasterId === p.productMasterId && k.locationId === p.locationId).map(lineKeyOf) } })) },
+    select: { id: true, productMasterId: true, locationId: true, lineKey: true },
+  });
+  const targetOf = new Map(targets.map((t) => [`${t.productMasterId}:${t.locationId}:${t.lineKey}`, t.id]));
+  const answer = moves.map((m, i) => ({
+    ...m,
+    pieces: taken[i]!.map((a) => ({
+      lotId: a.lotId,
+      quantity: a.quantity,
+      fromStockLineId: a.stockLineId,
+      toStockLineId: targetOf.get(`${m.productMasterId}:${m.locationId}:${lineKeyOf({ ...m, lotId: a.lotId, binId: m.toBinId })}`)!,
+    })),
+  }));
+  await applyStockChangeSeries(ctx, answer.flatMap((m) => m.pieces.map((p) => ({ ...source, stockLineId: p.toStockLineId, deltas: { ON_HAND: p.quantity } })))).catch(outOfRange('quantity'));
+  return answer;
 }
