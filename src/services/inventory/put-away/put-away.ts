@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { PUT_AWAY_DEFAULT_LIMIT, type putAwayConfirm, type putAwayTaskQuery } from '../../../contracts/inventory/put-away/put-away.js';
 import type { RequestContext } from '../../../context.js';
+import { Prisma } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
 import { inTransaction } from '../../../db/transactions.js';
 import { DomainError, newFieldErrors, notFound, validationError } from '../../../kernel/errors.js';
@@ -11,7 +12,7 @@ import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId } from '../../tenant.js';
 import { moveWithinLocation, type WithinLocationMove } from '../../transfers/bin-moves/bin-moves.js';
 import { TRANSFER_TRANSACTION } from '../../transfers/inventory-transfers/transfer-state.js';
-import { availableQty, lineExcluded } from '../stock-lines/quantities.js';
+import { availableQty, BUCKET_COLUMN, PARTS, startOfTodayUtc } from '../stock-lines/quantities.js';
 
 export type PutAwayTaskArgs = z.output<typeof putAwayTaskQuery>;
 export type PutAwayConfirmInput = z.output<typeof putAwayConfirm>;
@@ -33,28 +34,27 @@ export async function listPutAwayTasks(ctx: RequestContext, args: PutAwayTaskArg
   const location = await ctx.prisma.location.findFirst({ where: { id: args.locationId, organizationId }, select: { id: true } });
   if (!location) throw notFound('Location');
   await checkFilterIds(ctx, { productMasterId: args.productMasterId, lotId: args.lotId });
-  const lines = await ctx.prisma.stockLine.findMany({
-    where: {
-      organizationId,
-      locationId: location.id,
-      binId: null,
-      qtyOnHand: { gt: 0 },
-      ...(args.productMasterId ? { productMasterId: args.productMasterId } : {}),
-      ...(args.lotId ? { lotId: args.lotId } : {}),
-    },
-    include: { productMaster: { select: { sku: true, name: true } }, lot: { select: { code: true, expiryDate: true, recalled: true } } },
-  });
-  const open = lines
-    .filter((line) => availableQty(line) > 0 && !lineExcluded(line.lot, {}))
-    .sort(
-      (a, b) =>
-        a.productMaster.sku.localeCompare(b.productMaster.sku) ||
-        (a.lot?.expiryDate?.getTime() ?? Infinity) - (b.lot?.expiryDate?.getTime() ?? Infinity) ||
-        a.id.localeCompare(b.id),
-    );
   const limit = window ? window.take : (args.limit ?? PUT_AWAY_DEFAULT_LIMIT);
   const offset = window ? window.skip : (args.offset ?? 0);
-  const page = open.slice(offset, offset + limit);
+  // Chosen, counted and paged in SQL: an imported location may hold every one of its lines without a bin.
+  const available = Prisma.raw(['sl."qtyOnHand"', ...PARTS.map((part) => `sl."${BUCKET_COLUMN[part]}"`)].join(' - '));
+  const open = Prisma.sql`
+    FROM stock_lines sl JOIN product_masters pm ON pm.id = sl."productMasterId" LEFT JOIN lots lot ON lot.id = sl."lotId"
+    WHERE sl."organizationId" = ${organizationId} AND sl."locationId" = ${location.id} AND sl."binId" IS NULL AND ${available} > 0
+      AND (lot.id IS NULL OR (NOT lot.recalled AND (lot."expiryDate" IS NULL OR lot."expiryDate" >= ${startOfTodayUtc()})))
+      ${args.productMasterId ? Prisma.sql`AND sl."productMasterId" = ${args.productMasterId}` : Prisma.empty}
+      ${args.lotId ? Prisma.sql`AND sl."lotId" = ${args.lotId}` : Prisma.empty}`;
+  const [ids, counted] = await Promise.all([
+    ctx.prisma.$queryRaw<{ id: string }[]>`SELECT sl.id ${open} ORDER BY pm.sku, lot."expiryDate" NULLS LAST, sl.id LIMIT ${limit} OFFSET ${offset}`,
+    ctx.prisma.$queryRaw<{ total: number }[]>`SELECT COUNT(*)::int AS total ${open}`,
+  ]);
+  const found = await ctx.prisma.stockLine.findMany({
+    where: { id: { in: ids.map((row) => row.id) } },
+    include: { productMaster: { select: { sku: true, name: true } }, lot: { select: { code: true, expiryDate: true } } },
+  });
+  const total = counted[0]!.total;
+  const byId = new Map(found.map((line) => [line.id, line]));
+  const page = ids.map((row) => byId.get(row.id)!);
   const suggest = await suggester(ctx, location.id, page);
   const tasks = page.map((line) => ({
     stockLineId: line.id,
@@ -69,7 +69,7 @@ export async function listPutAwayTasks(ctx: RequestContext, args: PutAwayTaskArg
     qtyToPutAway: availableQty(line),
     ...suggest(line),
   }));
-  return { tasks, total: open.length, limit, offset };
+  return { tasks, total, limit, offset };
 }
 
 /**
