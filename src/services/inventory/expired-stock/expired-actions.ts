@@ -54,7 +54,7 @@ export type ExpiredSelection = Pick<ExpiredStockAction, 'lines' | 'lotId' | 'loc
 
 /**
  * The ids of the stock lines the request names: its lines, or the organization's lines of the filter
- * (lot and/or location) with units on hand. Unknown or foreign filter ids: 400 naming the field.
+ * (lot and/or location) with units on hand and, unless forced, an expired lot. Unknown or foreign filter ids: 400 naming the field.
  */
 export async function selectedLineIds(ctx: RequestContext, input: ExpiredSelection): Promise<string[]> {
   if (input.lines) return input.lines.map((line) => line.stockLineId);
@@ -64,7 +64,14 @@ export async function selectedLineIds(ctx: RequestContext, input: ExpiredSelecti
   if (input.locationId && !(await ctx.prisma.location.findFirst({ where: { id: input.locationId, organizationId }, select: { id: true } }))) details.locationId = ['Unknown location'];
   if (Object.keys(details).length) throw validationError(details);
   const lines = await ctx.prisma.stockLine.findMany({
-    where: { organizationId, lotId: input.lotId ?? { not: null }, ...(input.locationId ? { locationId: input.locationId } : {}), qtyOnHand: { gt: 0 } },
+    where: {
+      organizationId,
+      lotId: input.lotId ?? { not: null },
+      ...(input.locationId ? { locationId: input.locationId } : {}),
+      qtyOnHand: { gt: 0 },
+      // Only what the action may take is locked: lots that have expired, unless an admin forces.
+      ...(input.force ? {} : { lot: { expiryDate: { lt: startOfTodayUtc() } } }),
+    },
     select: { id: true },
     orderBy: { id: 'asc' },
   });
