@@ -7,9 +7,8 @@
 // - neither.
 // A location's available stock counts what IN_TRANSIT inventory transfers are bringing it (so that a
 // recommendation executed but not yet received is not proposed again); a source gives only what is on its shelf.
-// Demand rate per day = the level's forecastQuantity ÷ forecastPeriodDays where both are set (a planner's
-// number wins), else the forecast of record: the latest COMPLETED stored run of the most recently
-// published scenario, its weekly mean over the run's horizon summed over channels, ÷ 7. Lead time defaults to
+// Demand rate per day: demandRateSql without fallbacks (a planner's number on the level, else the forecast of
+// record; planning/projection/demand-rate.ts). Lead time defaults to
 // DEFAULT_LEAD_TIME_DAYS, the replenishment period to DEFAULT_REPLENISHMENT_PERIOD_DAYS.
 // A destination needs target − available, target being its maximum (or, without one, the larger of its
 // reorder point and the demand over its horizon). A source can give available − what it keeps, the larger
@@ -31,6 +30,7 @@ import { actorOf } from '../../actor-of.js';
 import { orgId } from '../../tenant.js';
 import { availableByLocation, NOW_UTC, recommendationColumns, SQL_UUID_V7, type TransferRecommendationRow, unitsCapped } from './recommendation-rows.js';
 import { inTransaction } from '../../../db/transactions.js';
+import { demandRateSql } from '../../planning/projection/demand-rate.js';
 
 export const DEFAULT_LEAD_TIME_DAYS = 14;
 export const DEFAULT_REPLENISHMENT_PERIOD_DAYS = 28;
@@ -100,27 +100,16 @@ export async function generateTransferRecommendations(ctx: RequestContext, input
         WHERE tr."organizationId" = ${organizationId} AND tr.status = 'IN_TRANSIT' ${byProduct('tl."productMasterId"')}
         GROUP BY 1, 2
       ),
-      plan_run AS (
-        SELECT r.id FROM forecast_runs r JOIN forecast_scenarios sc ON sc.id = r."scenarioId" AND sc."organizationId" = r."organizationId"
-        WHERE r."organizationId" = ${organizationId} AND r.status = 'COMPLETED' AND sc.status = 'PUBLISHED'
-        ORDER BY sc."publishedAt" DESC NULLS LAST, r."completedAt" DESC
-        LIMIT 1
-      ),
-      planned AS (
-        SELECT f."productMasterId" AS p, f."locationId" AS loc, SUM(f."totalForecast" / GREATEST(cardinality(f.forecasts), 1)) / 7.0 AS rate
-        FROM forecast_run_series f
-        WHERE f."runId" = (SELECT id FROM plan_run) ${byProduct('f."productMasterId"')}
-        GROUP BY 1, 2
-      ),
+      rates AS (${demandRateSql({ organizationId, productMasterIds: input.productMasterId ? [input.productMasterId] : null, fallbacks: false })}),
       lvl AS (
         SELECT lv."productMasterId" AS p, lv."locationId" AS loc, COALESCE(a.available, 0) AS on_shelf, COALESCE(i.units, 0) AS in_transit,
           COALESCE(a.available, 0) + COALESCE(i.units, 0) AS available,
           lv."minQuantity" AS min_q, lv."reorderQuantity" AS reorder_q, lv."maxQuantity" AS max_q,
           COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}) AS lead_days,
           COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS})::bigint + COALESCE(lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}) AS horizon_days,
-          CASE WHEN lv."forecastQuantity" > 0 AND lv."forecastPeriodDays" > 0 THEN lv."forecastQuantity" / lv."forecastPeriodDays" ELSE NULLIF(pl.rate, 0) END AS rate
+          dr.rate
         FROM inventory_levels lv
-        LEFT JOIN planned pl ON pl.p = lv."productMasterId" AND pl.loc = lv."locationId"
+        LEFT JOIN rates dr ON dr.p = lv."productMasterId" AND dr.loc = lv."locationId"
         LEFT JOIN avail a ON a."productMasterId" = lv."productMasterId" AND a."locationId" = lv."locationId"
         LEFT JOIN inbound i ON i.p = lv."productMasterId" AND i.loc = lv."locationId"
         WHERE lv."organizationId" = ${organizationId} ${byProduct('lv."productMasterId"')}
