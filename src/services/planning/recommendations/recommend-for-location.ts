@@ -74,11 +74,19 @@ export async function recommendForLocation(ctx: RequestContext, options: Recomme
   if (!location) throw notFound('Location');
   const productMasterIds = options.productMasterIds?.length ? [...new Set(options.productMasterIds)] : null;
   const source = options.defaultSource ?? null;
-  const sourceSupplier = source && 'supplierId' in source ? source.supplierId : null;
   const sourceLocation = source && 'locationId' in source ? source.locationId : null;
   await checkFilterIds(ctx, { productMasterId: productMasterIds, locationId: sourceLocation });
-  if (sourceSupplier && !(await ctx.prisma.supplier.count({ where: { id: sourceSupplier, organizationId } }))) throw notFound('Supplier');
-  const loc = location.id;
+  if (source && 'supplierId' in source && !(await ctx.prisma.supplier.count({ where: { id: source.supplierId, organizationId } }))) throw notFound('Supplier');
+  return ctx.prisma.$queryRaw<PlanningRecommendation[]>(recommendationSql(organizationId, { ...options, locationId: location.id, productMasterIds }));
+}
+
+/** The statement of recommendForLocation, its ids checked (the benchmark's bare yardstick runs it too). */
+export function recommendationSql(organizationId: string, options: RecommendOptions): Prisma.Sql {
+  const productMasterIds = options.productMasterIds?.length ? options.productMasterIds : null;
+  const source = options.defaultSource ?? null;
+  const sourceSupplier = source && 'supplierId' in source ? source.supplierId : null;
+  const sourceLocation = source && 'locationId' in source ? source.locationId : null;
+  const loc = options.locationId;
   const safety = options.safetyStockDays ?? 0;
   const cover = (options.method ?? 'MIN_MAX') === 'FORECAST_COVER';
   const safetyUnits = Prisma.sql`CEIL(rate * ${safety}::float8)`;
@@ -92,7 +100,7 @@ export async function recommendForLocation(ctx: RequestContext, options: Recomme
   const arrival = Prisma.sql`b.arrival_day`;
   const candidates = sourceLocation ? Prisma.sql`AND lv."locationId" = ${sourceLocation}` : Prisma.sql`AND lv."locationId" <> ${loc}`;
 
-  return ctx.prisma.$queryRaw<PlanningRecommendation[]>`
+  return Prisma.sql`
     WITH ${projectionCtes(scope)},
     needs AS MATERIALIZED (
       SELECT b.*, GREATEST(floor(b.need_t)::int, b.lead_days) AS arrival_day, (${target})::bigint AS target_q
