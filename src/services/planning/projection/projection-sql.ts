@@ -60,9 +60,18 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
   const lead = Prisma.sql`COALESCE(lv."expectedLeadTimeDays", lp.lead_days, ${DEFAULT_LEAD_TIME_DAYS}::int)`;
   const trigger = scope.trigger ?? Prisma.sql`reorder_q`;
   return Prisma.sql`
-    prod AS MATERIALIZED (${products}),
-    avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" IN (SELECT p FROM prod)`)}),
-    rates AS (${demandRateSql({ organizationId, locationId, productMasterIds, fallbacks: true })}),
+    prod AS (${products}),
+    -- Keyed by product alone (the location is fixed), so the planner knows each has one row per product.
+    avail AS (
+      SELECT a."productMasterId" AS p, SUM(a.available)::bigint AS available
+      FROM (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" IN (SELECT p FROM prod)`)}) a
+      GROUP BY 1
+    ),
+    rates AS (
+      SELECT r.p, MAX(r.rate) AS rate, MAX(r.rate_source) AS rate_source
+      FROM (${demandRateSql({ organizationId, locationId, productMasterIds, fallbacks: true })}) r
+      GROUP BY 1
+    ),
     last_po AS (
       SELECT DISTINCT ON (pl."productMasterId") pl."productMasterId" AS p, po."supplierId" AS supplier_id, su."leadTimeDays" AS lead_days
       FROM purchase_orders po
@@ -82,7 +91,7 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
         LEAST(${MAX_HORIZON_DAYS}::int, COALESCE(${scope.horizonDays}::int, ${lead} + ${review})) AS horizon_days
       FROM prod pr
       LEFT JOIN inventory_levels lv ON lv."productMasterId" = pr.p AND lv."locationId" = ${locationId}
-      LEFT JOIN avail a ON a."productMasterId" = pr.p
+      LEFT JOIN avail a ON a.p = pr.p
       LEFT JOIN rates r ON r.p = pr.p
       LEFT JOIN last_po lp ON lp.p = pr.p
     ),

@@ -5,6 +5,7 @@
 import type { RequestContext } from '../../../context.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { notFound } from '../../../kernel/errors.js';
+import { inTransaction } from '../../../db/transactions.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { orgId } from '../../tenant.js';
 import { availableByLocation, NOW_UTC } from '../../transfers/recommendations/recommendation-rows.js';
@@ -77,7 +78,13 @@ export async function recommendForLocation(ctx: RequestContext, options: Recomme
   const sourceLocation = source && 'locationId' in source ? source.locationId : null;
   await checkFilterIds(ctx, { productMasterId: productMasterIds, locationId: sourceLocation });
   if (source && 'supplierId' in source && !(await ctx.prisma.supplier.count({ where: { id: source.supplierId, organizationId } }))) throw notFound('Supplier');
-  return ctx.prisma.$queryRaw<PlanningRecommendation[]>(recommendationSql(organizationId, { ...options, locationId: location.id, productMasterIds }));
+  const sql = recommendationSql(organizationId, { ...options, locationId: location.id, productMasterIds });
+  return inTransaction(ctx, async (ctx) => {
+    // The planner's row estimates over the chained CTEs are far too high, so it would JIT-compile for seconds
+    // a statement that runs in milliseconds (BENCHMARKS.md, planning).
+    await ctx.prisma.$executeRaw`SET LOCAL jit = off`;
+    return ctx.prisma.$queryRaw<PlanningRecommendation[]>(sql);
+  });
 }
 
 /** The statement of recommendForLocation, its ids checked (the benchmark's bare yardstick runs it too). */
@@ -118,7 +125,7 @@ export function recommendationSql(organizationId: string, options: RecommendOpti
       FROM needs b JOIN seg s ON ${stepHolding('s', arrival)}
     ),
     src_avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" <> ${loc} AND s."productMasterId" IN (SELECT p FROM sized WHERE qty > 0)`)}),
-    src_rates AS (${demandRateSql({ organizationId, productMasterIds, fallbacks: true })}),
+    src_rates AS MATERIALIZED (${demandRateSql({ organizationId, productsIn: Prisma.sql`SELECT p FROM sized WHERE qty > 0`, fallbacks: true })}),
     surplus AS (
       SELECT DISTINCT ON (lv."productMasterId") lv."productMasterId" AS p, lv."locationId" AS loc,
         a.available - GREATEST(lv."reorderQuantity", CEIL(COALESCE(r.rate, 0) * (COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}::int)
