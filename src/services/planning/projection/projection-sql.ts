@@ -29,6 +29,11 @@ export interface ProjectionScope {
    * reorder point.
    */
   trigger?: Prisma.Sql;
+  /**
+   * Only the products that may go below trigger_q within the horizon: available − outbound − demand over the
+   * horizon ≤ trigger_q (inbound only raises the curve, so the others cannot cross). `proj` then holds only those.
+   */
+  atRiskOnly?: boolean;
 }
 
 /**
@@ -49,7 +54,8 @@ export const crossingSql = (threshold: Prisma.Sql) => Prisma.sql`
  *   purchase order, transfer, recommendation or sales order), supplier_id (purchase orders);
  * - seg: the steps of the curve: p, day, level (quantity after that day's events, before demand), next_day;
  * - proj: base with inbound, outbound (totals in the horizon), reorder_t, min_t, out_t, need_t (days from
- *   today of the first crossing below the reorder point, the minimum, zero and trigger_q; null when none).
+ *   today of the first crossing below the reorder point, the minimum, zero and trigger_q; null when none); with
+ *   atRiskOnly, only the products that may cross trigger_q.
  */
 export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
   const { organizationId, locationId, productMasterIds } = scope;
@@ -125,8 +131,18 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
         AND ol."backorderedQty" > 0 AND ol."productMasterId" IN (SELECT p FROM prod)
     ),
     evh AS MATERIALIZED (SELECT e.* FROM ev e JOIN base b ON b.p = e.p WHERE e.day <= b.horizon_days),
+    totals AS (
+      SELECT p, SUM(qty) FILTER (WHERE qty > 0)::bigint AS inbound, -SUM(qty) FILTER (WHERE qty < 0)::bigint AS outbound FROM evh GROUP BY p
+    ),
+    curves AS (${
+      scope.atRiskOnly
+        ? Prisma.sql`SELECT b.p FROM base b LEFT JOIN totals t ON t.p = b.p WHERE b.start - COALESCE(t.outbound, 0) - b.rate * b.horizon_days <= b.trigger_q`
+        : Prisma.sql`SELECT p FROM base`
+    }),
     steps AS (
-      SELECT p, day, SUM(qty) AS delta FROM (SELECT p, day, qty FROM evh UNION ALL SELECT p, 0, 0 FROM base) x GROUP BY p, day
+      SELECT p, day, SUM(qty) AS delta
+      FROM (SELECT p, day, qty FROM evh WHERE p IN (SELECT p FROM curves) UNION ALL SELECT p, 0, 0 FROM curves) x
+      GROUP BY p, day
     ),
     seg AS MATERIALIZED (
       SELECT st.p, st.day, (b.start + SUM(st.delta) OVER w)::float8 AS level, LEAD(st.day) OVER w AS next_day
@@ -138,9 +154,6 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
         MIN(${crossingSql(Prisma.sql`0`)}) AS out_t, MIN(${crossingSql(Prisma.sql`b.trigger_q`)}) AS need_t
       FROM base b JOIN seg s ON s.p = b.p
       GROUP BY b.p
-    ),
-    totals AS (
-      SELECT p, SUM(qty) FILTER (WHERE qty > 0)::bigint AS inbound, -SUM(qty) FILTER (WHERE qty < 0)::bigint AS outbound FROM evh GROUP BY p
     ),
     proj AS (
       SELECT b.*, COALESCE(t.inbound, 0)::bigint AS inbound, COALESCE(t.outbound, 0)::bigint AS outbound,

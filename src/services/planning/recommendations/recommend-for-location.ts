@@ -103,7 +103,7 @@ export function recommendationSql(organizationId: string, options: RecommendOpti
     ? Prisma.sql`CASE WHEN b.rate > 0 THEN CASE WHEN b.max_q > 0 THEN LEAST(b.max_q, CEIL(b.rate * (b.review_days + ${safety}::float8))) ELSE CEIL(b.rate * (b.review_days + ${safety}::float8)) END
         WHEN b.max_q > 0 THEN b.max_q ELSE b.reorder_q END`
     : Prisma.sql`CASE WHEN b.max_q > 0 THEN b.max_q ELSE GREATEST(b.reorder_q, CEIL(b.rate * (b.lead_days + b.review_days))) + CEIL(b.rate * ${safety}::float8) END`;
-  const scope = { organizationId, locationId: loc, productMasterIds, horizonDays: null, reviewPeriodDays: options.reviewPeriodDays ?? null, trigger };
+  const scope = { organizationId, locationId: loc, productMasterIds, horizonDays: null, reviewPeriodDays: options.reviewPeriodDays ?? null, trigger, atRiskOnly: true };
   const arrival = Prisma.sql`b.arrival_day`;
   const candidates = sourceLocation ? Prisma.sql`AND lv."locationId" = ${sourceLocation}` : Prisma.sql`AND lv."locationId" <> ${loc}`;
 
