@@ -114,6 +114,9 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/put-away?locationId=nope', 404);
     await call('POST', '/api/inventory/put-away', 200, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1, binCode: 'B1' }] } });
     await call('POST', '/api/inventory/put-away', 400, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1000, binCode: 'B1' }] } });
+    await call('GET', `/api/reports/expiry-risk?locationId=${a.warehouse.id}&from=2099-12-01&to=2099-12-31`, 200);
+    await call('GET', '/api/reports/expiry-risk', 400);
+    await call('GET', '/api/reports/expiry-risk?locationId=nope', 404);
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {
