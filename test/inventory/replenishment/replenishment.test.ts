@@ -44,7 +44,7 @@ async function setUp(tag: string) {
 const created = async (items: unknown[]) => {
   const res = await act({ action: 'create', items });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { id: string; status: string }[];
+  return res.body.data as { id: string; status: string; productMasterId: string }[];
 };
 
 describe('replenishment configuration', () => {
@@ -110,6 +110,14 @@ describe('replenishment configuration', () => {
     expect(notAdmin.body.code).toBe('FORBIDDEN');
     expect((await setConfig({ locationId: location.id, reviewPeriodDays: 3 }, reader)).status).toBe(403);
     expect(await server.app.prisma.replenishmentConfig.count({ where: { locationId: location.id } })).toBe(0);
+    // Signed-in users: a MANAGER holds replenishment.write but is no tenant administrator; an ADMIN is.
+    const signIn = async (role: 'ADMIN' | 'MANAGER') => {
+      const user = await a.userWith(role);
+      return (await server.call('POST', '/api/auth/sign-in', { body: { email: user.email, password: user.password } })).body.token as string;
+    };
+    expect((await setConfig({ locationId: location.id, reviewPeriodDays: 3 }, await signIn('MANAGER'))).status).toBe(403);
+    expect(await server.app.prisma.replenishmentConfig.count({ where: { locationId: location.id } })).toBe(0);
+    expect((await setConfig({ locationId: location.id, reviewPeriodDays: 3 }, await signIn('ADMIN'))).body).toMatchObject({ reviewPeriodDays: 3, stored: true });
     // The other organization's administrator cannot see or change this location.
     expect((await getConfig(location.id, b.key)).status).toBe(404);
     expect((await setConfig({ locationId: location.id, reviewPeriodDays: 3 }, b.key)).status).toBe(404);
@@ -243,6 +251,15 @@ describe('replenishment records', () => {
     expect(isoDay(other.expectedAt!)).toBe('2031-04-15');
     expect(other.lines[0]).toMatchObject({ quantity: 7, productMasterId: product });
     expect(Number(other.number.slice(4))).toBe(Number(order.number.slice(4)) + 1);
+  });
+
+  it('converts once under concurrent requests: one order, the others 409', async () => {
+    const { item } = await setUp('CC');
+    const [r] = await created([item()]);
+    await act({ action: 'approve', id: r!.id });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => act({ action: 'convert', id: r!.id })));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await server.app.prisma.purchaseOrder.count({ where: { organizationId: a.org.id, lines: { some: { productMasterId: r!.productMasterId } } } })).toBe(1);
   });
 
   it('converts a LOCATION record to a DRAFT inventory transfer (nothing shipped)', async () => {
