@@ -17,6 +17,8 @@ import './inventory/holds/inventory-holds.js';
 import './inventory/lot-control/lot-control.js';
 import './inventory/expired-stock/expired-stock.js';
 import './inventory/put-away/put-away.js';
+import './inventory/replenishment/replenishment-config.js';
+import './inventory/replenishment/replenishment-records.js';
 import './inventory/analytics/analytics.js';
 import './reports/expiry-risk/expiry-risk.js';
 import './inventory/channel-atp/allocation-policies.js';

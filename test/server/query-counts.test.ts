@@ -136,6 +136,8 @@ const CASES: Record<string, Entry> = {
   nodes: { args: 'ids: $ids' },
   putAwayTasks: { args: 'locationId: $locationReq, first: 50' },
   putAwayTasksPage: { exempt: REST_PAGES },
+  replenishmentRecords: { args: 'first: 50' },
+  replenishmentRecordsPage: { exempt: REST_PAGES },
   pendingTransferRecommendations: { args: 'first: 50' },
   pendingTransferRecommendationsPage: { exempt: REST_PAGES },
   product: { args: 'id: $productReq', fixedSize: 'one product with one level' },

@@ -4,7 +4,8 @@ import { MAX_FILTERED_EXPIRED_LINES, type expiredStockAction } from '../../../co
 import { inTransaction } from '../../../db/transactions.js';
 import { DomainError, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { isoDay } from '../../../kernel/iso-dates.js';
-import { authOf, orgId } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
+import { isTenantAdmin } from '../../tenant-admin.js';
 import { findReasonCode } from '../adjustments/reason-code-rules.js';
 import { applyStockChangeSeries, lockLines, type LineState, type StockChange } from '../ledger/stock-ledger.js';
 import { availableQty, expiredBefore, startOfTodayUtc } from '../stock-lines/quantities.js';
@@ -29,11 +30,8 @@ export interface ExpiredActionResult {
   totalQuantity: number;
 }
 
-/** An ADMIN user or a key with every scope may act on stock that has not expired. */
-const mayForce = (ctx: RequestContext) => {
-  const { actor } = authOf(ctx);
-  return actor.role === 'ADMIN' || Boolean(actor.scopes?.includes('*'));
-};
+/** A tenant administrator (an ADMIN user or a key with every scope) may act on stock that has not expired. */
+const mayForce = isTenantAdmin;
 
 /** `force` from anyone else is refused like a missing permission, not a wrong value: 403, before anything is read. */
 export function checkForce(ctx: RequestContext, input: { force?: boolean | null }) {
