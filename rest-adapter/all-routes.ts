@@ -1,5 +1,6 @@
 import { apiKeysArea } from './api-keys/api-keys-area.js';
 import { authArea } from './auth/auth-area.js';
+import { dashboardArea } from './dashboard/dashboard-area.js';
 import { forecastingArea } from './forecasting/forecasting-area.js';
 import { importArea } from './import/import-area.js';
 import { inventoryArea } from './inventory/inventory-area.js';
@@ -9,6 +10,6 @@ import type { RestArea, RouteSpec } from './route.js';
 import { transfersArea } from './transfers/transfers-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, importArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, dashboardArea, importArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

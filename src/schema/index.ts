@@ -18,6 +18,7 @@ import './inventory/lot-control/lot-control.js';
 import './inventory/expired-stock/expired-stock.js';
 import './inventory/put-away/put-away.js';
 import './inventory/analytics/analytics.js';
+import './dashboard/inventory-summary/inventory-summary.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';
 import './inventory/cycle-counts/abc-config.js';
