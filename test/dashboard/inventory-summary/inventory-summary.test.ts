@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorContext } from '../../../src/context.js';
-import { takeStockSnapshot } from '../../../src/services/dashboard/inventory-summary/stock-snapshots.js';
+import { nextDueOrganization, startStockSnapshotLoop, takeStockSnapshot } from '../../../src/services/dashboard/inventory-summary/stock-snapshots.js';
 import { createProduct, graphqlData } from '../../support/api.js';
 import type { Tenant } from '../../support/fixtures.js';
 import { expectLedgerBalanced } from '../../support/ledger-balance.js';
@@ -210,5 +210,39 @@ describe('inventory summary through GraphQL', () => {
     expect(data.inventorySummary).toMatchObject({ locationId: a.warehouse.id, location: { id: a.warehouse.id }, computedFrom: { method: 'LEDGER' } });
     const res = await server.graphql(`query ($id: ID!, $asOf: DateTime) { inventorySummary(locationId: $id, asOf: $asOf) { onHand } }`, { id: a.warehouse.id, asOf: new Date(Date.now() + DAY).toISOString() }, a.key);
     expect(res.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('stock snapshots', () => {
+  it('are due after enough ledger rows, taken by the loop off the request path, once per cut, and change no answer', async () => {
+    const ctx = operatorContext(server.app.prisma, 'test-setup');
+    const policy = { everyRows: 1, everyHours: 24, settleSeconds: 0.001 };
+    const spot = await location('SNAP-LOOP');
+    const product = await withCost('SNAP-1', 4);
+    await addStock(server.app, a.org.id, { productMasterId: product, locationId: spot.id }, { ON_HAND: 12, RESERVED: 2 });
+    await pause(20);
+    const before = await ok(await widget(`locationId=${spot.id}&asOf=${new Date().toISOString()}`));
+
+    const loop = startStockSnapshotLoop(server.app, { count: 1, pollMs: 50, policy, log: (m) => { throw new Error(m); } });
+    try {
+      for (let i = 0; i < 100 && (await nextDueOrganization(ctx, policy)) !== null; i++) await pause(50);
+    } finally {
+      await loop.stop();
+    }
+    expect(await nextDueOrganization(ctx, policy)).toBeNull();
+    const latest = await server.app.prisma.stockSnapshot.findFirstOrThrow({ where: { organizationId: a.org.id }, orderBy: { takenAt: 'desc' } });
+    const copied = await server.app.prisma.stockLineSnapshot.findMany({ where: { snapshotId: latest.id, locationId: spot.id } });
+    expect(copied.map((l) => [l.qtyOnHand, l.qtyReserved])).toEqual([[12, 2]]);
+    // The same cut twice: the second finds nothing to do.
+    expect(await takeStockSnapshot(ctx, a.org.id, { at: latest.takenAt })).toBeNull();
+
+    const after = await ok(await widget(`locationId=${spot.id}&asOf=${before.asOf}`));
+    expect(figures(after)).toEqual(figures(before));
+    expect(after.computedFrom.snapshotId).not.toBeNull();
+
+    // A new ledger row makes the organization due again.
+    await addStock(server.app, a.org.id, { productMasterId: product, locationId: spot.id }, { ON_HAND: 1 });
+    await pause(20);
+    expect(await nextDueOrganization(ctx, policy)).toBe(a.org.id);
   });
 });
