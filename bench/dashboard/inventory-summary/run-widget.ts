@@ -1,5 +1,5 @@
 // Runs the asOf widget benchmark once on its own (the lead wires it into `npm run bench -- --planning`):
-//   npx tsx bench/planning/widget/run-widget.ts [postgresql://postgres@127.0.0.1:5432/postgres]
+//   npx tsx bench/dashboard/inventory-summary/run-widget.ts [postgresql://postgres@127.0.0.1:5432/postgres]
 import { runCleanups } from '../../harness/children.js';
 import { benchWidget, WIDGET_P99_GOAL_MS } from './bench-widget.js';
 
