@@ -28,13 +28,17 @@ const cutSql = (settleSeconds: number) =>
 
 /**
  * The next organization whose snapshot is due: ledger rows settled after its latest snapshot (or ever, with
- * none), at least everyRows of them or the latest snapshot older than everyHours. null: none is due.
+ * none), at least everyRows of them (and at least as many as that snapshot copied lines, so that copying never
+ * costs more than a line per ledger row) or the latest snapshot older than everyHours. null: none is due.
  */
 export async function nextDueOrganization(ctx: OperatorContext, policy: SnapshotPolicy = DEFAULT_SNAPSHOT_POLICY): Promise<string | null> {
   const [due] = await ctx.prisma.$queryRaw<{ id: string }[]>`
     WITH cut AS (SELECT ${cutSql(policy.settleSeconds)} AS at)
-    SELECT o.id FROM organizations o, cut,
-      LATERAL (SELECT MAX(s."takenAt") AS at FROM stock_snapshots s WHERE s."organizationId" = o.id) prev
+    SELECT o.id FROM organizations o CROSS JOIN cut
+      LEFT JOIN LATERAL (
+        SELECT s."takenAt" AS at, GREATEST(s."lineCount", ${policy.everyRows}::int) AS due_rows
+        FROM stock_snapshots s WHERE s."organizationId" = o.id ORDER BY s."takenAt" DESC LIMIT 1
+      ) prev ON true
     WHERE (prev.at IS NULL OR prev.at < cut.at)
       AND EXISTS (
         SELECT 1 FROM stock_transactions t
@@ -44,7 +48,7 @@ export async function nextDueOrganization(ctx: OperatorContext, policy: Snapshot
         OR (SELECT COUNT(*) FROM (
               SELECT 1 FROM stock_transactions t
               WHERE t."organizationId" = o.id AND t."createdAt" > prev.at AND t."createdAt" <= cut.at
-              LIMIT ${policy.everyRows}) n) >= ${policy.everyRows})
+              LIMIT prev.due_rows) n) >= prev.due_rows)
     ORDER BY prev.at NULLS FIRST, o.id
     LIMIT 1`;
   return due?.id ?? null;
