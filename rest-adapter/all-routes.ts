@@ -1,5 +1,6 @@
 import { apiKeysArea } from './api-keys/api-keys-area.js';
 import { authArea } from './auth/auth-area.js';
+import { dashboardArea } from './dashboard/dashboard-area.js';
 import { forecastingArea } from './forecasting/forecasting-area.js';
 import { importArea } from './import/import-area.js';
 import { inventoryArea } from './inventory/inventory-area.js';
@@ -10,6 +11,6 @@ import { reportsArea } from './reports/reports-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, reportsArea, importArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, reportsArea, dashboardArea, importArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

@@ -21,6 +21,7 @@ import './inventory/replenishment/replenishment-config.js';
 import './inventory/replenishment/replenishment-records.js';
 import './inventory/analytics/analytics.js';
 import './reports/expiry-risk/expiry-risk.js';
+import './dashboard/inventory-summary/inventory-summary.js';
 import './inventory/channel-atp/allocation-policies.js';
 import './inventory/channel-atp/channel-atp.js';
 import './inventory/cycle-counts/abc-config.js';

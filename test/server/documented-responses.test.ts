@@ -183,13 +183,17 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/cycle-count/nope', 404);
   });
 
-  it('channel ATP and analytics', async () => {
+  it('channel ATP, analytics and the inventory summary widget', async () => {
     await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}`, 200);
     await call('GET', `/api/inventory/channel-location/drilldown?locationId=${a.warehouse.id}&productMasterId=${productId}`, 200);
     await call('GET', '/api/inventory/channel-location', 400);
     await call('GET', '/api/inventory/channel/summary', 200);
     await call('GET', '/api/inventory/analytics', 200);
     await call('GET', `/api/inventory/analytics?locationId=${a.warehouse.id}&fromDate=2020-01-01&toDate=2030-01-01`, 200);
+    await call('GET', `/api/dashboard/widgets/inventory-summary?locationId=${a.warehouse.id}`, 200);
+    await call('GET', `/api/dashboard/widgets/inventory-summary?locationId=${a.warehouse.id}&asOf=${new Date().toISOString()}`, 200);
+    await call('GET', '/api/dashboard/widgets/inventory-summary', 400);
+    await call('GET', '/api/dashboard/widgets/inventory-summary?locationId=nope', 404);
   });
 
   it('inventory holds', async () => {
