@@ -60,6 +60,17 @@ export interface Config {
     /** Cost of moving one unit between two locations that have no cost of their own. */
     defaultUnitCost: number;
   };
+  /** Stock snapshots behind the inventory summary widget's asOf (docs/dashboard.md). */
+  stockSnapshots: {
+    /** How often an instance looks for organizations whose snapshot is due, in seconds (0: this instance takes none). */
+    pollSeconds: number;
+    /** A snapshot is due after this many ledger rows since the previous one... */
+    everyRows: number;
+    /** ...or when the previous one is this old and rows were written since, in hours. */
+    everyHours: number;
+    /** How far behind the database clock a snapshot's cut is, in seconds (longer than any stock-changing transaction). */
+    settleSeconds: number;
+  };
   /**
    * Loops that fit stored forecast runs' batches in this process (0: none). Default 1: a second loop keeps
    * the worker threads busy while the first writes (a 10,000-series run in 12.5 s instead of 17.5 s) but
@@ -192,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recommendationTtlHours: positive(env, 'TRANSFER_RECOMMENDATION_TTL_HOURS', 7 * 24),
       expirySweepSeconds: nonNegative(env, 'TRANSFER_EXPIRY_SWEEP_SECONDS', 60),
       defaultUnitCost: nonNegative(env, 'TRANSFER_DEFAULT_UNIT_COST', 1),
+    },
+    stockSnapshots: {
+      pollSeconds: nonNegative(env, 'STOCK_SNAPSHOT_POLL_SECONDS', 60),
+      everyRows: positive(env, 'STOCK_SNAPSHOT_EVERY_ROWS', 10_000),
+      everyHours: positive(env, 'STOCK_SNAPSHOT_EVERY_HOURS', 24),
+      settleSeconds: positive(env, 'STOCK_SNAPSHOT_SETTLE_SECONDS', 300),
     },
     forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),

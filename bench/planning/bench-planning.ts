@@ -2,8 +2,8 @@
 // PostgreSQL's). Each measurement runs on its own scratch database:
 //
 // 1. planning recommendations for a location of 10,000 products (bench/planning/recommendations/), p99 goal 200 ms;
-// 2. the inventory-summary widget asOf over a long ledger (bench/planning/widget/, another slice): it plugs in at
-//    WIDGET below, with its rows and checks added to the same result.
+// 2. the inventory-summary widget asOf over a long ledger (bench/dashboard/inventory-summary/, run on its own today by
+//    run-widget.ts): it plugs in at WIDGET below, its rows and checks added to the same result.
 import { onCleanup } from '../harness/children.js';
 import { createScratchDatabase, probePostgres } from '../harness/data.js';
 import { benchRecommendations, RECOMMENDATIONS_TARGETS, type RecommendationsResult } from './recommendations/bench-recommendations.js';
@@ -39,6 +39,6 @@ export async function benchPlanning(databaseUrl: string, backends: string[]): Pr
   result.postgresVersion = probe.version;
   console.log(`PostgreSQL ${probe.version}: planning recommendations on a scratch database`);
   await onScratch(databaseUrl, (url, database) => benchRecommendations('PostgreSQL', { databaseUrl: url }, result, database));
-  // WIDGET: the inventory-summary widget's measurement (bench/planning/widget/) goes here, on its own scratch database.
+  // WIDGET: benchWidget(databaseUrl) (bench/dashboard/inventory-summary/bench-widget.ts) goes here, on its own scratch database.
   return result;
 }

@@ -11,9 +11,10 @@ import { holdRoutes } from './holds/holds-routes.js';
 import { lotControlRoutes } from './lot-control/lot-control-routes.js';
 import { expiredStockRoutes } from './expired-stock/expired-stock-routes.js';
 import { putAwayRoutes } from './put-away/put-away-routes.js';
+import { replenishmentRoutes } from './replenishment/replenishment-routes.js';
 
 export const inventoryArea: RestArea = {
-  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes, ...putAwayRoutes, ...cycleCountRoutes],
+  routes: [...channelAtpRoutes, ...analyticsRoutes, ...stockLineRoutes, ...availabilityRoutes, ...inventoryLevelRoutes, ...receivingRoutes, ...adjustmentRoutes, ...holdRoutes, ...lotControlRoutes, ...expiredStockRoutes, ...putAwayRoutes, ...replenishmentRoutes, ...cycleCountRoutes],
   tags: [
     {
       name: 'Inventory',

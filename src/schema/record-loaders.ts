@@ -6,6 +6,7 @@ import { allocationPoliciesByIds, binsByIds, lotsByIds, stockLinesByIds } from '
 import { externalEventsByIds, forecastOverridesByIds, forecastRunsByIds, forecastScenariosByIds } from '../services/forecasting/records-by-id.js';
 import { inventoryTransfersByIds } from '../services/transfers/records-by-id.js';
 import { recommendationsByIds } from '../services/transfers/recommendations/recommendation-feed.js';
+import { purchaseOrdersByIds, suppliersByIds } from '../services/supply/records-by-id.js';
 
 type Loaders = ReturnType<typeof makeLoaders>;
 
@@ -39,6 +40,8 @@ function makeLoaders(ctx: RequestContext) {
     externalEvent: byId((ids) => externalEventsByIds(ctx, ids)),
     inventoryTransfer: byId((ids) => inventoryTransfersByIds(ctx, ids)),
     transferRecommendation: byId((ids) => recommendationsByIds(ctx, [...ids])),
+    supplier: byId((ids) => suppliersByIds(ctx, ids)),
+    purchaseOrder: byId((ids) => purchaseOrdersByIds(ctx, ids)),
   };
 }
 

@@ -36,8 +36,10 @@ export function startWorkLoops(options: WorkLoopOptions): WorkLoops {
     sleepers.clear();
   };
   wakeOn?.on('created', wake);
+  // A step still running when stop() woke the sleepers must not start a full sleep after it.
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stopped) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);

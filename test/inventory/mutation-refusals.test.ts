@@ -14,6 +14,7 @@ let reservedLine: string;
 let lotLine: string;
 let levelId: string;
 let channelId: string;
+let sourceLocationId: string;
 beforeAll(async () => {
   server = await startTestServer();
   a = await createTenant(server.app.prisma);
@@ -24,6 +25,7 @@ beforeAll(async () => {
   lotLine = (await addStock(server.app, organizationId, { ...at, lotCode: 'L1' }, { ON_HAND: 5 })).id;
   levelId = (await server.app.prisma.inventoryLevel.create({ data: { organizationId, ...at, minQuantity: 1, reorderQuantity: 5, maxQuantity: 10 } })).id;
   channelId = (await server.app.prisma.channel.create({ data: { organizationId, name: 'Web' } })).id;
+  sourceLocationId = (await server.app.prisma.location.create({ data: { organizationId, code: 'REFUSE-SRC', name: 'Replenishment source' } })).id;
 });
 afterAll(() => server?.close());
 
@@ -34,6 +36,18 @@ const countBatch = async () => {
   const open = (await server.call('GET', `/api/inventory/cycle-count?mode=batches&locationId=${a.warehouse.id}`, { token: a.key })).body.batches as { id: string }[];
   for (const { id } of open) await server.call('POST', `/api/inventory/cycle-count/${id}`, { token: a.key, body: { action: 'cancel' } });
   return (await server.call('POST', '/api/inventory/cycle-count', { token: a.key, body: { locationId: a.warehouse.id, productMasterIds: [productId] } })).body.id as string;
+};
+
+/** A replenishment item from the warehouse to a second location of the tenant. */
+const replenishmentItem = (extra: Record<string, unknown> = {}) => ({
+  productMasterId: productId, locationId: a.warehouse.id, quantity: 5, sourceType: 'LOCATION', sourceLocationId: sourceLocationId, needBy: '2031-01-01', ...extra,
+});
+/** A new replenishment record, cancelled: every move refuses it. */
+const cancelledReplenishment = async () => {
+  const created = await server.call('POST', '/api/inventory/replenishment', { token: a.key, body: { action: 'create', items: [replenishmentItem()] } });
+  const id = created.body.data[0].id as string;
+  await server.call('POST', '/api/inventory/replenishment', { token: a.key, body: { action: 'cancel', id } });
+  return id;
 };
 
 describe('refusals of inventory mutations', () => {
@@ -120,6 +134,33 @@ describe('refusals of inventory mutations', () => {
         const bin = await server.app.prisma.bin.create({ data: { organizationId: a.org.id, locationId: a.warehouse.id, code: 'PUT-AWAY-REFUSAL' } });
         return run('confirmPutAway', { input: { locationId: a.warehouse.id, lines: [{ stockLineId: reservedLine, quantity: 50, binId: bin.id }] } });
       }],
+    },
+    updateReplenishmentConfig: {
+      ValidationError: ['VALIDATION_ERROR', () => run('updateReplenishmentConfig', { input: { locationId: a.warehouse.id, reviewPeriodDays: 0 } })],
+      NotFoundError: ['NOT_FOUND', () => run('updateReplenishmentConfig', { input: { locationId: unknownId } })],
+    },
+    createReplenishmentRecords: {
+      ValidationError: ['VALIDATION_ERROR', () => run('createReplenishmentRecords', { input: { items: [replenishmentItem({ quantity: 0 })] } })],
+      NotFoundError: ['NOT_FOUND', () => run('createReplenishmentRecords', { input: { items: [replenishmentItem({ productMasterId: unknownId })] } })],
+    },
+    ...Object.fromEntries(
+      (['approve', 'convert', 'cancel'] as const).map((move) => {
+        const name = `${move}ReplenishmentRecord`;
+        // Approving needs PROPOSED, converting APPROVED, cancelling PROPOSED or APPROVED: a cancelled record refuses all three.
+        return [
+          name,
+          {
+            ValidationError: ['VALIDATION_ERROR', () => run(name, { input: { id: ' ' } })],
+            NotFoundError: ['NOT_FOUND', () => run(name, { input: { id: unknownId } })],
+            ConflictError: ['INVALID_STATE', async () => run(name, { input: { id: await cancelledReplenishment() } })],
+          },
+        ];
+      }),
+    ),
+    replenishmentAction: {
+      ValidationError: ['VALIDATION_ERROR', () => run('replenishmentAction', { input: { action: 'approve' } })],
+      NotFoundError: ['NOT_FOUND', () => run('replenishmentAction', { input: { action: 'cancel', id: unknownId } })],
+      ConflictError: ['INVALID_STATE', async () => run('replenishmentAction', { input: { action: 'convert', id: await cancelledReplenishment() } })],
     },
     moveStock: {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStock', { id: reservedLine, input: { action: 'HOLD', quantity: 0 } })],

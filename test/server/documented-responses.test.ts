@@ -122,6 +122,27 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/planning/recommendations?locationId=${a.warehouse.id}`, 200);
     await call('GET', '/api/planning/recommendations', 400);
     await call('GET', '/api/planning/recommendations?locationId=nope', 404);
+    await call('GET', `/api/reports/expiry-risk?locationId=${a.warehouse.id}&from=2099-12-01&to=2099-12-31`, 200);
+    await call('GET', '/api/reports/expiry-risk', 400);
+    await call('GET', '/api/reports/expiry-risk?locationId=nope', 404);
+    await call('GET', `/api/inventory/replenishment/config?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/inventory/replenishment/config', 400);
+    await call('GET', '/api/inventory/replenishment/config?locationId=nope', 404);
+    await call('POST', '/api/inventory/replenishment/config', 200, { body: { locationId: a.warehouse.id, method: 'FORECAST_COVER', safetyStockDays: 2 } });
+    await call('GET', `/api/inventory/replenishment/config?locationId=${a.warehouse.id}`, 200);
+    await call('POST', '/api/inventory/replenishment/config', 400, { body: { locationId: a.warehouse.id, reviewPeriodDays: 0 } });
+    await call('POST', '/api/inventory/replenishment/config', 404, { body: { locationId: 'nope' } });
+    const supplier = await server.app.prisma.supplier.create({ data: { organizationId: a.org.id, code: 'DOC-SUP', name: 'Doc supplier', leadTimeDays: 5 } });
+    const item = { productMasterId: productId, locationId: a.warehouse.id, quantity: 3, sourceType: 'SUPPLIER', supplierId: supplier.id, needBy: '2031-01-01', reason: 'Low' };
+    const [record] = (await call('POST', '/api/inventory/replenishment', 200, { body: { action: 'create', items: [item] } })).data;
+    await call('POST', '/api/inventory/replenishment', 400, { body: { action: 'create', items: [{ ...item, quantity: 0 }] } });
+    await call('POST', '/api/inventory/replenishment', 409, { body: { action: 'convert', id: record.id } });
+    await call('POST', '/api/inventory/replenishment', 200, { body: { action: 'approve', id: record.id } });
+    await call('POST', '/api/inventory/replenishment', 200, { body: { action: 'convert', id: record.id } });
+    await call('POST', '/api/inventory/replenishment', 404, { body: { action: 'cancel', id: 'nope' } });
+    await call('GET', `/api/inventory/replenishment?locationId=${a.warehouse.id}&status=ORDERED`, 200);
+    await call('GET', '/api/inventory/replenishment?limit=0', 400);
+    await call('GET', '/api/inventory/replenishment?locationId=nope', 404);
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {
@@ -170,13 +191,17 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/cycle-count/nope', 404);
   });
 
-  it('channel ATP and analytics', async () => {
+  it('channel ATP, analytics and the inventory summary widget', async () => {
     await call('GET', `/api/inventory/channel-location?locationId=${a.warehouse.id}`, 200);
     await call('GET', `/api/inventory/channel-location/drilldown?locationId=${a.warehouse.id}&productMasterId=${productId}`, 200);
     await call('GET', '/api/inventory/channel-location', 400);
     await call('GET', '/api/inventory/channel/summary', 200);
     await call('GET', '/api/inventory/analytics', 200);
     await call('GET', `/api/inventory/analytics?locationId=${a.warehouse.id}&fromDate=2020-01-01&toDate=2030-01-01`, 200);
+    await call('GET', `/api/dashboard/widgets/inventory-summary?locationId=${a.warehouse.id}`, 200);
+    await call('GET', `/api/dashboard/widgets/inventory-summary?locationId=${a.warehouse.id}&asOf=${new Date().toISOString()}`, 200);
+    await call('GET', '/api/dashboard/widgets/inventory-summary', 400);
+    await call('GET', '/api/dashboard/widgets/inventory-summary?locationId=nope', 404);
   });
 
   it('inventory holds', async () => {

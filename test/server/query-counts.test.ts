@@ -137,6 +137,8 @@ const CASES: Record<string, Entry> = {
   planningRecommendations: { args: 'locationId: $locationReq' },
   putAwayTasks: { args: 'locationId: $locationReq, first: 50' },
   putAwayTasksPage: { exempt: REST_PAGES },
+  replenishmentRecords: { args: 'first: 50' },
+  replenishmentRecordsPage: { exempt: REST_PAGES },
   pendingTransferRecommendations: { args: 'first: 50' },
   pendingTransferRecommendationsPage: { exempt: REST_PAGES },
   product: { args: 'id: $productReq', fixedSize: 'one product with one level' },
@@ -156,6 +158,8 @@ const CASES: Record<string, Entry> = {
   transferRecommendations: { args: 'first: 50' },
   transferRecommendationsPage: { exempt: REST_PAGES },
   expiredStock: { args: 'asOf: "2099-01-01", limit: 500' },
+  // The seeded lots expire on 2033-01-01.
+  expiryRisk: { args: 'locationId: $locationReq, from: "2032-12-01", to: "2033-01-31"' },
   validateLots: { args: 'input: $lotCheck', fixedSize: 'the lines of one product at one location (the seed gives each product one line)' },
 };
 

@@ -54,6 +54,13 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const salesOrder = await db.salesOrder.create({ data: { organizationId, externalId: `SO-${tag}`, fulfillmentLocationId: location.id } });
   const salesOrderLine = await db.salesOrderLine.create({ data: { salesOrderId: salesOrder.id, lineNumber: 1, productMasterId: product.id, requestedQty: 1 } });
   const allocation = await db.salesOrderAllocation.create({ data: { orderLineId: salesOrderLine.id, stockLineId: stockLine.id, quantity: 1 } });
+  const replenishmentConfig = await db.replenishmentConfig.create({ data: { organizationId, locationId: other.id, defaultSupplierId: supplier.id, updatedByType: 'USER', updatedBy: tenant.admin.id } });
+  const replenishmentRecord = await db.replenishmentRecord.create({
+    data: {
+      organizationId, productMasterId: product.id, locationId: location.id, quantity: 4, sourceType: 'SUPPLIER', supplierId: supplier.id, needBy: new Date('2030-01-01'),
+      status: 'ORDERED', purchaseOrderId: purchaseOrder.id, ...actor,
+    },
+  });
   const hold = await db.inventoryHold.create({
     data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
   });
@@ -88,6 +95,8 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     Supplier: supplier.id,
     PurchaseOrder: purchaseOrder.id,
     PurchaseOrderLine: purchaseOrderLine.id,
+    ReplenishmentConfig: replenishmentConfig.id,
+    ReplenishmentRecord: replenishmentRecord.id,
     InventoryHold: hold.id,
     InventoryHoldLine: holdLine.id,
     SalesOrder: salesOrder.id,

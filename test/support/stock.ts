@@ -12,6 +12,7 @@ export async function addStock(
   organizationId: string,
   line: { productMasterId: string; locationId: string; lotCode?: string; expiryDate?: string; recalled?: boolean; binCode?: string },
   deltas: Partial<Record<Bucket, number>>,
+  transactionType = 'RECEIPT',
 ) {
   const org = await app.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
   const ctx = systemContext(app, { organization: org, actor: { type: 'apiKey', id: 'test-setup', scopes: ['*'] }, origin: '127.0.0.1' });
@@ -32,6 +33,6 @@ export async function addStock(
         })
       : null;
     const stockLine = await findOrCreateStockLine(ctx, { productMasterId: line.productMasterId, locationId: line.locationId, lotId: lot?.id, binId: bin?.id });
-    return (await applyStockChange(ctx, { stockLineId: stockLine.id, deltas, transactionType: 'RECEIPT' })).line;
+    return (await applyStockChange(ctx, { stockLineId: stockLine.id, deltas, transactionType })).line;
   });
 }

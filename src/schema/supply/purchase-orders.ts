@@ -8,7 +8,7 @@ const PurchaseOrderStatusEnum = builder.enumType(PurchaseOrderStatus, {
   description: 'Where a purchase order stands (an import defaults it to PENDING).',
 });
 
-builder.prismaObject('PurchaseOrder', {
+export const PurchaseOrderType = builder.prismaObject('PurchaseOrder', {
   interfaces: [NodeRef],
   description: 'Inbound supply: an order to a supplier for goods expected at a destination location. Its number is the idempotent import key.',
   fields: (t) => ({

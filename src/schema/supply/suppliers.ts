@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import { countSuppliers, findSuppliers } from '../../services/supply/supply-queries.js';
 import { NodeRef } from '../node/node-interface.js';
 
-builder.prismaObject('Supplier', {
+export const SupplierType = builder.prismaObject('Supplier', {
   interfaces: [NodeRef],
   description: 'A supplier the organization buys from (imported with POST /api/import/suppliers).',
   fields: (t) => ({

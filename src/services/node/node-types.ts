@@ -82,6 +82,8 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'inventory.read' },
   },
+  ReplenishmentConfig: { from: own('replenishment_configs'), org: ownOrg, readable: { permission: 'replenishment.read' } },
+  ReplenishmentRecord: { from: own('replenishment_records'), org: ownOrg, readable: { permission: 'replenishment.read' } },
   SalesOrder: { from: own('sales_orders'), org: ownOrg, readable: { permission: 'inventory.read' } },
   SalesOrderLine: {
     from: Prisma.sql`sales_order_lines x JOIN sales_orders p ON p.id = x."salesOrderId"`,

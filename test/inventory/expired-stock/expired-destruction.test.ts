@@ -156,6 +156,21 @@ describe('transfer-destruction: to a destruction location', () => {
   });
 });
 
+describe('transfer-destruction: cancelled in transit', () => {
+  it('returns the units to their source line expired, never available again', async () => {
+    const at = { productMasterId: product, locationId: store.id, lotCode: 'BACK', expiryDate: day(-4) };
+    const source = (await addStock(server.app, a.org.id, at, { ON_HAND: 5 })).id;
+    const res = await destroy({ lines: [{ stockLineId: source, quantity: 3 }], destinationLocationId: destruction.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await stockLine(source)).toMatchObject({ qtyOnHand: 2, qtyExpired: 0 });
+    const cancelled = await server.call('POST', `/api/inventory/transfers/${res.body.transfers[0].transferId}`, { token: a.key, body: { action: 'cancel' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    expect(await stockLine(source)).toMatchObject({ qtyOnHand: 5, qtyExpired: 3 });
+    await expectLedgerBalanced(server.app.prisma);
+  });
+});
+
 describe('transfer-destruction: the exact line', () => {
   it('takes the named line only, never another bin of the same lot (a binless line means no bin)', async () => {
     const at = { productMasterId: product, locationId: store.id, lotCode: 'EDGE', expiryDate: day(-2) };

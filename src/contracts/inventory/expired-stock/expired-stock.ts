@@ -7,6 +7,8 @@ import { optionalNote } from '../../text-fields.js';
 
 export const EXPIRED_PAGE = { limit: 100, max: 500 } as const;
 export const MAX_EXPIRED_LINES = 500;
+/** Stock lines a lot / location filter may select in one request (10 requests' worth of named lines). */
+export const MAX_FILTERED_EXPIRED_LINES = 5000;
 
 /** Query of GET /api/inventory/expired and arguments of expiredStock. */
 export const expiredStockQuery = z.object({
@@ -37,8 +39,8 @@ const line = z
 /** The fields every expired-stock action takes: which lines, and why. */
 const actionFields = {
   lines: z.array(line).min(1, 'At least one line').max(MAX_EXPIRED_LINES, `At most ${MAX_EXPIRED_LINES} lines`).nullish().meta({ description: `The stock lines, 1 to ${MAX_EXPIRED_LINES}; or name lotId and/or locationId instead.` }),
-  lotId: id("Instead of lines: every line of this lot (at locationId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
-  locationId: id("Instead of lines: every line at this location (of lotId when given) whose lot has expired; 400 when it is not the organization's.").nullish(),
+  lotId: id(`Instead of lines: every line of this lot (at locationId when given) whose lot has expired; 400 when it is not the organization's, or when the filter selects more than ${MAX_FILTERED_EXPIRED_LINES} lines.`).nullish(),
+  locationId: id(`Instead of lines: every line at this location (of lotId when given) whose lot has expired; 400 when it is not the organization's, or when the filter selects more than ${MAX_FILTERED_EXPIRED_LINES} lines.`).nullish(),
   reasonCodeId: id('An active reason code (id or code); default EXPIRED.').nullish(),
   note: optionalNote(2000).meta({ description: 'Written on every ledger row, up to 2000 characters.' }),
   force: z.boolean({ error: mustBe('true or false') }).nullish().meta({ description: 'Act on lines whose lot has not expired too. Only an ADMIN user or a key with the * scope (403 FORBIDDEN otherwise).' }),

@@ -6,18 +6,9 @@ import { readScopesOf } from '../../link-scopes.js';
 import { LocationType } from '../../master-data/location.js';
 import { ProductType } from '../../products/product.js';
 import { linked } from '../../record-loaders.js';
+import { DemandSourceEnum } from './demand-rate-source.js';
 
 const canRead = { permission: 'planning.read' } as const;
-
-export const DemandSourceEnum = builder.enumType('DemandRateSource', {
-  description: 'Where a demand rate came from: the first of these with a positive number.',
-  values: {
-    PLANNER: { description: "The inventory level's forecastQuantity ÷ forecastPeriodDays (a planner's number)." },
-    FORECAST: { description: 'The forecast of record: the latest completed run of the most recently published scenario, its weekly mean ÷ 7.' },
-    HISTORY: { description: 'The demand history of the last 8 complete weeks ÷ 56 days.' },
-    LEDGER: { description: 'Units that left on hand as demand (picks, consumption, downward adjustments, imports) in the last 56 days ÷ 56.' },
-  },
-});
 
 export const LeadTimeSourceEnum = builder.enumType('LeadTimeSource', {
   description: 'Where a lead time came from, in this order.',

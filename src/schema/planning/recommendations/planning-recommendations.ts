@@ -6,7 +6,8 @@ import { readScopesOf } from '../../link-scopes.js';
 import { LocationType } from '../../master-data/location.js';
 import { ProductType } from '../../products/product.js';
 import { linked } from '../../record-loaders.js';
-import { DemandSourceEnum, LeadTimeSourceEnum } from '../projection/stock-projection.js';
+import { DemandSourceEnum } from '../projection/demand-rate-source.js';
+import { LeadTimeSourceEnum } from '../projection/stock-projection.js';
 import { TransferRecommendationType } from '../../transfers/recommendations/transfer-recommendation.js';
 
 const canRead = { permission: 'planning.read' } as const;

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../../../context.js';
-import type { expiredStockAction } from '../../../contracts/inventory/expired-stock/expired-stock.js';
+import { MAX_FILTERED_EXPIRED_LINES, type expiredStockAction } from '../../../contracts/inventory/expired-stock/expired-stock.js';
 import { inTransaction } from '../../../db/transactions.js';
 import { DomainError, newFieldErrors, validationError } from '../../../kernel/errors.js';
 import { isoDay } from '../../../kernel/iso-dates.js';
-import { authOf, orgId } from '../../tenant.js';
+import { orgId } from '../../tenant.js';
+import { isTenantAdmin } from '../../tenant-admin.js';
 import { findReasonCode } from '../adjustments/reason-code-rules.js';
 import { applyStockChangeSeries, lockLines, type LineState, type StockChange } from '../ledger/stock-ledger.js';
 import { availableQty, expiredBefore, startOfTodayUtc } from '../stock-lines/quantities.js';
@@ -29,11 +30,8 @@ export interface ExpiredActionResult {
   totalQuantity: number;
 }
 
-/** An ADMIN user or a key with every scope may act on stock that has not expired. */
-const mayForce = (ctx: RequestContext) => {
-  const { actor } = authOf(ctx);
-  return actor.role === 'ADMIN' || Boolean(actor.scopes?.includes('*'));
-};
+/** A tenant administrator (an ADMIN user or a key with every scope) may act on stock that has not expired. */
+const mayForce = isTenantAdmin;
 
 /** `force` from anyone else is refused like a missing permission, not a wrong value: 403, before anything is read. */
 export function checkForce(ctx: RequestContext, input: { force?: boolean | null }) {
@@ -54,7 +52,8 @@ export type ExpiredSelection = Pick<ExpiredStockAction, 'lines' | 'lotId' | 'loc
 
 /**
  * The ids of the stock lines the request names: its lines, or the organization's lines of the filter
- * (lot and/or location) with units on hand and, unless forced, an expired lot. Unknown or foreign filter ids: 400 naming the field.
+ * (lot and/or location) with units on hand and, unless forced, an expired lot. Unknown or foreign filter ids, or a
+ * filter selecting more than MAX_FILTERED_EXPIRED_LINES lines: 400 naming the field.
  */
 export async function selectedLineIds(ctx: RequestContext, input: ExpiredSelection): Promise<string[]> {
   if (input.lines) return input.lines.map((line) => line.stockLineId);
@@ -74,7 +73,12 @@ export async function selectedLineIds(ctx: RequestContext, input: ExpiredSelecti
     },
     select: { id: true },
     orderBy: { id: 'asc' },
+    take: MAX_FILTERED_EXPIRED_LINES + 1,
   });
+  // One request locks and writes every selected line in one transaction: bounded, so a filter never holds locks for long.
+  if (lines.length > MAX_FILTERED_EXPIRED_LINES) {
+    throw validationError({ [input.lotId ? 'lotId' : 'locationId']: [`Selects more than ${MAX_FILTERED_EXPIRED_LINES} stock lines: name the lines, or a lot at one location`] });
+  }
   return lines.map((line) => line.id);
 }
 

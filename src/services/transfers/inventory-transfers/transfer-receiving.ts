@@ -97,8 +97,7 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
     });
     const lineOf = new Map(destLines.map((l) => [`${l.productMasterId}|${l.lineKey}`, l.id]));
     const comment = input.comment ?? `Transfer from ${transfer.sourceLocationId}`;
-    // Stock sent for destruction arrives expired (on hand and expired up together): never available at the destruction location.
-    const deltas = (quantity: number) => (transfer.sourceType === 'DESTRUCTION' ? { ON_HAND: quantity, EXPIRED: quantity } : { ON_HAND: quantity });
+    const deltas = (quantity: number) => unitsBack(transfer, quantity);
     await putBack(
       ctx,
       arrivals.map((a) => ({ stockLineId: lineOf.get(keyText(a.key))!, deltas: deltas(a.quantity), transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
@@ -114,9 +113,16 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
 }
 
 /**
+ * Stock sent for destruction comes back expired, wherever it lands (received, or returned to the source by a
+ * cancel): on hand and expired up together, never available again.
+ */
+const unitsBack = (transfer: { sourceType: string | null }, quantity: number) =>
+  transfer.sourceType === 'DESTRUCTION' ? { ON_HAND: quantity, EXPIRED: quantity } : { ON_HAND: quantity };
+
+/**
  * Cancels a transfer (action cancel): a DRAFT simply; an IN_TRANSIT one returns every unit still in
- * transit to the very source stock line it left (TRANSFER_IN rows with sourceType TRANSFER), received
- * units stay received. RECEIVED or CANCELLED: 409 INVALID_STATE.
+ * transit to the very source stock line it left (TRANSFER_IN rows with sourceType TRANSFER; a DESTRUCTION
+ * transfer's units return expired), received units stay received. RECEIVED or CANCELLED: 409 INVALID_STATE.
  */
 export async function cancelTransfer(ctx: RequestContext, id: string, input: TransferNote = {}): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
@@ -128,7 +134,7 @@ export async function cancelTransfer(ctx: RequestContext, id: string, input: Tra
       const comment = input.comment ?? 'Transfer cancelled: returned to the source';
       await putBack(
         ctx,
-        pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: { ON_HAND: returned.get(p.id)! }, transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
+        pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: unitsBack(transfer, returned.get(p.id)!), transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
       );
       await addToPieces(ctx, 'returnedQuantity', returned);
     }
