@@ -5,12 +5,13 @@ import { forecastingArea } from './forecasting/forecasting-area.js';
 import { importArea } from './import/import-area.js';
 import { inventoryArea } from './inventory/inventory-area.js';
 import { masterDataArea } from './master-data/master-data-area.js';
+import { planningArea } from './planning/planning-area.js';
 import { productsArea } from './products/products-area.js';
 import type { RestArea, RouteSpec } from './route.js';
 import { reportsArea } from './reports/reports-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, reportsArea, dashboardArea, importArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

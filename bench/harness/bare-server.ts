@@ -5,6 +5,7 @@
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
 // POST /api/inventory/availability/check. The cycle-count views of the --warehouse part the same way
 // (bench/inventory/cycle-counts/bare-cycle-counts.ts): GET /api/inventory/cycle-count, all-products and to-resolve.
+// The planning recommendations of the --planning part (bench/planning/recommendations/bare-recommendations.ts).
 //
 // DATABASE_URL set: PostgreSQL through a pg Pool of the service's default size (10).
 // Otherwise DATA_DIR: PGlite on that folder (single user, so run it alone).
@@ -14,6 +15,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { inventoryHandlers } from './bare-inventory.js';
 import { cycleCountHandlers } from '../inventory/cycle-counts/bare-cycle-counts.js';
+import { planningHandlers } from '../planning/recommendations/bare-recommendations.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 
@@ -78,6 +80,7 @@ async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<
 
 const { adjust, checkAvailability } = inventoryHandlers({ query, authorize, send });
 const { cycleCount } = cycleCountHandlers({ query, authorize, send });
+const { recommendations } = planningHandlers({ query, authorize, send });
 
 async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL) {
   const key = await authorize(req, res, PRODUCT_READ_SCOPES);
@@ -101,6 +104,7 @@ const server = createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/api/inventory/adjust') return void adjust(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/availability/check') return void checkAvailability(req, res).catch(failed);
   if (req.method === 'GET' && url.pathname === '/api/inventory/cycle-count') return void cycleCount(req, res, url).catch(failed);
+  if (req.method === 'GET' && url.pathname === '/api/planning/recommendations') return void recommendations(req, res, url).catch(failed);
   send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });
 });
 

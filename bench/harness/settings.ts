@@ -21,6 +21,7 @@ export const { values: args } = parseArgs({
     'forecast-scale': { type: 'boolean', default: false },
     stalls: { type: 'boolean', default: false },
     warehouse: { type: 'boolean', default: false },
+    planning: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -51,8 +52,8 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse, --planning: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse && !args.planning;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
@@ -62,4 +63,5 @@ export const parts = {
   forecastScale: args['forecast-scale'] || none,
   stalls: args.stalls || none,
   warehouse: args.warehouse || none,
+  planning: args.planning || none,
 };

@@ -60,5 +60,7 @@ import './transfers/recommendations/transfer-recommendation.js';
 import './transfers/recommendations/transfer-recommendation-mutations.js';
 import './transfers/recommendations/transfer-recommendation-feed.js';
 import './transfers/recommendations/transfer-costs.js';
+import './planning/projection/stock-projection.js';
+import './planning/recommendations/planning-recommendations.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

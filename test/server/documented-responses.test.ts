@@ -114,6 +114,14 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/inventory/put-away?locationId=nope', 404);
     await call('POST', '/api/inventory/put-away', 200, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1, binCode: 'B1' }] } });
     await call('POST', '/api/inventory/put-away', 400, { body: { locationId: a.warehouse.id, lines: [{ stockLineId: lineId, quantity: 1000, binCode: 'B1' }] } });
+    await server.app.prisma.inventoryLevel.upsert({
+      where: { productMasterId_locationId: { productMasterId: productId, locationId: a.warehouse.id } },
+      create: { organizationId: a.org.id, productMasterId: productId, locationId: a.warehouse.id, reorderQuantity: 1000, maxQuantity: 1000 },
+      update: { reorderQuantity: 1000, maxQuantity: 1000 },
+    });
+    await call('GET', `/api/planning/recommendations?locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/planning/recommendations', 400);
+    await call('GET', '/api/planning/recommendations?locationId=nope', 404);
     await call('GET', `/api/reports/expiry-risk?locationId=${a.warehouse.id}&from=2099-12-01&to=2099-12-31`, 200);
     await call('GET', '/api/reports/expiry-risk', 400);
     await call('GET', '/api/reports/expiry-risk?locationId=nope', 404);

@@ -134,6 +134,7 @@ const CASES: Record<string, Entry> = {
   longTermForecast: { args: 'first: 50, months: 12' },
   longTermForecastPage: { exempt: REST_PAGES },
   nodes: { args: 'ids: $ids' },
+  planningRecommendations: { args: 'locationId: $locationReq' },
   putAwayTasks: { args: 'locationId: $locationReq, first: 50' },
   putAwayTasksPage: { exempt: REST_PAGES },
   replenishmentRecords: { args: 'first: 50' },
@@ -148,6 +149,7 @@ const CASES: Record<string, Entry> = {
   reasonCodes: {},
   salesOrders: { args: 'first: 50' },
   stockLines: { args: 'first: 50' },
+  stockProjection: { args: 'locationId: $locationReq' },
   stockLinesPage: { exempt: REST_PAGES },
   stockTransactionHistory: { exempt: REST_PAGES },
   stockTransactions: { args: 'first: 50' },
@@ -224,6 +226,8 @@ async function seed(size: number): Promise<Seeded> {
     for (const [type, id] of Object.entries(one)) (ids[type] ??= []).push(id);
     // Units of the same lot not yet in a bin, so putAwayTasks has one task per product.
     await addStock(server.app, tenant.org.id, { productMasterId: one.Product!, locationId: tenant.warehouse.id, lotCode: `L-${size}-${i}` }, { ON_HAND: 3 });
+    // A reorder point above the units on hand, so planningRecommendations has one row per product.
+    await server.app.prisma.inventoryLevel.updateMany({ where: { productMasterId: one.Product! }, data: { reorderQuantity: 100, maxQuantity: 100 } });
     ids.sku!.push(`NODE-${size}-${i}`);
     await tenant.keyWith(['inventory:read']);
   }

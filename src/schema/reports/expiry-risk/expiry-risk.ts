@@ -7,18 +7,9 @@ import { LocationType } from '../../master-data/location.js';
 import { ProductType } from '../../products/product.js';
 import { linked } from '../../record-loaders.js';
 import { LotType } from '../../inventory/stock-lines/stock-line.js';
+import { DemandSourceEnum } from '../../planning/projection/demand-rate-source.js';
 
 const canRead = { permission: 'reports.read' } as const;
-
-const DemandSourceEnum = builder.enumType('DemandRateSource', {
-  description: 'Where an expected demand per day came from, the first that has a number.',
-  values: {
-    PLANNER: { description: "The inventory level's forecastQuantity ÷ forecastPeriodDays." },
-    FORECAST: { description: 'The forecast of record: the latest completed run of the most recently published scenario.' },
-    HISTORY: { description: 'The demand history of the last 8 complete weeks.' },
-    LEDGER: { description: 'The units that left on hand as demand over the last 56 days (ledger rows).' },
-  },
-});
 
 const ItemRef = builder.objectRef<ExpiryRiskItem>('ExpiryRiskItem').implement({
   description: 'A lot at a location expiring in the window: its units, the units expected to sell before it expires (first expiry first out), and the units and value at risk.',

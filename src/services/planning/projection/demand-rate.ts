@@ -26,6 +26,8 @@ export interface DemandScope {
   locationId?: string | null;
   /** Only these products' rates. */
   productMasterIds?: readonly string[] | null;
+  /** Only the products a subquery selects (a CTE of the enclosing statement, say). */
+  productsIn?: Prisma.Sql | null;
   /** Also the demand history and the ledger (transfer recommendations use only a planner's number or a forecast). */
   fallbacks: boolean;
 }
@@ -34,6 +36,7 @@ function scoped(scope: DemandScope, product: string, location: string) {
   const parts: Prisma.Sql[] = [];
   if (scope.locationId) parts.push(Prisma.sql`AND ${Prisma.raw(location)} = ${scope.locationId}`);
   if (scope.productMasterIds) parts.push(Prisma.sql`AND ${Prisma.raw(product)} = ANY(${[...scope.productMasterIds]}::text[])`);
+  if (scope.productsIn) parts.push(Prisma.sql`AND ${Prisma.raw(product)} IN (${scope.productsIn})`);
   return parts.length ? Prisma.join(parts, ' ') : Prisma.empty;
 }
 
