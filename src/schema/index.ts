@@ -19,6 +19,7 @@ import './inventory/expired-stock/expired-stock.js';
 import './inventory/put-away/put-away.js';
 import './inventory/replenishment/replenishment-config.js';
 import './inventory/replenishment/replenishment-records.js';
+import './inventory/replenishment/replenishment-suggestions.js';
 import './inventory/analytics/analytics.js';
 import './reports/expiry-risk/expiry-risk.js';
 import './dashboard/inventory-summary/inventory-summary.js';

@@ -132,6 +132,9 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/inventory/replenishment/config?locationId=${a.warehouse.id}`, 200);
     await call('POST', '/api/inventory/replenishment/config', 400, { body: { locationId: a.warehouse.id, reviewPeriodDays: 0 } });
     await call('POST', '/api/inventory/replenishment/config', 404, { body: { locationId: 'nope' } });
+    await call('POST', '/api/inventory/replenishment/suggestions', 200, { body: { locationId: a.warehouse.id } });
+    await call('POST', '/api/inventory/replenishment/suggestions', 400, { body: { locationId: a.warehouse.id, safetyStockDays: -1 } });
+    await call('POST', '/api/inventory/replenishment/suggestions', 404, { body: { locationId: 'nope' } });
     const supplier = await server.app.prisma.supplier.create({ data: { organizationId: a.org.id, code: 'DOC-SUP', name: 'Doc supplier', leadTimeDays: 5 } });
     const item = { productMasterId: productId, locationId: a.warehouse.id, quantity: 3, sourceType: 'SUPPLIER', supplierId: supplier.id, needBy: '2031-01-01', reason: 'Low' };
     const [record] = (await call('POST', '/api/inventory/replenishment', 200, { body: { action: 'create', items: [item] } })).data;

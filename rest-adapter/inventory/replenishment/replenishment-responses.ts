@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, dateTime, integer, nullableString } from '../../common-responses.js';
+import { planningRecommendation } from '../../planning/recommendations/planning-recommendations-responses.js';
 
 const settings = {
   locationId: z.string(),
@@ -55,3 +56,16 @@ export const replenishmentRecordList = z
 export const replenishmentActionResult = z
   .object({ data: z.array(record).describe('The records created (create), or the one record moved.') })
   .meta({ id: 'ReplenishmentActionResult' });
+
+export const replenishmentSuggestionList = z
+  .object({
+    locationId: z.string(),
+    method: z.enum(['MIN_MAX', 'FORECAST_COVER']).describe('The method used: the one asked, else the configuration.'),
+    reviewPeriodDays: integer.nullable().describe("The review period used; null: each level's replenishment period."),
+    safetyStockDays: integer,
+    supplierId: z.string().nullable().describe('The supplier orders come from, when asked or configured.'),
+    sourceLocationId: z.string().nullable().describe('The location moves come from, when asked or configured.'),
+    configStored: z.boolean().describe('Whether the location has a stored configuration (else the defaults applied).'),
+    data: z.array(planningRecommendation).describe('Most urgent first. ORDER and MOVE suggestions carry what POST /api/inventory/replenishment (action create) takes; EXPEDITE ones name a purchase order to hurry.'),
+  })
+  .meta({ id: 'ReplenishmentSuggestions' });

@@ -1,8 +1,10 @@
 import { replenishmentConfigQuery, replenishmentConfigUpdate } from '../../../src/contracts/inventory/replenishment/replenishment-config.js';
 import { replenishmentAction, replenishmentListQuery } from '../../../src/contracts/inventory/replenishment/replenishment-records.js';
+import { replenishmentSuggestionsInput } from '../../../src/contracts/inventory/replenishment/replenishment-suggestions.js';
+import { RECOMMENDATION_FIELDS } from '../../planning/recommendations/planning-recommendations-routes.js';
 import { defineRoutes } from '../../route.js';
 import { jsonContent, responses } from '../../openapi-common.js';
-import { replenishmentActionResult, replenishmentConfig, replenishmentRecordList } from './replenishment-responses.js';
+import { replenishmentActionResult, replenishmentConfig, replenishmentRecordList, replenishmentSuggestionList } from './replenishment-responses.js';
 
 const tags = ['Inventory'];
 
@@ -83,6 +85,27 @@ export const replenishmentRoutes = defineRoutes([
         "Answers {data: [the records created, or the one moved]}. A move the state does not allow: 409 INVALID_STATE; ids that are not the organization's: 404; nothing changed on a refusal.",
       tags,
       responses: responses({ 200: { description: 'The records', ...jsonContent(replenishmentActionResult) } }, [400, 401, 403, 404, 409]),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/inventory/replenishment/suggestions',
+    operation: `query ($input: ReplenishmentSuggestionsInput!) {
+      replenishmentSuggestions(input: $input) { locationId method reviewPeriodDays safetyStockDays supplierId sourceLocationId configStored suggestions { ${RECOMMENDATION_FIELDS} } }
+    }`,
+    input: { body: replenishmentSuggestionsInput },
+    variables: ({ body }) => ({ input: body }),
+    result: ({ replenishmentSuggestions: { suggestions, ...settings } }) => ({ ...settings, data: suggestions }),
+    doc: {
+      operationId: 'replenishmentSuggestions',
+      summary: 'Run the projection for a location: what to order, move or expedite',
+      description:
+        'Body {locationId, productMasterIds? (1-1000), method?, reviewPeriodDays?, safetyStockDays?, supplierId? | sourceLocationId?}: the planning recommendations of the ' +
+        "location (GET /api/planning/recommendations) run with its replenishment configuration, the body's settings overriding it for this run. Writes nothing: " +
+        'ORDER and MOVE suggestions carry what POST /api/inventory/replenishment with action create takes. Needs replenishment.read. ' +
+        "Ids that are not the organization's: 404.",
+      tags,
+      responses: responses({ 200: { description: 'The suggestions and the settings used', ...jsonContent(replenishmentSuggestionList) } }, [400, 401, 403, 404]),
     },
   },
 ]);

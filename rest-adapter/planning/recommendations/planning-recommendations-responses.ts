@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, integer, nullableString } from '../../common-responses.js';
 
-const recommendation = z
+export const planningRecommendation = z
   .object({
     productMasterId: z.string(),
     sku: z.string(),
@@ -36,4 +36,4 @@ const recommendation = z
   })
   .meta({ id: 'PlanningRecommendation', description: 'What to order, move or expedite for a product at a location (docs/planning.md).' });
 
-export const planningRecommendationList = z.object({ data: z.array(recommendation) }).describe('Most urgent first: by needBy, EXPEDITE first, then days of cover, then SKU.');
+export const planningRecommendationList = z.object({ data: z.array(planningRecommendation) }).describe('Most urgent first: by needBy, EXPEDITE first, then days of cover, then SKU.');

@@ -3,7 +3,7 @@ import { jsonContent, responses } from '../../openapi-common.js';
 import { defineRoutes } from '../../route.js';
 import { planningRecommendationList } from './planning-recommendations-responses.js';
 
-const FIELDS =
+export const RECOMMENDATION_FIELDS =
   'productMasterId sku productName locationId action quantity needBy orderBy sourceType supplierId sourceLocationId transferRecommendationId purchaseOrderId ' +
   'startQuantity inboundQuantity outboundQuantity minQuantity reorderQuantity maxQuantity targetQuantity projectedAtArrival reorderCrossingDate stockOutDate ' +
   'daysOfCover demandRate demandSource leadTimeDays leadTimeSource horizonDays reason';
@@ -12,7 +12,7 @@ export const planningRecommendationRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/planning/recommendations',
-    operation: `query ($locationId: ID!) { planningRecommendations(locationId: $locationId) { ${FIELDS} } }`,
+    operation: `query ($locationId: ID!) { planningRecommendations(locationId: $locationId) { ${RECOMMENDATION_FIELDS} } }`,
     input: { query: planningRecommendationQuery },
     variables: ({ query }) => query,
     result: (data) => ({ data: data.planningRecommendations }),

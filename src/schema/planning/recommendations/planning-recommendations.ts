@@ -26,7 +26,7 @@ const SourceTypeEnum = builder.enumType('PlanningSourceType', {
   values: { SUPPLIER: { description: 'A supplier (supplierId).' }, LOCATION: { description: 'Another location (sourceLocationId).' } },
 });
 
-const RecommendationRef = builder.objectRef<PlanningRecommendation>('PlanningRecommendation').implement({
+export const RecommendationRef = builder.objectRef<PlanningRecommendation>('PlanningRecommendation').implement({
   description: 'What to order, move or expedite for a product at a location, how much, by when, from where and why (docs/planning.md).',
   fields: (t) => ({
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
