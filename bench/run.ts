@@ -21,7 +21,8 @@
 //                         at 8 connections, each beside a bare node:http server running the same SQL, on its own
 //                         scratch database per backend (bench/inventory/cycle-counts/); goal p99 < 100 ms on PostgreSQL
 //   --planning            only the planning part (issue 21, bench/planning/): GET /api/planning/recommendations for a
-//                         location of 10,000 products on PostgreSQL against a bare yardstick; goal p99 < 200 ms
+//                         location of 10,000 products on PostgreSQL against a bare yardstick, and the inventory-summary
+//                         widget asOf over a 1,000,000-row ledger (bench/dashboard/inventory-summary/); goals p99 < 200 ms
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -73,7 +74,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 300 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];

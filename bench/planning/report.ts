@@ -2,6 +2,7 @@
 import { cells, machineLine, sectionStamp, type Machine, type Row } from '../harness/report.js';
 import type { PlanningResult } from './bench-planning.js';
 import { BARE, P99_GOAL_MS, RECOMMENDATIONS_CONNECTIONS } from './recommendations/bench-recommendations.js';
+import { WIDGET_P99_GOAL_MS } from '../dashboard/inventory-summary/bench-widget.js';
 
 const HEAD = ['Backend', 'Target', 'Conn.', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'vs bare', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work', 'Goal'];
 
@@ -28,8 +29,20 @@ function markdownTable(result: PlanningResult): string {
   return [line(HEAD), line(HEAD.map((_, i) => (right(i) ? '---:' : '---'))), ...result.rows.map((r) => line(rowCells(r)))].join('\n');
 }
 
+function widgetLines(result: PlanningResult): string[] {
+  const w = result.widget;
+  if (!w) return [];
+  const met = w.service.p99 < WIDGET_P99_GOAL_MS;
+  return [
+    `Goal: inventory-summary widget asOf over ${w.ledgerRows.toLocaleString('en')} ledger rows, p99 under ${WIDGET_P99_GOAL_MS} ms on PostgreSQL: ${met ? 'met' : 'NOT met'} ` +
+      `(service p50 ${w.service.p50} ms, p99 ${w.service.p99} ms over ${w.service.requests} sequential requests; the same SQL bare through pg p50 ${w.bare.p50} ms, p99 ${w.bare.p99} ms; ` +
+      `the service at ${w.ratioP50} × the bare time at p50, ${w.ratioP99} × at p99).`,
+  ];
+}
+
 export function planningVerdict(result: PlanningResult): string[] {
   const lines = result.checks.map((c) => `${c.ok ? 'ok' : 'FAILED'}: ${c.backend}, ${c.name} (${c.detail}).`);
+  lines.push(...widgetLines(result));
   const measured = result.rows.filter((r) => r.backend === 'PostgreSQL' && isService(r));
   if (!measured.length) return [...lines, `Goal (p99 under ${P99_GOAL_MS} ms on PostgreSQL): not measured.`];
   for (const row of measured) {
@@ -66,6 +79,14 @@ export function planningSection(date: Date, machine: Machine, settings: { mode: 
     machineLine(machine),
     '',
     ...loaded,
+    ...(result.widget
+      ? [
+          `PostgreSQL, widget: ${result.widget.ledgerRows.toLocaleString('en')} ledger rows on ${result.widget.lines.toLocaleString('en')} stock lines loaded in ${result.widget.loadSeconds.toFixed(0)} s, ` +
+            `${result.widget.snapshots} snapshots taken in ${result.widget.snapshotSeconds.toFixed(0)} s. **Widget** (bench/dashboard/inventory-summary/): ` +
+            '`GET /api/dashboard/widgets/inventory-summary?locationId=…&asOf=…` at moments spread over the ledger\'s year, one request at a time, against the ' +
+            "statement the service runs, executed bare through `pg` with the same parameters; answers checked against a full read of the ledger first.",
+        ]
+      : []),
     '',
     markdownTable(result),
     '',
