@@ -11,6 +11,7 @@ import { totalOf } from '../../../kernel/quantity-totals.js';
 import { EXPIRING_WITHIN_DAYS } from '../../inventory/analytics/analytics.js';
 import { startOfTodayUtc } from '../../inventory/stock-lines/quantities.js';
 import { orgId } from '../../tenant.js';
+import { lastQuantitiesCtes } from './stock-snapshots.js';
 
 const DAY_MS = 86_400_000;
 /** How far back asOf may go. */
@@ -81,20 +82,7 @@ const linesAsOf = (organizationId: string, locationId: string, asOf: Date, snaps
       ${snapshot ? Prisma.sql`AND t."createdAt" > ${utc(snapshot.takenAt)}` : Prisma.empty}
       AND t."createdAt" <= ${utc(asOf)}
   ),
-  last AS (
-    SELECT DISTINCT ON (r."stockLineId", r.bucket) r."stockLineId", r.bucket, r."qtyAfter"
-    FROM rows r ORDER BY r."stockLineId", r.bucket, r."createdAt" DESC, r.seq DESC
-  ),
-  changed AS (
-    SELECT l."stockLineId",
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HAND') AS on_hand,
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RESERVED') AS reserved,
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HOLD') AS on_hold,
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'PICKED') AS picked,
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RECALLED') AS recalled,
-      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'EXPIRED') AS expired
-    FROM last l GROUP BY l."stockLineId"
-  ),
+  ${lastQuantitiesCtes},
   lines AS (
     SELECT s.id AS "stockLineId", s."productMasterId", s."lotId",
       COALESCE(c.on_hand, b."qtyOnHand", 0) AS "qtyOnHand",

@@ -21,6 +21,27 @@ export interface SnapshotPolicy {
 export const DEFAULT_SNAPSHOT_POLICY: SnapshotPolicy = { everyRows: 10_000, everyHours: 24, settleSeconds: 300 };
 
 /** Advisory lock namespace: one instance snapshots an organization at a time. */
+/**
+ * Over a CTE `rows` of ledger rows (stockLineId, bucket, qtyAfter, createdAt, seq): `last`, each line's last row per
+ * bucket, and `changed`, per line the quantity each bucket was left at (null: no row of that bucket), for the replay
+ * of stock as of a moment: by the snapshots and by the widget's asOf.
+ */
+export const lastQuantitiesCtes = Prisma.sql`
+  last AS (
+    SELECT DISTINCT ON (r."stockLineId", r.bucket) r."stockLineId", r.bucket, r."qtyAfter"
+    FROM rows r ORDER BY r."stockLineId", r.bucket, r."createdAt" DESC, r.seq DESC
+  ),
+  changed AS (
+    SELECT l."stockLineId",
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HAND') AS on_hand,
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RESERVED') AS reserved,
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HOLD') AS on_hold,
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'PICKED') AS picked,
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RECALLED') AS recalled,
+      MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'EXPIRED') AS expired
+    FROM last l GROUP BY l."stockLineId"
+  )`;
+
 const SNAPSHOT_LOCK = 1_209_202_613;
 
 const cutSql = (settleSeconds: number) =>
@@ -82,20 +103,7 @@ export async function takeStockSnapshot(
         WHERE t."organizationId" = ${organizationId} AND t."createdAt" <= ${at}
           ${prev ? Prisma.sql`AND t."createdAt" > (${prev.takenAt.toISOString()}::timestamptz AT TIME ZONE 'UTC')` : Prisma.empty}
       ),
-      last AS (
-        SELECT DISTINCT ON (r."stockLineId", r.bucket) r."stockLineId", r.bucket, r."qtyAfter"
-        FROM rows r ORDER BY r."stockLineId", r.bucket, r."createdAt" DESC, r.seq DESC
-      ),
-      changed AS (
-        SELECT l."stockLineId",
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HAND') AS on_hand,
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RESERVED') AS reserved,
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'ON_HOLD') AS on_hold,
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'PICKED') AS picked,
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'RECALLED') AS recalled,
-          MAX(l."qtyAfter") FILTER (WHERE l.bucket = 'EXPIRED') AS expired
-        FROM last l GROUP BY l."stockLineId"
-      ),
+      ${lastQuantitiesCtes},
       base AS (SELECT * FROM stock_line_snapshots b WHERE b."snapshotId" = ${prev?.id ?? null}::text),
       copied AS (
         INSERT INTO stock_line_snapshots ("snapshotId", "organizationId", "stockLineId", "productMasterId", "locationId",
