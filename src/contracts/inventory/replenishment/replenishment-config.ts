@@ -6,8 +6,10 @@ export const REPLENISHMENT_METHODS = ['MIN_MAX', 'FORECAST_COVER'] as const;
 export const MAX_REVIEW_PERIOD_DAYS = 365;
 export const MAX_SAFETY_STOCK_DAYS = 365;
 
-const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters');
-const days = (min: number, max: number) =>
+/** An id in a replenishment body. */
+export const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters');
+/** A whole number of days within bounds, in a replenishment body. */
+export const days = (min: number, max: number) =>
   z
     .number({ error: mustBe('a whole number') })
     .int('Must be a whole number')

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { mustBe } from '../../parse.js';
-import { MAX_REVIEW_PERIOD_DAYS, MAX_SAFETY_STOCK_DAYS, REPLENISHMENT_METHODS } from './replenishment-config.js';
+import { days, id, MAX_REVIEW_PERIOD_DAYS, MAX_SAFETY_STOCK_DAYS, REPLENISHMENT_METHODS } from './replenishment-config.js';
 
 /** Products one suggestions request may name (without a list: every product with a level at the location). */
 export const MAX_SUGGESTION_PRODUCTS = 1000;
-
-const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters');
-const days = (min: number, max: number) =>
-  z
-    .number({ error: mustBe('a whole number') })
-    .int('Must be a whole number')
-    .min(min, `Must be from ${min} to ${max}`)
-    .max(max, `Must be from ${min} to ${max}`);
 
 /**
  * Body of POST /api/inventory/replenishment/suggestions and input of replenishmentSuggestions: the location, and

@@ -14,10 +14,10 @@ import type { DemandRateSource } from '../projection/demand-rate.js';
 import { projectionCtes, quantityOnSql, stepHolding, TODAY } from '../projection/projection-sql.js';
 import { coverSql, dayDate, type LeadTimeSource } from '../projection/stock-projection.js';
 import { demandRateSql } from '../projection/demand-rate.js';
+import type { REPLENISHMENT_METHODS } from '../../../contracts/inventory/replenishment/replenishment-config.js';
 
 export const PLANNING_ACTIONS = ['ORDER', 'MOVE', 'EXPEDITE'] as const;
 export type PlanningAction = (typeof PLANNING_ACTIONS)[number];
-export const REPLENISHMENT_METHODS = ['MIN_MAX', 'FORECAST_COVER'] as const;
 export type ReplenishmentMethod = (typeof REPLENISHMENT_METHODS)[number];
 
 export interface RecommendOptions {
