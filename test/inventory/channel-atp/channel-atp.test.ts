@@ -297,6 +297,7 @@ describe('allocation policies (GraphQL)', () => {
     expect(await details({ mode: 'SHARE', sharePct: 1.5 })).toEqual({ sharePct: ['Must be from 0 to 1'] });
     expect(await details({ mode: 'FIXED' })).toEqual({ fixedQuantity: ['Required when mode is FIXED'] });
     expect(await details({ mode: 'FIXED', fixedQuantity: -1, lowAtpThreshold: -2 })).toEqual({ fixedQuantity: ['Must be 0 or more'], lowAtpThreshold: ['Must be 0 or more'] });
+    expect(await details({ channelId: 'x'.repeat(201), mode: 'FIXED', fixedQuantity: 1 })).toEqual({ channelId: ['At most 200 characters'] });
     expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, channelId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
     expect((await graphqlRefusal(server, a.key, SET, { input: { ...base, locationId: 'nope', mode: 'FIXED', fixedQuantity: 1 } })).code).toBe('NOT_FOUND');
     expect(nodesOf((await gql(a.key, POLICIES, { locationId: loc.other })).allocationPolicies)).toEqual([]);
