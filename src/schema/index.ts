@@ -60,5 +60,7 @@ import './transfers/recommendations/transfer-recommendation.js';
 import './transfers/recommendations/transfer-recommendation-mutations.js';
 import './transfers/recommendations/transfer-recommendation-feed.js';
 import './transfers/recommendations/transfer-costs.js';
+import './stock-requests/stock-request-types.js';
+import './stock-requests/stock-requests.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));
