@@ -158,10 +158,10 @@ export const stockRequestRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/stock-requests/:id/status',
-    operation: `query ($id: ID!, $limit: Int, $offset: Int) { stockRequestHistory(id: $id, limit: $limit, offset: $offset) { id status events { ${EVENT} } total limit offset } }`,
+    operation: `query ($id: ID!, $limit: Int, $offset: Int) { stockRequestHistory(id: $id, limit: $limit, offset: $offset) { requestId status events { ${EVENT} } total limit offset } }`,
     input: { query: stockRequestHistoryQuery },
     variables: ({ params, query }) => ({ ...query, id: params.id }),
-    result: ({ stockRequestHistory: history }) => ({ ...history, data: history.events }),
+    result: ({ stockRequestHistory: { requestId, ...history } }) => ({ id: requestId, ...history, data: history.events }),
     doc: {
       operationId: 'getStockRequestStatus',
       summary: 'The state and history of a stock request',

@@ -47,7 +47,7 @@ const PageRef = builder.objectRef<Page>('StockRequestPage').implement({
 const HistoryRef = builder.objectRef<History>('StockRequestHistory').implement({
   description: "A page of a stock request's history, oldest first, with its state now.",
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The request.' }),
+    requestId: t.exposeID('id', { description: 'The request.' }),
     status: t.field({ type: StockRequestStatusEnum, description: 'Its state now.', resolve: (h) => h.status }),
     events: t.field({ type: [StockRequestEventRef], description: 'Entries on this page, oldest first.', resolve: (h) => h.events }),
     total: t.exposeInt('total', { description: 'Entries in all pages.' }),
