@@ -80,7 +80,7 @@ export const stockRequestUpdate = z
 const requestId = id.meta({ description: 'The request (404 when it is not one of the organization).' });
 const note = optionalNote(2000).meta({ description: 'Kept in the history with the move, up to 2000 characters.' });
 
-/** Body of POST /{id}/submit and /{id}/rollback (without id), input of submitStockRequest, cancelStockRequest, rollbackStockRequest, deleteStockRequest. */
+/** Body of POST /{id}/submit and /{id}/rollback (without id); with id, the input of submitStockRequest, cancelStockRequest and rollbackStockRequest. */
 export const stockRequestNote = z.strictObject({ note });
 export const stockRequestMove = z.strictObject({ id: requestId, note });
 
