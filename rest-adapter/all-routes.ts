@@ -9,9 +9,10 @@ import { planningArea } from './planning/planning-area.js';
 import { productsArea } from './products/products-area.js';
 import type { RestArea, RouteSpec } from './route.js';
 import { reportsArea } from './reports/reports-area.js';
+import { stockRequestsArea } from './stock-requests/stock-requests-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

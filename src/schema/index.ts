@@ -63,5 +63,7 @@ import './transfers/recommendations/transfer-recommendation-feed.js';
 import './transfers/recommendations/transfer-costs.js';
 import './planning/projection/stock-projection.js';
 import './planning/recommendations/planning-recommendations.js';
+import './stock-requests/stock-request-types.js';
+import './stock-requests/stock-requests.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -146,6 +146,38 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/inventory/replenishment?locationId=${a.warehouse.id}&status=ORDERED`, 200);
     await call('GET', '/api/inventory/replenishment?limit=0', 400);
     await call('GET', '/api/inventory/replenishment?locationId=nope', 404);
+    const ward = await server.app.prisma.location.create({ data: { organizationId: a.org.id, code: 'DOC-WARD', name: 'Doc ward' } });
+    const requestBody = { requestingLocationId: ward.id, supplyingLocationId: a.warehouse.id, neededBy: '2031-01-01', lines: [{ productMasterId: productId, quantityRequested: 4 }] };
+    const request = await call('POST', '/api/stock-requests', 201, { body: requestBody });
+    await call('POST', '/api/stock-requests', 400, { body: { ...requestBody, lines: [] } });
+    await call('POST', '/api/stock-requests', 404, { body: { ...requestBody, requestingLocationId: 'nope' } });
+    await call('GET', `/api/stock-requests?status=draft&requestingLocationId=${ward.id}`, 200);
+    await call('GET', '/api/stock-requests?limit=0', 400);
+    await call('GET', '/api/stock-requests?supplyingLocationId=nope', 404);
+    await call('GET', `/api/stock-requests/${request.id}`, 200);
+    await call('GET', '/api/stock-requests/nope', 404);
+    await call('PATCH', `/api/stock-requests/${request.id}`, 200, { body: { priority: 'HIGH' } });
+    await call('PATCH', `/api/stock-requests/${request.id}`, 400, { body: { priority: 'SOON' } });
+    await call('POST', `/api/stock-requests/${request.id}/lines`, 200, { body: { lines: [{ productMasterId: productId, quantityRequested: 5 }] } });
+    await call('POST', `/api/stock-requests/${request.id}/lines`, 400, { body: { lines: [] } });
+    await call('GET', `/api/stock-requests/${request.id}/lines`, 200);
+    await call('POST', `/api/stock-requests/${request.id}/comment`, 201, { body: { note: 'Doc comment' } });
+    await call('POST', `/api/stock-requests/${request.id}/comment`, 400, { body: {} });
+    await call('POST', `/api/stock-requests/${request.id}/approve`, 409, { body: {} });
+    await call('POST', `/api/stock-requests/${request.id}/submit`, 200, { body: {} });
+    await call('POST', `/api/stock-requests/${request.id}/reject`, 400, { body: {} });
+    await call('POST', `/api/stock-requests/${request.id}/approve`, 200, { body: { lines: [{ productMasterId: productId, quantityApproved: 3 }] } });
+    await call('POST', `/api/stock-requests/${request.id}/rollback`, 200, { body: {} });
+    await call('POST', `/api/stock-requests/${request.id}/reject`, 200, { body: { reason: 'Doc reason' } });
+    await call('POST', `/api/stock-requests/${request.id}/rollback`, 409, { body: {} });
+    await call('GET', `/api/stock-requests/${request.id}/status`, 200);
+    await call('GET', `/api/stock-requests/${request.id}/status?limit=0`, 400);
+    const other = await call('POST', '/api/stock-requests', 201, { body: requestBody });
+    await call('POST', `/api/stock-requests/${other.id}/status`, 200, { body: { status: 'CANCELLED' } });
+    await call('POST', `/api/stock-requests/${other.id}/status`, 400, { body: { status: 'LOST' } });
+    await call('DELETE', `/api/stock-requests/${other.id}`, 409);
+    const third = await call('POST', '/api/stock-requests', 201, { body: requestBody });
+    await call('DELETE', `/api/stock-requests/${third.id}`, 200);
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {

@@ -89,7 +89,7 @@ describe('lookups by id', () => {
     expect(LOOKUPS.sort()).toEqual(
       [
         'apiKey', 'availabilityLine', 'category', 'channel', 'externalEvent', 'forecastRun', 'forecastScenario', 'importJob',
-        'cycleCountBatch', 'inventoryHold', 'inventoryTransfer', 'location', 'product', 'replenishmentRecord', 'stockLine', 'transferRecommendation',
+        'cycleCountBatch', 'inventoryHold', 'inventoryTransfer', 'location', 'product', 'replenishmentRecord', 'stockLine', 'stockRequest', 'stockRequestHistory', 'transferRecommendation',
       ].sort(),
     );
     const fields = schema.getQueryType()!.getFields();
@@ -99,8 +99,9 @@ describe('lookups by id', () => {
     }
   });
 
-  // A view of a stock line names it with stockLineId (one type per entity); every other lookup is a Node.
-  const idOf = (name: string) => (name === 'availabilityLine' ? '{ id: stockLineId }' : '{ id }');
+  // A view of a stock line names it with stockLineId, a stock request's history its request with requestId (one
+  // type per entity); every other lookup is a Node.
+  const idOf = (name: string) => (name === 'availabilityLine' ? '{ id: stockLineId }' : name === 'stockRequestHistory' ? '{ id: requestId }' : '{ id }');
 
   it('answer null, without an error, for an unknown id', async () => {
     for (const name of LOOKUPS) {

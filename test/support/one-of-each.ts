@@ -61,6 +61,14 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
       status: 'ORDERED', purchaseOrderId: purchaseOrder.id, ...actor,
     },
   });
+  const stockRequest = await db.stockRequest.create({
+    include: { lines: true },
+    data: {
+      organizationId, number: (await db.stockRequest.count({ where: { organizationId } })) + 1, requestingLocationId: other.id, supplyingLocationId: location.id,
+      neededBy: new Date('2030-01-01'), requesterType: 'USER', requesterId: tenant.admin.id, lines: { create: { productMasterId: product.id, quantityRequested: 2 } },
+    },
+  });
+  const stockRequestEvent = await db.stockRequestEvent.create({ data: { requestId: stockRequest.id, kind: 'CREATED', toStatus: 'DRAFT', actorType: 'USER', actorId: tenant.admin.id } });
   const hold = await db.inventoryHold.create({
     data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
   });
@@ -97,6 +105,9 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     PurchaseOrderLine: purchaseOrderLine.id,
     ReplenishmentConfig: replenishmentConfig.id,
     ReplenishmentRecord: replenishmentRecord.id,
+    StockRequest: stockRequest.id,
+    StockRequestLine: stockRequest.lines[0]!.id,
+    StockRequestEvent: stockRequestEvent.id,
     InventoryHold: hold.id,
     InventoryHoldLine: holdLine.id,
     SalesOrder: salesOrder.id,

@@ -4,6 +4,7 @@ import { DomainError } from '../../kernel/errors.js';
 import { authOf, orgId } from '../tenant.js';
 import { HOLD_WITH_LINES } from '../inventory/holds/hold-shape.js';
 import { countLinesById } from '../inventory/cycle-counts/batch-reads.js';
+import { REQUEST_WITH_LINES } from '../stock-requests/stock-request-shape.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
 import { mayRead, NODE_TABLES, NODE_TYPE_NAMES, type NodeTypeName } from './node-types.js';
@@ -60,6 +61,9 @@ const LOADERS: Record<NodeTypeName, Load> = {
   PurchaseOrderLine: (ctx, ids) => ctx.prisma.purchaseOrderLine.findMany(inIds(ids)),
   InventoryHold: (ctx, ids) => ctx.prisma.inventoryHold.findMany({ ...inIds(ids), ...HOLD_WITH_LINES }),
   InventoryHoldLine: (ctx, ids) => ctx.prisma.inventoryHoldLine.findMany({ ...inIds(ids), include: HOLD_WITH_LINES.include.lines.include }),
+  StockRequest: (ctx, ids) => ctx.prisma.stockRequest.findMany({ ...inIds(ids), ...REQUEST_WITH_LINES }),
+  StockRequestLine: (ctx, ids) => ctx.prisma.stockRequestLine.findMany(inIds(ids)),
+  StockRequestEvent: (ctx, ids) => ctx.prisma.stockRequestEvent.findMany(inIds(ids)),
   ReplenishmentConfig: (ctx, ids) => ctx.prisma.replenishmentConfig.findMany(inIds(ids)),
   ReplenishmentRecord: (ctx, ids) => ctx.prisma.replenishmentRecord.findMany(inIds(ids)),
   SalesOrder: (ctx, ids) => ctx.prisma.salesOrder.findMany(inIds(ids)),

@@ -67,6 +67,17 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'transfers.read' },
   },
+  StockRequest: { from: own('stock_requests'), org: ownOrg, readable: { permission: 'stockrequests.read' } },
+  StockRequestLine: {
+    from: Prisma.sql`stock_request_lines x JOIN stock_requests p ON p.id = x."requestId"`,
+    org: parentOrg,
+    readable: { permission: 'stockrequests.read' },
+  },
+  StockRequestEvent: {
+    from: Prisma.sql`stock_request_events x JOIN stock_requests p ON p.id = x."requestId"`,
+    org: parentOrg,
+    readable: { permission: 'stockrequests.read' },
+  },
   TransferRecommendation: { from: own('transfer_recommendations'), org: ownOrg, readable: { permission: 'transfers.read' } },
   TransferCost: { from: own('transfer_costs'), org: ownOrg, readable: { permission: 'transfers.read' } },
   Supplier: { from: own('suppliers'), org: ownOrg, readable: { permission: 'procurement.read' } },
