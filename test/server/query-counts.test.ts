@@ -163,6 +163,7 @@ const CASES: Record<string, Entry> = {
   transferRecommendations: { args: 'first: 50' },
   transferRecommendationsPage: { exempt: REST_PAGES },
   expiredStock: { args: 'asOf: "2099-01-01", limit: 500' },
+  replenishmentSuggestions: { args: 'input: {locationId: $locationReq}' },
   // The seeded lots expire on 2033-01-01.
   expiryRisk: { args: 'locationId: $locationReq, from: "2032-12-01", to: "2033-01-31"' },
   validateLots: { args: 'input: $lotCheck', fixedSize: 'the lines of one product at one location (the seed gives each product one line)' },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_WINDOW_DAYS } from '../../../kernel/input-limits.js';
 import { calendarDateText, windowWithin } from '../../date-times.js';
 import { text } from '../../query-values.js';
 
 /** Days a window covers when `to` is not given (from `from`, else today). */
 export const EXPIRY_RISK_DEFAULT_DAYS = 90;
-/** The longest window: a year and a day (a lot expiring on the same date next year is still in it). */
-export const EXPIRY_RISK_MAX_DAYS = 366;
+/** The longest window: the house's bound on every window a caller names (the row cap bounds the answer). */
+export const EXPIRY_RISK_MAX_DAYS = MAX_WINDOW_DAYS;
 /** Lots a report answers at most: those with the most value at risk. */
 export const EXPIRY_RISK_MAX_ROWS = 2000;
 
@@ -22,4 +23,5 @@ export const expiryRiskQuery = z
   .superRefine((query, issue) => {
     if (query.from && query.to && query.to < query.from) issue.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
   })
-  .superRefine(windowWithin('from', 'to', EXPIRY_RISK_MAX_DAYS));
+  // Also when locationId is missing: both refusals are said at once.
+  .superRefine(windowWithin('from', 'to', EXPIRY_RISK_MAX_DAYS), { when: () => true });
