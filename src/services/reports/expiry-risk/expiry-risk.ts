@@ -16,6 +16,7 @@ import type { RequestContext } from '../../../context.js';
 import { calendarDate } from '../../../kernel/input-limits.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { demandRateSql, type DemandRateSource } from '../../planning/projection/demand-rate.js';
+import { startOfTodayUtc } from '../../inventory/stock-lines/quantities.js';
 import { orgId } from '../../tenant.js';
 
 export type ExpiryRiskQuery = z.output<typeof expiryRiskQuery>;
@@ -43,13 +44,12 @@ export interface ExpiryRiskItem {
 }
 
 const DAY_MS = 86_400_000;
-const todayUtc = () => calendarDate(new Date().toISOString().slice(0, 10))!;
 
 export async function expiryRisk(ctx: RequestContext, query: ExpiryRiskQuery): Promise<ExpiryRiskItem[]> {
   await checkFilterIds(ctx, { locationId: query.locationId });
   const organizationId = orgId(ctx);
   const locationId = query.locationId;
-  const from = query.from ? calendarDate(query.from)! : todayUtc();
+  const from = query.from ? calendarDate(query.from)! : startOfTodayUtc();
   const to = query.to ? calendarDate(query.to)! : new Date(from.getTime() + EXPIRY_RISK_DEFAULT_DAYS * DAY_MS);
   // The chain of a product starts at today's lots even when the window starts later: earlier lots eat demand first.
   return ctx.prisma.$queryRaw<ExpiryRiskItem[]>`
