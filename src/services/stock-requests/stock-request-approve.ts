@@ -27,10 +27,14 @@ export async function setApprovedQuantities(ctx: TxContext, request: StockReques
     }
   });
   if (Object.keys(errors).length) throw validationError(errors);
-  for (const line of lines) {
-    if (line.quantityApproved == null) continue;
-    await ctx.prisma.stockRequestLine.update({ where: { id: byProduct.get(line.productMasterId)!.id }, data: { quantityApproved: line.quantityApproved } });
-  }
+  // The last quantity given for a product wins; one statement for every line named, not one per line.
+  const approved = new Map(lines.filter((line) => line.quantityApproved != null).map((line) => [byProduct.get(line.productMasterId)!.id, line.quantityApproved!]));
+  if (!approved.size) return;
+  const ids = [...approved.keys()];
+  const quantities = [...approved.values()];
+  await ctx.prisma.$executeRaw`
+    UPDATE stock_request_lines l SET "quantityApproved" = u.q, "updatedAt" = now()
+    FROM unnest(${ids}::text[], ${quantities}::int[]) AS u(id, q) WHERE l.id = u.id`;
 }
 
 /**
