@@ -7,6 +7,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { applyPendingMigrations } from './migrations.js';
+import { WholeScriptPrismaPg } from './whole-script-pg.js';
 import { ThreadedPGlite } from './threaded-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
 
@@ -79,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       open.add(client);
       client.once('end', () => open.delete(client));
     });
-    const factory = new PrismaPg(pool);
+    const factory = new WholeScriptPrismaPg(pool);
     // The migration engine gets its own factory without prepared statements: statements prepared
     // before a migration changed the tables must not be reused after it.
     const prisma = newClient(new PrismaPg(pool, { statementNameGenerator: statementNames(options.preparedStatements ?? 500) }), options.onQuery);

@@ -1,10 +1,19 @@
 // The bare server's cycle-count endpoint (bench/harness/bare-server.ts): GET /api/inventory/cycle-count in the modes
 // the --warehouse part measures (all-products with search and showOverdueOnly, and to-resolve), with node:http and
-// the driver only, running the service's SQL (src/services/inventory/cycle-counts/product-schedule.ts and
-// variances.ts) in the same order: the API key, the location's owner check, then for all-products the
-// organization's ABC configuration and the page and the totals in parallel, for to-resolve the one query.
-// Keep the SQL here in step with the service's: the yardstick is only fair while it runs the same statements.
+// the driver only, running the service's SQL in the same order: the API key, the location's owner check, then for
+// all-products the statements product-schedule.ts builds (its own builders: the counts, then the page; with a
+// search, the page and the totals in parallel), for to-resolve variances.ts's one query.
+// Keep the to-resolve SQL here in step with the service's: the yardstick is only fair while it runs the same statements.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  filteredPageSql,
+  filteredTotalsSql,
+  indexedPageSql,
+  scheduleCountsSql,
+  type ScheduleCounts,
+  type ScheduleFilters,
+  type ScheduleScope,
+} from '../../../src/services/inventory/cycle-counts/product-schedule.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 interface Deps {
@@ -16,33 +25,8 @@ interface Deps {
 // API-key scopes granting inventory.cyclecount (src/auth/permissions.ts).
 const CYCLE_COUNT_SCOPES = new Set(['*', 'inventory:write', 'inventory:*']);
 const PAGE = { limit: 50, max: 200 };
-const DEFAULT_CONFIG = { aFrequencyDays: 30, bFrequencyDays: 90, cFrequencyDays: 180 };
 
 const LOCATION_SQL = `SELECT COUNT(*)::int AS count FROM locations WHERE id = ANY($1) AND "organizationId" = $2`;
-const SETTINGS_SQL = `SELECT "aFrequencyDays", "bFrequencyDays", "cFrequencyDays" FROM cycle_count_settings WHERE "organizationId" = $1 LIMIT 1`;
-
-/** product-schedule.ts's statements: $1 organization, $2 location, $3..$5 the A, B and C frequencies, $6 today; then the filters' parameters. */
-function scheduleSql(search: boolean, overdueOnly: boolean, tail: string): string {
-  return `
-    WITH schedule AS (
-      SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
-             l."lastCountedAt"::date AS "lastCountedDate",
-             COALESCE(l."lastCountedAt"::date + (CASE l."abcClass"::text WHEN 'A' THEN $3::int WHEN 'B' THEN $4::int
-               ELSE $5::int END), $6::date) AS "nextCountDate"
-      FROM product_masters pm
-      LEFT JOIN inventory_levels l ON l."productMasterId" = pm.id AND l."locationId" = $2 AND l."organizationId" = $1
-      WHERE pm."organizationId" = $1
-        AND (l.id IS NOT NULL OR EXISTS (SELECT 1 FROM stock_lines s WHERE s."organizationId" = $1 AND s."locationId" = $2 AND s."productMasterId" = pm.id))
-        ${search ? 'AND (pm.sku ILIKE $7 OR pm.name ILIKE $8)' : ''}
-    )
-    ${tail.replaceAll('%OVERDUE%', overdueOnly ? `WHERE "nextCountDate" <= $6::date` : '')}`;
-}
-const ORDER = `ORDER BY "nextCountDate", sku, "productMasterId"`;
-const PAGE_TAIL = (next: number) => `
-  SELECT p.*, COALESCE((SELECT SUM(s."qtyOnHand") FROM stock_lines s
-    WHERE s."organizationId" = $1 AND s."locationId" = $2 AND s."productMasterId" = p."productMasterId"), 0)::int AS "currentQty"
-  FROM (SELECT * FROM schedule %OVERDUE% ${ORDER} LIMIT $${next}::int OFFSET $${next + 1}::int) p ${ORDER}`;
-const TOTALS_TAIL = `SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "nextCountDate" <= $6::date)::int AS overdue FROM schedule %OVERDUE%`;
 
 /** variances.ts's statement: $1 organization, $2 location, $3 limit, $4 offset. */
 const VARIANCE_ORDER = `ORDER BY ABS(COALESCE("varianceValue", "varianceQty")) DESC, sku, "lineId"`;
@@ -63,7 +47,6 @@ const VARIANCES_SQL = `
   FROM page LEFT JOIN lots lot ON lot.id = page."lotId" LEFT JOIN bins bin ON bin.id = page."binId"
   ${VARIANCE_ORDER}`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
 /** A date column as the GraphQL Date scalar writes it. */
 const day = (value: unknown) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 const invalid = (field: string, message: string) => ({ error: 'Validation failed', code: 'VALIDATION_ERROR', details: { [field]: [message] } });
@@ -97,24 +80,31 @@ export function cycleCountHandlers({ query, authorize, send }: Deps) {
       return send(res, 200, { type: 'to-resolve', lines, count: total, pagination: pagination(total) });
     }
 
-    const [settings] = await query(SETTINGS_SQL, [key.orgId]);
-    const config = settings ?? DEFAULT_CONFIG;
     const today = new Date().toISOString().slice(0, 10);
-    const term = params.get('search')?.trim();
+    const term = params.get('search')?.trim() || undefined;
     const overdueOnly = ['true', '1'].includes((params.get('showOverdueOnly') ?? '').toLowerCase());
-    const base = [key.orgId, locationId, config.aFrequencyDays, config.bFrequencyDays, config.cFrequencyDays, today];
-    const filter = term ? [`%${escapeLike(term)}%`, `%${escapeLike(term)}%`] : [];
-    const next = base.length + filter.length + 1;
-    const [rows, [totals]] = await Promise.all([
-      query(scheduleSql(Boolean(term), overdueOnly, PAGE_TAIL(next)), [...base, ...filter, limit, (page - 1) * limit]),
-      query(scheduleSql(Boolean(term), overdueOnly, TOTALS_TAIL), [...base, ...filter]),
-    ]);
+    const scope: ScheduleScope = { organizationId: key.orgId, locationId, today };
+    const filters: ScheduleFilters = { term, overdueOnly };
+    const run = (sql: { text: string; values: unknown[] }) => query(sql.text, sql.values);
+    let rows: Record<string, any>[];
+    let total: number;
+    let overdue: number;
+    const skip = (page - 1) * limit;
+    if (term) {
+      const [pageRows, [totals]] = await Promise.all([run(filteredPageSql(scope, filters, skip, limit)), run(filteredTotalsSql(scope, filters))]);
+      [rows, total, overdue] = [pageRows, totals?.total ?? 0, totals?.overdue ?? 0];
+    } else {
+      const [counts] = (await run(scheduleCountsSql(scope))) as ScheduleCounts[];
+      const pageSql = indexedPageSql(scope, counts!, overdueOnly, skip, limit);
+      rows = pageSql ? await run(pageSql) : [];
+      overdue = counts!.before + counts!.due;
+      total = overdueOnly ? overdue : overdue + counts!.after;
+    }
     const products = rows.map((row) => {
       const nextCountDate = day(row.nextCountDate)!;
       return { ...row, lastCountedDate: day(row.lastCountedDate), nextCountDate, locationId, isOverdue: nextCountDate <= today };
     });
-    const total = totals?.total ?? 0;
-    send(res, 200, { type: 'all-products', products, count: total, overdueCount: totals?.overdue ?? 0, pagination: pagination(total) });
+    send(res, 200, { type: 'all-products', products, count: total, overdueCount: overdue, pagination: pagination(total) });
   }
 
   return { cycleCount };

@@ -6,7 +6,6 @@ import { Prisma } from '../../../generated/prisma/client.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
-import { abcConfig, nextCountDateSql } from './abc-config.js';
 
 export type CycleCountProductArgs = z.output<typeof cycleCountProductQuery>;
 
@@ -22,13 +21,38 @@ export interface CycleCountProduct {
   currentQty: number;
 }
 
+type ScheduleRow = Omit<CycleCountProduct, 'locationId' | 'isOverdue'>;
+
+/** Whose schedule, and which day is today (YYYY-MM-DD): what every statement below is built from. */
+export interface ScheduleScope {
+  organizationId: string;
+  locationId: string;
+  today: string;
+  abcClass?: string | null;
+}
+
+/** The filters that need the product or its stock lines (the slower, set-based path). */
+export interface ScheduleFilters {
+  term?: string;
+  categoryId?: string | null;
+  binId?: string | null;
+  overdueOnly: boolean;
+}
+
+export interface ScheduleCounts {
+  before: number;
+  due: number;
+  after: number;
+}
+
 const likeTerm = (term: string) => `%${escapeLike(term)}%`;
 
 /**
- * The count schedule of a location's products (every product with a stock line or an inventory level
- * there): last counted date, next count date (last + the class's frequency; never counted: today; an
- * unclassified product at the C frequency), overdue when the next count date is today or earlier; soonest
- * due first, then by SKU. currentQty is on hand over all its lines at the location.
+ * The count schedule of a location's products (every product with a stock line or an inventory level there),
+ * read from cycle_count_schedule, which triggers keep (see its model in schema.prisma): last counted date, next
+ * count date (last + the class's frequency; never counted: today; an unclassified product at the C frequency),
+ * overdue when the next count date is today or earlier; soonest due first, then by SKU. currentQty is on hand
+ * over all its lines at the location, summed for the page's rows only.
  */
 export async function cycleCountProducts(ctx: RequestContext, args: CycleCountProductArgs, window?: ListWindow) {
   const organizationId = orgId(ctx);
@@ -36,44 +60,118 @@ export async function cycleCountProducts(ctx: RequestContext, args: CycleCountPr
   await checkFilterIds(ctx, { locationId, binId: args.binId });
   if (args.categoryId && !(await ctx.prisma.category.count({ where: { id: args.categoryId, organizationId } }))) throw notFound('Category');
   const { page, limit, skip, take } = pageWindow(args.page, args.limit, CYCLE_COUNT_PRODUCT_PAGE, window);
-  const config = await abcConfig(ctx);
-  const today = new Date().toISOString().slice(0, 10);
-  const term = args.search?.trim();
-  const filters = [
-    term ? Prisma.sql`AND (pm.sku ILIKE ${likeTerm(term)} OR pm.name ILIKE ${likeTerm(term)})` : Prisma.empty,
-    args.categoryId ? Prisma.sql`AND pm."categoryId" = ${args.categoryId}` : Prisma.empty,
-    args.abcClass ? Prisma.sql`AND l."abcClass"::text = ${args.abcClass}` : Prisma.empty,
-    args.binId
-      ? Prisma.sql`AND EXISTS (SELECT 1 FROM stock_lines b WHERE b."organizationId" = ${organizationId} AND b."locationId" = ${locationId} AND b."productMasterId" = pm.id AND b."binId" = ${args.binId})`
-      : Prisma.empty,
-  ];
-  // The schedule needs no stock: the page is chosen from the products and their levels, and only its rows sum their
-  // lines (an index lookup each) rather than every line of the location being summed on every request.
-  const schedule = Prisma.sql`
-    WITH schedule AS (
-      SELECT pm.id AS "productMasterId", pm.sku, pm.name AS "productName", l."abcClass"::text AS "abcClass",
-             l."lastCountedAt"::date AS "lastCountedDate",
-             ${nextCountDateSql(config, 'l', today)} AS "nextCountDate"
-      FROM product_masters pm
-      LEFT JOIN inventory_levels l ON l."productMasterId" = pm.id AND l."locationId" = ${locationId} AND l."organizationId" = ${organizationId}
-      WHERE pm."organizationId" = ${organizationId}
-        AND (l.id IS NOT NULL OR EXISTS (SELECT 1 FROM stock_lines s WHERE s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" = pm.id))
-        ${Prisma.join(filters, ' ')}
-    )`;
-  const overdueOnly = args.showOverdueOnly ? Prisma.sql`WHERE "nextCountDate" <= ${today}::date` : Prisma.empty;
-  const order = Prisma.sql`ORDER BY "nextCountDate", sku, "productMasterId"`;
-  const [rows, [totals]] = await Promise.all([
-    take > 0
-      ? ctx.prisma.$queryRaw<Omit<CycleCountProduct, 'locationId' | 'isOverdue'>[]>`${schedule}
-          SELECT p.*, COALESCE((SELECT SUM(s."qtyOnHand") FROM stock_lines s
-            WHERE s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" = p."productMasterId"), 0)::int AS "currentQty"
-          FROM (SELECT * FROM schedule ${overdueOnly} ${order} LIMIT ${take}::int OFFSET ${skip}::int) p ${order}`
-      : Promise.resolve([]),
-    ctx.prisma.$queryRaw<{ total: number; overdue: number }[]>`${schedule}
-      SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "nextCountDate" <= ${today}::date)::int AS overdue FROM schedule ${overdueOnly}`,
-  ]);
-  const todayDate = new Date(`${today}T00:00:00Z`);
+  const scope: ScheduleScope = { organizationId, locationId, today: new Date().toISOString().slice(0, 10), abcClass: args.abcClass };
+  const filters: ScheduleFilters = { term: args.search?.trim() || undefined, categoryId: args.categoryId, binId: args.binId, overdueOnly: !!args.showOverdueOnly };
+  let rows: ScheduleRow[];
+  let total: number;
+  let overdue: number;
+  if (filters.term || filters.categoryId || filters.binId) {
+    const [pageRows, [totals]] = await Promise.all([
+      take > 0 ? ctx.prisma.$queryRaw<ScheduleRow[]>(filteredPageSql(scope, filters, skip, take)) : Promise.resolve([]),
+      ctx.prisma.$queryRaw<{ total: number; overdue: number }[]>(filteredTotalsSql(scope, filters)),
+    ]);
+    [rows, total, overdue] = [pageRows, totals?.total ?? 0, totals?.overdue ?? 0];
+  } else {
+    const [counts] = await ctx.prisma.$queryRaw<ScheduleCounts[]>(scheduleCountsSql(scope));
+    const pageSql = indexedPageSql(scope, counts!, filters.overdueOnly, skip, take);
+    rows = pageSql ? await ctx.prisma.$queryRaw<ScheduleRow[]>(pageSql) : [];
+    overdue = counts!.before + counts!.due;
+    total = filters.overdueOnly ? overdue : overdue + counts!.after;
+  }
+  const todayDate = new Date(`${scope.today}T00:00:00Z`);
   const products: CycleCountProduct[] = rows.map((row) => ({ ...row, locationId, isOverdue: row.nextCountDate.getTime() <= todayDate.getTime() }));
-  const total = totals?.total ?? 0;
-  return { type: 'all-products' as const, products, count: total, overdueCount: totals?.overdue ?? 0, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+  return { type: 'all-products' as const, products, count: total, overdueCount: overdue, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+const at = (scope: ScheduleScope) => Prisma.sql`s."organizationId" = ${scope.organizationId} AND s."locationId" = ${scope.locationId}
+  ${scope.abcClass ? Prisma.sql`AND s."abcClass"::text = ${scope.abcClass}` : Prisma.empty}`;
+
+/** What a page is chosen by: the columns of the schedule's index, so that choosing reads the index only. */
+const COLUMNS = Prisma.sql`s."productMasterId", s.sku, s."dueDate"`;
+
+/** The page's rows (`pageSql`: productMasterId, sku, dueDate, seg) with their class, last count, name and on hand. */
+function withDetails(scope: ScheduleScope, pageSql: Prisma.Sql): Prisma.Sql {
+  const { organizationId, locationId, today } = scope;
+  return Prisma.sql`
+    WITH p AS (${pageSql})
+    SELECT p."productMasterId", p.sku, pm.name AS "productName", s."abcClass"::text AS "abcClass", s."lastCountedDate",
+           COALESCE(p."dueDate", ${today}::date) AS "nextCountDate",
+           COALESCE((SELECT SUM(l."qtyOnHand") FROM stock_lines l
+             WHERE l."organizationId" = ${organizationId} AND l."locationId" = ${locationId} AND l."productMasterId" = p."productMasterId"), 0)::int AS "currentQty"
+    FROM p
+    JOIN cycle_count_schedule s ON s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" = p."productMasterId"
+    JOIN product_masters pm ON pm.id = p."productMasterId"
+    ORDER BY p.seg, COALESCE(p."dueDate", ${today}::date), p.sku, p."productMasterId"`;
+}
+
+/** How many rows are due before today, today (or never counted), and after: from the index. */
+export function scheduleCountsSql(scope: ScheduleScope): Prisma.Sql {
+  return Prisma.sql`
+    SELECT COUNT(*) FILTER (WHERE s."dueDate" < ${scope.today}::date)::int AS before,
+           COUNT(*) FILTER (WHERE s."dueDate" IS NULL OR s."dueDate" = ${scope.today}::date)::int AS due,
+           COUNT(*) FILTER (WHERE s."dueDate" > ${scope.today}::date)::int AS after
+    FROM cycle_count_schedule s WHERE ${at(scope)}`;
+}
+
+/**
+ * A page of the schedule with no filter but class and overdue, in three segments (due before today; never counted
+ * or due today, by SKU; due after today), each read from the index where the page starts in it, so that no request
+ * sorts the location's products. Null when the page is past the end.
+ */
+export function indexedPageSql(scope: ScheduleScope, counts: ScheduleCounts, overdueOnly: boolean, skip: number, take: number): Prisma.Sql | null {
+  const where = at(scope);
+  const today = scope.today;
+  const segments = [
+    { size: counts.before, sql: (limit: number, offset: number) => Prisma.sql`(SELECT ${COLUMNS}, 1 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" < ${today}::date
+        ORDER BY s."dueDate", s.sku, s."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` },
+    { size: counts.due, sql: (limit: number, offset: number) => Prisma.sql`(SELECT * FROM (
+          SELECT ${COLUMNS}, 2 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" IS NULL
+          UNION ALL
+          SELECT ${COLUMNS}, 2 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" = ${today}::date) d
+        ORDER BY d.sku, d."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` },
+    ...(overdueOnly ? [] : [{ size: counts.after, sql: (limit: number, offset: number) => Prisma.sql`(SELECT ${COLUMNS}, 3 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" > ${today}::date
+        ORDER BY s."dueDate", s.sku, s."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` }]),
+  ];
+  const parts: Prisma.Sql[] = [];
+  let start = 0;
+  for (const segment of segments) {
+    const from = Math.max(skip, start);
+    const to = Math.min(skip + take, start + segment.size);
+    if (from < to) parts.push(segment.sql(to - from, from - start));
+    start += segment.size;
+  }
+  return parts.length ? withDetails(scope, Prisma.join(parts, ' UNION ALL ')) : null;
+}
+
+/**
+ * Search, category or bin: the matching rows of the schedule, to be paged and counted as a set. A search is
+ * narrowed cheaply by searchText (lowercase SKU and name); the product's own SKU and name decide.
+ */
+function matchingSql(scope: ScheduleScope, filters: ScheduleFilters): Prisma.Sql {
+  const { term } = filters;
+  return Prisma.sql`
+    SELECT ${COLUMNS}, 1 AS seg FROM cycle_count_schedule s JOIN product_masters pm ON pm.id = s."productMasterId"
+    WHERE ${at(scope)}
+      ${term ? Prisma.sql`AND s."searchText" LIKE lower(${likeTerm(term)}) AND (pm.sku ILIKE ${likeTerm(term)} OR pm.name ILIKE ${likeTerm(term)})` : Prisma.empty}
+      ${filters.categoryId ? Prisma.sql`AND pm."categoryId" = ${filters.categoryId}` : Prisma.empty}
+      ${
+        filters.binId
+          ? Prisma.sql`AND EXISTS (SELECT 1 FROM stock_lines b WHERE b."organizationId" = ${scope.organizationId} AND b."locationId" = s."locationId"
+              AND b."productMasterId" = s."productMasterId" AND b."binId" = ${filters.binId})`
+          : Prisma.empty
+      }
+      ${filters.overdueOnly ? Prisma.sql`AND (s."dueDate" IS NULL OR s."dueDate" <= ${scope.today}::date)` : Prisma.empty}`;
+}
+
+export function filteredPageSql(scope: ScheduleScope, filters: ScheduleFilters, skip: number, take: number): Prisma.Sql {
+  return withDetails(
+    scope,
+    Prisma.sql`SELECT * FROM (${matchingSql(scope, filters)}) m ORDER BY COALESCE("dueDate", ${scope.today}::date), sku, "productMasterId" LIMIT ${take}::int OFFSET ${skip}::int`,
+  );
+}
+
+export function filteredTotalsSql(scope: ScheduleScope, filters: ScheduleFilters): Prisma.Sql {
+  return Prisma.sql`
+    SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "dueDate" IS NULL OR "dueDate" <= ${scope.today}::date)::int AS overdue
+    FROM (${matchingSql(scope, filters)}) m`;
 }
