@@ -14,7 +14,8 @@ import { defineRoutes, type RouteSpec } from '../route.js';
 import { stockRequest, stockRequestEvent, stockRequestHistory, stockRequestLines, stockRequestList } from './stock-request-responses.js';
 
 const LINE = 'id productMasterId quantityRequested quantityApproved quantityFulfilled unit createdAt updatedAt';
-const REQUEST = `id number reference requestingLocationId supplyingLocationId neededBy priority reason status requesterType requesterId submittedAt
+/** The fields of a request every answer carries (the helper routes' too). */
+export const REQUEST = `id number reference requestingLocationId supplyingLocationId neededBy priority reason status requesterType requesterId submittedAt
   approvedAt approvedBy rejectedAt rejectedBy rejectionReason cancelledAt cancelledBy createdAt updatedAt lines { ${LINE} }`;
 const EVENT = 'id kind fromStatus toStatus note actorType actorId createdAt';
 
@@ -38,9 +39,10 @@ export const stockRequestRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/stock-requests',
-    operation: `query ($status: String, $priority: String, $requestingLocationId: ID, $supplyingLocationId: ID, $search: String, $limit: Int, $offset: Int) {
-      stockRequestsPage(status: $status, priority: $priority, requestingLocationId: $requestingLocationId, supplyingLocationId: $supplyingLocationId, search: $search,
-        limit: $limit, offset: $offset) { requests { ${REQUEST} } total limit offset }
+    operation: `query ($status: String, $priority: String, $requestingLocationId: ID, $supplyingLocationId: ID, $requesterId: ID, $from: Date, $to: Date, $search: String,
+      $limit: Int, $offset: Int) {
+      stockRequestsPage(status: $status, priority: $priority, requestingLocationId: $requestingLocationId, supplyingLocationId: $supplyingLocationId,
+        requesterId: $requesterId, from: $from, to: $to, search: $search, limit: $limit, offset: $offset) { requests { ${REQUEST} } total limit offset }
     }`,
     input: { query: stockRequestListQuery },
     variables: ({ query }) => ({ ...query, status: query.status?.join(','), priority: query.priority?.join(',') }),
@@ -49,8 +51,9 @@ export const stockRequestRoutes = defineRoutes([
       operationId: 'listStockRequests',
       summary: 'List stock requests',
       description:
-        'Newest first, with filters status and priority (any case, comma-separated), requestingLocationId, supplyingLocationId and search (the reason, or the number ' +
-        "as 12 or SR-000012) and limit/offset paging (default 50, at most 100). Locations that are not the organization's: 404.",
+        'Newest first, with filters status and priority (any case, comma-separated), requestingLocationId, supplyingLocationId, requesterId, from/to (the creation ' +
+        'day, UTC, both included; at most 3660 days apart) and search (the reason, or the number as 12 or SR-000012) and limit/offset paging (default 50, at most 100). ' +
+        "Locations that are not the organization's: 404.",
       tags,
       responses: responses({ 200: { description: 'A page of stock requests', ...jsonContent(stockRequestList) } }, [400, 401, 403, 404]),
     },

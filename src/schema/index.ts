@@ -65,5 +65,7 @@ import './planning/projection/stock-projection.js';
 import './planning/recommendations/planning-recommendations.js';
 import './stock-requests/stock-request-types.js';
 import './stock-requests/stock-requests.js';
+import './stock-requests/stock-request-helpers.js';
+import './stock-requests/stock-request-status-feed.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../context.js';
 import type { Prisma, StockRequestPriority, StockRequestStatus } from '../../generated/prisma/client.js';
 import { notFound } from '../../kernel/errors.js';
 import { checkFilterIds } from '../filter-ids.js';
+import { escapeLike } from '../search.js';
 import { type ListWindow, orgId } from '../tenant.js';
 import { REQUEST_WITH_LINES } from './stock-request-shape.js';
 
@@ -12,9 +13,22 @@ export type StockRequestListArgs = z.output<typeof stockRequestListQuery>;
 export type StockRequestHistoryArgs = z.output<typeof stockRequestHistoryQuery>;
 
 /** The number a search names: `12`, `SR-12` or `SR-000012`. */
-const numberIn = (search: string) => {
+export const numberIn = (search: string) => {
   const match = /^(?:SR-)?(\d{1,9})$/i.exec(search);
   return match ? Number(match[1]) : null;
+};
+
+const DAY_MS = 86_400_000;
+
+/** The instants a creation-date window covers: from midnight UTC of `from` to the end of `to` (excluded: the next midnight). */
+export const createdWindow = (f: { from?: string; to?: string }) => ({
+  since: f.from ? new Date(`${f.from}T00:00:00Z`) : null,
+  before: f.to ? new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS) : null,
+});
+
+const createdWithin = (f: { from?: string; to?: string }) => {
+  const { since, before } = createdWindow(f);
+  return { ...(since ? { gte: since } : {}), ...(before ? { lt: before } : {}) };
 };
 
 /** A page of the organization's stock requests, newest first, with the total; a connection's window replaces limit and offset. */
@@ -27,7 +41,9 @@ export async function listStockRequests(ctx: RequestContext, f: StockRequestList
     ...(f.priority?.length ? { priority: { in: f.priority as StockRequestPriority[] } } : {}),
     ...(f.requestingLocationId ? { requestingLocationId: f.requestingLocationId } : {}),
     ...(f.supplyingLocationId ? { supplyingLocationId: f.supplyingLocationId } : {}),
-    ...(f.search ? { OR: [{ reason: { contains: f.search, mode: 'insensitive' } }, ...(number != null ? [{ number }] : [])] } : {}),
+    ...(f.requesterId ? { requesterId: f.requesterId } : {}),
+    ...(f.from || f.to ? { createdAt: createdWithin(f) } : {}),
+    ...(f.search ? { OR: [{ reason: { contains: escapeLike(f.search), mode: 'insensitive' } }, ...(number != null ? [{ number }] : [])] } : {}),
   };
   const limit = window ? window.take : (f.limit ?? STOCK_REQUESTS_DEFAULT_LIMIT);
   const offset = window ? window.skip : (f.offset ?? 0);

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../context.js';
 import type { TxContext } from '../../db/transactions.js';
 import type { StockRequest, StockRequestEventKind, StockRequestStatus } from '../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
@@ -38,13 +39,21 @@ export async function lockRequestFor(ctx: TxContext, id: string, move: StockRequ
 }
 
 /**
+ * Whose requests the caller may not approve: their own (the requester id is the caller's user or API key id),
+ * unless a tenant administrator (an ADMIN user of the organization, or an API key with the * scope): null.
+ */
+export function barredRequester(ctx: RequestContext): string | null {
+  return isTenantAdmin(ctx) ? null : authOf(ctx).actor.id;
+}
+
+/**
  * Approving (and setting approved quantities) needs stockrequests.approve, and the approver must not be
  * the requester, unless a tenant administrator (an ADMIN user of the organization, or an API key with the * scope).
  */
 export function checkApprover(ctx: TxContext, request: StockRequest): void {
   const auth = authOf(ctx);
   if (!auth.permissions.has('stockrequests.approve')) throw new DomainError('FORBIDDEN', 'Approving a stock request needs the stockrequests.approve permission');
-  if (request.requesterId === auth.actor.id && !isTenantAdmin(ctx)) {
+  if (request.requesterId === barredRequester(ctx)) {
     throw new DomainError('FORBIDDEN', 'The requester cannot approve their own stock request unless they are a tenant administrator');
   }
 }

@@ -12,7 +12,7 @@ import { TransferRecommendationType } from '../../transfers/recommendations/tran
 
 const canRead = { permission: 'planning.read' } as const;
 
-const ActionEnum = builder.enumType('PlanningAction', {
+export const ActionEnum = builder.enumType('PlanningAction', {
   description: 'What to do about a product at a location.',
   values: {
     ORDER: { description: 'Order from a supplier.' },
