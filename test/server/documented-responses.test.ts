@@ -178,6 +178,30 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('DELETE', `/api/stock-requests/${other.id}`, 409);
     const third = await call('POST', '/api/stock-requests', 201, { body: requestBody });
     await call('DELETE', `/api/stock-requests/${third.id}`, 200);
+    await call('GET', `/api/stock-requests?requesterId=${request.requesterId}&from=2020-01-01&to=2030-01-01`, 200);
+    await call('GET', '/api/stock-requests?from=2030-01-02&to=2030-01-01', 400);
+    await call('GET', `/api/stock-requests/by-category?requestingLocationId=${ward.id}`, 200);
+    await call('GET', '/api/stock-requests/by-category?status=lost', 400);
+    await call('GET', '/api/stock-requests/by-category?requestingLocationId=nope', 404);
+    await call('GET', `/api/stock-requests/dashboard?locationId=${ward.id}`, 200);
+    await call('GET', '/api/stock-requests/dashboard?from=2026-02-30', 400);
+    await call('GET', '/api/stock-requests/dashboard?locationId=nope', 404);
+    await call('GET', '/api/stock-requests/filters', 200);
+    await call('GET', '/api/stock-requests/filters?status=draft', 400);
+    const pending = await call('POST', '/api/stock-requests', 201, { body: requestBody });
+    await call('POST', `/api/stock-requests/${pending.id}/submit`, 200, { body: {} });
+    await call('GET', '/api/stock-requests/pending-approvals', 200);
+    await call('GET', '/api/stock-requests/pending-approvals?limit=0', 400);
+    await call('GET', '/api/stock-requests/pending-approvals?supplyingLocationId=nope', 404);
+    await call('GET', `/api/stock-requests/products/search?requestingLocationId=${ward.id}&supplyingLocationId=${a.warehouse.id}`, 200);
+    await call('GET', `/api/stock-requests/products/search?requestingLocationId=${ward.id}`, 400);
+    await call('GET', `/api/stock-requests/products/search?requestingLocationId=${ward.id}&supplyingLocationId=nope`, 404);
+    await server.app.prisma.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: productId, locationId: ward.id, reorderQuantity: 5, maxQuantity: 10 } });
+    const stocklist = await call('GET', `/api/stock-requests/products/stocklist?requestingLocationId=${ward.id}`, 200);
+    expect(stocklist.data[0]).toMatchObject({ productMasterId: productId, suggestedQuantity: 10, needBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    await call('GET', `/api/stock-requests/products/stocklist?requestingLocationId=${ward.id}&supplyingLocationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/stock-requests/products/stocklist', 400);
+    await call('GET', '/api/stock-requests/products/stocklist?requestingLocationId=nope', 404);
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {
