@@ -13,8 +13,8 @@ import { startServerWithTwoTenants } from '../support/two-tenants.js';
 let server: TestServer;
 let a: Tenant;
 let b: Tenant;
-const loc: Record<string, string> = {};
-const product: Record<string, string> = {};
+const loc = {} as Record<'CAT' | 'DASH' | 'PEND' | 'LIST' | 'STOCK', string>;
+const product = {} as Record<'P1' | 'P2' | 'P3', string>;
 let theirProduct: string;
 let theirRequest: string;
 
@@ -44,7 +44,7 @@ const ids = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
 
 beforeAll(async () => {
   ({ server, a, b } = await startServerWithTwoTenants());
-  for (const code of ['CAT', 'DASH', 'PEND', 'LIST', 'STOCK']) loc[code] = (await createLocationFor(server.operator, { organizationId: a.org.id, code: `W-${code}`, name: `Ward ${code}` })).id;
+  for (const code of ['CAT', 'DASH', 'PEND', 'LIST', 'STOCK'] as const) loc[code] = (await createLocationFor(server.operator, { organizationId: a.org.id, code: `W-${code}`, name: `Ward ${code}` })).id;
   const db = server.app.prisma;
   const [drugs, dressings] = await Promise.all(['Drugs', 'Dressings'].map((name) => db.category.create({ data: { organizationId: a.org.id, name } })));
   for (const [tag, category] of [['P1', drugs], ['P2', dressings], ['P3', null]] as const) {
@@ -71,8 +71,8 @@ describe('static paths and the list', () => {
 
   it('filters the list by requester and by the creation day, both ends included', async () => {
     const manager = await signIn(a, 'MANAGER');
-    const byKey = await create(loc.LIST, [[product.P1!, 1]]);
-    const byManager = await create(loc.LIST, [[product.P1!, 2]], {}, manager.token);
+    const byKey = await create(loc.LIST, [[product.P1, 1]]);
+    const byManager = await create(loc.LIST, [[product.P1, 2]], {}, manager.token);
     const base = `/api/stock-requests?requestingLocationId=${loc.LIST}`;
     expect(ids((await call(`${base}&requesterId=${manager.id}`)).body)).toEqual([byManager.id]);
     expect(ids((await call(`${base}&requesterId=${byKey.requesterId}`)).body)).toEqual([byKey.id]);
@@ -100,8 +100,8 @@ describe('static paths and the list', () => {
 
 describe('GET /api/stock-requests/by-category', () => {
   it("sums requested, approved and fulfilled units by the product's category, with the list's filters, never another organization's", async () => {
-    const first = await create(loc.CAT, [[product.P1!, 10], [product.P2!, 4]], { priority: 'HIGH' });
-    await create(loc.CAT, [[product.P1!, 5], [product.P3!, 2]]);
+    const first = await create(loc.CAT, [[product.P1, 10], [product.P2, 4]], { priority: 'HIGH' });
+    await create(loc.CAT, [[product.P1, 5], [product.P3, 2]]);
     await move(first.id, 'submit');
     await move(first.id, 'approve', { lines: [{ productMasterId: product.P1, quantityApproved: 8 }] });
 
@@ -139,18 +139,18 @@ describe('GET /api/stock-requests/by-category', () => {
 describe('GET /api/stock-requests/dashboard', () => {
   it('counts by status, overdue, and the median approval time; fulfilment time is null until fulfilment is served', async () => {
     const db = server.app.prisma;
-    const overdueDraft = await create(loc.DASH, [[product.P1!, 1]], { neededBy: '2020-01-01' });
-    const submitted = await create(loc.DASH, [[product.P1!, 1]]);
+    const overdueDraft = await create(loc.DASH, [[product.P1, 1]], { neededBy: '2020-01-01' });
+    const submitted = await create(loc.DASH, [[product.P1, 1]]);
     await move(submitted.id, 'submit');
     const hours = [2, 4, 9];
     for (const h of hours) {
-      const { id } = await create(loc.DASH, [[product.P1!, 1]]);
+      const { id } = await create(loc.DASH, [[product.P1, 1]]);
       await move(id, 'submit');
       await move(id, 'approve');
       const approvedAt = (await db.stockRequest.findUniqueOrThrow({ where: { id } })).approvedAt!;
       await db.stockRequest.update({ where: { id }, data: { submittedAt: new Date(approvedAt.getTime() - h * 3_600_000) } });
     }
-    const cancelledLate = await create(loc.DASH, [[product.P1!, 1]], { neededBy: '2020-01-01' });
+    const cancelledLate = await create(loc.DASH, [[product.P1, 1]], { neededBy: '2020-01-01' });
     await move(cancelledLate.id, 'status', { status: 'CANCELLED' });
 
     const res = await call(`/api/stock-requests/dashboard?locationId=${loc.DASH}`);
@@ -215,10 +215,10 @@ describe('GET /api/stock-requests/filters', () => {
 describe('GET /api/stock-requests/pending-approvals', () => {
   it('answers the SUBMITTED requests the caller may approve: not their own unless a tenant administrator, most urgent first', async () => {
     const [m1, m2, admin, planner] = [await signIn(a, 'MANAGER'), await signIn(a, 'MANAGER'), await signIn(a, 'ADMIN'), await signIn(a, 'PLANNER')];
-    const own = await create(loc.PEND, [[product.P1!, 1]], { priority: 'LOW' }, m1.token);
-    const urgent = await create(loc.PEND, [[product.P1!, 1]], { priority: 'URGENT' }, m2.token);
-    const normal = await create(loc.PEND, [[product.P1!, 1]], {}, m2.token);
-    const draft = await create(loc.PEND, [[product.P1!, 1]], {}, m2.token);
+    const own = await create(loc.PEND, [[product.P1, 1]], { priority: 'LOW' }, m1.token);
+    const urgent = await create(loc.PEND, [[product.P1, 1]], { priority: 'URGENT' }, m2.token);
+    const normal = await create(loc.PEND, [[product.P1, 1]], {}, m2.token);
+    const draft = await create(loc.PEND, [[product.P1, 1]], {}, m2.token);
     for (const r of [own, normal, urgent]) await move(r.id, 'submit', {}, r === own ? m1.token : m2.token);
     const pending = (token: string) => call(`/api/stock-requests/pending-approvals?requestingLocationId=${loc.PEND}`, token);
 
@@ -253,8 +253,8 @@ describe('GET /api/stock-requests/pending-approvals', () => {
 
 describe('GET /api/stock-requests/products/search', () => {
   it('finds the products by SKU or name with their stock on hand and available at both locations', async () => {
-    await addStock(server.app, a.org.id, { productMasterId: product.P1!, locationId: a.warehouse.id }, { ON_HAND: 30, RESERVED: 5 });
-    await addStock(server.app, a.org.id, { productMasterId: product.P1!, locationId: loc.STOCK! }, { ON_HAND: 3 });
+    await addStock(server.app, a.org.id, { productMasterId: product.P1, locationId: a.warehouse.id }, { ON_HAND: 30, RESERVED: 5 });
+    await addStock(server.app, a.org.id, { productMasterId: product.P1, locationId: loc.STOCK }, { ON_HAND: 3 });
     await addStock(server.app, b.org.id, { productMasterId: theirProduct, locationId: b.warehouse.id }, { ON_HAND: 500 });
     const base = `/api/stock-requests/products/search?requestingLocationId=${loc.STOCK}&supplyingLocationId=${a.warehouse.id}`;
     const res = await call(`${base}&search=srl-`);
@@ -295,10 +295,10 @@ describe('GET /api/stock-requests/products/stocklist', () => {
   it("lists the products with a level at the location, their stock, and the projection's suggested quantity up to the maximum", async () => {
     const db = server.app.prisma;
     const ward = (await createLocationFor(server.operator, { organizationId: a.org.id, code: 'W-USUAL', name: 'Usual ward' })).id;
-    await db.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: product.P1!, locationId: ward, reorderQuantity: 10, maxQuantity: 50 } });
-    await db.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: product.P2!, locationId: ward, reorderQuantity: 2, maxQuantity: 8 } });
-    await addStock(server.app, a.org.id, { productMasterId: product.P1!, locationId: ward }, { ON_HAND: 3 });
-    await addStock(server.app, a.org.id, { productMasterId: product.P2!, locationId: ward }, { ON_HAND: 6 });
+    await db.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: product.P1, locationId: ward, reorderQuantity: 10, maxQuantity: 50 } });
+    await db.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: product.P2, locationId: ward, reorderQuantity: 2, maxQuantity: 8 } });
+    await addStock(server.app, a.org.id, { productMasterId: product.P1, locationId: ward }, { ON_HAND: 3 });
+    await addStock(server.app, a.org.id, { productMasterId: product.P2, locationId: ward }, { ON_HAND: 6 });
 
     const res = await call(`/api/stock-requests/products/stocklist?requestingLocationId=${ward}&supplyingLocationId=${a.warehouse.id}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
