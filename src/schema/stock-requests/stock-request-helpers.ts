@@ -83,7 +83,7 @@ const FilterValuesRef = builder.objectRef<StockRequestFilterValues>('StockReques
   description: "The values each filter of the stock-request list can take in the organization (at most 500 of each list).",
   fields: (t) => ({
     statuses: t.field({ type: [StockRequestStatusEnum], description: 'Every state.', resolve: (v) => [...v.statuses] }),
-    priorities: t.field({ type: [StockRequestPriorityEnum], description: 'Every priority.', resolve: (v) => [...v.priorities] as never }),
+    priorities: t.field({ type: [StockRequestPriorityEnum], description: 'Every priority.', resolve: (v) => [...v.priorities] }),
     requestingLocations: t.field({
       type: [LocationType],
       authScopes: readScopesOf('Location'),

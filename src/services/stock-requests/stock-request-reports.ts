@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { stockRequestCategoryQuery, stockRequestDashboardQuery } from '../../contracts/stock-requests/stock-request-queries.js';
 import { STOCK_REQUEST_PRIORITIES, STOCK_REQUEST_STATUSES } from '../../contracts/stock-requests/stock-requests.js';
 import type { RequestContext } from '../../context.js';
-import { Prisma, type StockRequestStatus } from '../../generated/prisma/client.js';
+import { Prisma, type StockRequestPriority, type StockRequestStatus } from '../../generated/prisma/client.js';
 import { checkFilterIds } from '../filter-ids.js';
 import { orgId } from '../tenant.js';
 import { TODAY_UTC } from '../transfers/recommendations/recommendation-rows.js';
@@ -98,7 +98,7 @@ export async function stockRequestDashboard(ctx: RequestContext, f: StockRequest
 
 export interface StockRequestFilterValues {
   statuses: readonly StockRequestStatus[];
-  priorities: readonly string[];
+  priorities: readonly StockRequestPriority[];
   requestingLocationIds: string[];
   supplyingLocationIds: string[];
   requesters: { requesterType: string; requesterId: string; name: string | null }[];
