@@ -13,11 +13,11 @@ import { jsonContent, pathParam, responses } from '../openapi-common.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
 import { stockRequest, stockRequestEvent, stockRequestHistory, stockRequestLines, stockRequestList } from './stock-request-responses.js';
 
-const LINE = 'id productMasterId quantityRequested quantityApproved quantityFulfilled unit createdAt updatedAt';
+const LINE = 'id productMasterId quantityRequested quantityApproved quantityFulfilled quantityReserved quantityReceived unit createdAt updatedAt';
 /** The fields of a request every answer carries (the helper routes' too). */
 export const REQUEST = `id number reference requestingLocationId supplyingLocationId neededBy priority reason status requesterType requesterId submittedAt
-  approvedAt approvedBy rejectedAt rejectedBy rejectionReason cancelledAt cancelledBy createdAt updatedAt lines { ${LINE} }`;
-const EVENT = 'id kind fromStatus toStatus note actorType actorId createdAt';
+  approvedAt approvedBy rejectedAt rejectedBy rejectionReason cancelledAt cancelledBy remainderClosedAt remainderClosedBy createdAt updatedAt lines { ${LINE} }`;
+const EVENT = 'id kind fromStatus toStatus note transferId actorType actorId createdAt';
 
 const tags = ['Stock Requests'];
 const idParam = [pathParam('id', 'Stock request id')];
@@ -25,7 +25,7 @@ const requestBody = (description: string) => ({ description, ...jsonContent(stoc
 const MOVE_REFUSALS = [400, 401, 403, 404, 409] as const;
 
 /** A POST /{id}/<move> route running the mutation of that move with `{ input: { id, ...body } }`. */
-const moveRoute = (path: string, mutation: string, inputType: string, body: RouteSpec['input'], doc: { operationId: string; summary: string; description: string }): RouteSpec => ({
+export const moveRoute = (path: string, mutation: string, inputType: string, body: RouteSpec['input'], doc: { operationId: string; summary: string; description: string }): RouteSpec => ({
   method: 'POST',
   path: `/api/stock-requests/:id/${path}`,
   operation: `mutation ($input: ${inputType}!) { ${mutation}(input: $input) { ${REQUEST} } }`,
@@ -138,8 +138,8 @@ export const stockRequestRoutes = defineRoutes([
     operationId: 'rollbackStockRequest',
     summary: 'Roll a stock request back one step',
     description:
-      'Body {note?}. APPROVED → SUBMITTED undoes the approval (approvedAt and approvedBy cleared; approved quantities kept as the proposal). SUBMITTED → DRAFT undoes ' +
-      'the submission (submittedAt and every approved quantity cleared). Only before any fulfilment; any other state: 409 INVALID_STATE.',
+      'Body {note?}. APPROVED → SUBMITTED undoes the approval (approvedAt and approvedBy cleared, the reservation released; approved quantities kept as the proposal). ' +
+      'SUBMITTED → DRAFT undoes the submission (submittedAt and every approved quantity cleared). Only before any fulfilment; any other state: 409 INVALID_STATE.',
   }),
   {
     method: 'POST',
@@ -179,8 +179,9 @@ export const stockRequestRoutes = defineRoutes([
     summary: 'Move a stock request to a state',
     description:
       'Body {status, note?}: SUBMITTED (submit), APPROVED (approve whole; needs stockrequests.approve and not the requester unless a tenant administrator, else 403), ' +
-      'REJECTED (reject, needs stockrequests.approve; note is the reason, required) or CANCELLED (from DRAFT, SUBMITTED or APPROVED). Each with the rules of its own ' +
-      'path; a move the state does not allow: 409 INVALID_STATE naming the state.',
+      'REJECTED (reject, needs stockrequests.approve; note is the reason, required), CANCELLED (from DRAFT, SUBMITTED or APPROVED), PARTIALLY_FULFILLED (POST /{id}/fulfil ' +
+      'without lines: ship everything approved and not yet fulfilled) or FULFILLED (from PARTIALLY_FULFILLED once every transfer is received: the remainder closed, its ' +
+      'reservation released). Each with the rules of its own path; a move the state does not allow: 409 INVALID_STATE naming the state.',
   }),
   {
     method: 'GET',

@@ -67,5 +67,6 @@ import './stock-requests/stock-request-types.js';
 import './stock-requests/stock-requests.js';
 import './stock-requests/stock-request-helpers.js';
 import './stock-requests/stock-request-status-feed.js';
+import './stock-requests/stock-request-fulfilment.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -7,7 +7,7 @@ import { optionalNote } from '../text-fields.js';
 export const STOCK_REQUEST_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'] as const;
 export const STOCK_REQUEST_PRIORITIES = ['LOW', 'NORMAL', 'HIGH', 'URGENT'] as const;
 /** The states POST /{id}/status moves to, each by the transition of the same effect. */
-export const STOCK_REQUEST_STATUS_TARGETS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'CANCELLED'] as const;
+export const STOCK_REQUEST_STATUS_TARGETS = ['SUBMITTED', 'APPROVED', 'REJECTED', 'CANCELLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
 export const MAX_STOCK_REQUEST_LINES = 200;
 
 const id = z.string({ error: mustBe('text') }).trim().min(1, 'Required').max(200, 'At most 200 characters');
@@ -113,7 +113,9 @@ export const stockRequestComment = z.strictObject({ id: requestId, note: stockRe
 export const stockRequestStatusBody = z
   .strictObject({
     status: z.enum(STOCK_REQUEST_STATUS_TARGETS, { error: `One of ${STOCK_REQUEST_STATUS_TARGETS.join(', ')}` }).meta({
-      description: 'SUBMITTED (submit), APPROVED (approve whole), REJECTED (reject, `note` is the reason) or CANCELLED (cancel).',
+      description:
+        'SUBMITTED (submit), APPROVED (approve whole), REJECTED (reject, `note` is the reason), CANCELLED (cancel), PARTIALLY_FULFILLED (fulfil: ship everything approved ' +
+        'and not yet fulfilled) or FULFILLED (close the remainder once every transfer is received).',
     }),
     note,
   })

@@ -85,6 +85,8 @@ const StatusTargetEnum = builder.enumType('StockRequestStatusTarget', {
     APPROVED: { description: 'Approve whole (SUBMITTED; stockrequests.approve, not by the requester unless a tenant administrator).' },
     REJECTED: { description: 'Reject (SUBMITTED; stockrequests.approve), the note being the reason.' },
     CANCELLED: { description: 'Cancel (DRAFT, SUBMITTED or APPROVED).' },
+    PARTIALLY_FULFILLED: { description: 'Fulfil (APPROVED or PARTIALLY_FULFILLED): ship everything approved and not yet fulfilled, as fulfilStockRequest without lines.' },
+    FULFILLED: { description: 'Close (PARTIALLY_FULFILLED, every transfer received): the unfulfilled remainder closed and its reservation released.' },
   } as const,
 });
 const StatusInput = contractInput('StockRequestStatusInput', stockRequestStatusMove, { description: 'A move named by the state it reaches.', types: { id: 'ID', status: StatusTargetEnum } });
@@ -197,7 +199,11 @@ builder.mutationFields((t) => ({
     resolve: (_parent, args, ctx) => rollbackStockRequest(ctx, parseInput(stockRequestMove, args.input)),
   }),
   moveStockRequest: t.field({
-    ...move('Moves a request to SUBMITTED, APPROVED (whole), REJECTED or CANCELLED by the transition of that name, with its rules and permissions (FORBIDDEN without them).'),
+    ...move(
+      'Moves a request to SUBMITTED, APPROVED (whole), REJECTED, CANCELLED, PARTIALLY_FULFILLED (fulfil everything open) or FULFILLED (close the remainder) by the ' +
+        'transition of that name, with its rules and permissions (FORBIDDEN without them).',
+    ),
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError', 'InsufficientStockError'],
     authScopes: canWrite,
     args: { input: t.arg({ type: StatusInput, required: true, description: 'The request and the state to reach.' }) },
     resolve: (_parent, args, ctx) => moveStockRequest(ctx, parseInput(stockRequestStatusMove, args.input)),

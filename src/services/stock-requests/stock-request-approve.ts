@@ -5,7 +5,8 @@ import { inTransaction, type TxContext } from '../../db/transactions.js';
 import type { StockRequest } from '../../generated/prisma/client.js';
 import { newFieldErrors, notFound, validationError } from '../../kernel/errors.js';
 import { actorOf } from '../actor-of.js';
-import type { StockRequestWithLines } from './stock-request-shape.js';
+import { reserveApproved } from './stock-request-reservations.js';
+import { REQUEST_WITH_LINES, type StockRequestWithLines } from './stock-request-shape.js';
 import { checkApprover, lockRequestFor, moveRequest } from './stock-request-state.js';
 
 export type StockRequestApproveInput = z.output<typeof stockRequestApprove>;
@@ -40,7 +41,8 @@ export async function setApprovedQuantities(ctx: TxContext, request: StockReques
 /**
  * SUBMITTED → APPROVED, by an approver who is not the requester (unless a tenant administrator): the lines
  * named get their approved quantity, every other line keeps the one an approver set earlier or gets the
- * quantity requested. approvedAt and approvedBy set.
+ * quantity requested. approvedAt and approvedBy set. The approved units are reserved at the supplying
+ * location (first-expiring lots first); what is not available is left unreserved (quantityReserved shows it).
  */
 export function approveStockRequest(ctx: RequestContext, input: StockRequestApproveInput): Promise<StockRequestWithLines> {
   return inTransaction(ctx, async (ctx) => {
@@ -50,6 +52,8 @@ export function approveStockRequest(ctx: RequestContext, input: StockRequestAppr
     await ctx.prisma.$executeRaw`
       UPDATE stock_request_lines SET "quantityApproved" = "quantityRequested", "updatedAt" = now()
       WHERE "requestId" = ${request.id} AND "quantityApproved" IS NULL`;
-    return moveRequest(ctx, request, 'APPROVED', { approvedAt: new Date(), approvedBy: actorOf(ctx).createdBy }, input.note);
+    const approved = await moveRequest(ctx, request, 'APPROVED', { approvedAt: new Date(), approvedBy: actorOf(ctx).createdBy }, input.note);
+    await reserveApproved(ctx, approved);
+    return ctx.prisma.stockRequest.findUniqueOrThrow({ where: { id: request.id }, ...REQUEST_WITH_LINES });
   });
 }

@@ -16,6 +16,9 @@ const ALLOWED_FROM = {
   reject: ['SUBMITTED'],
   cancel: ['DRAFT', 'SUBMITTED', 'APPROVED'],
   'roll back': ['SUBMITTED', 'APPROVED'],
+  fulfil: ['APPROVED', 'PARTIALLY_FULFILLED'],
+  close: ['PARTIALLY_FULFILLED'],
+  'record a transfer of': ['PARTIALLY_FULFILLED'],
   'comment on': ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'],
 } as const satisfies Record<string, readonly StockRequestStatus[]>;
 
@@ -58,16 +61,16 @@ export function checkApprover(ctx: TxContext, request: StockRequest): void {
   }
 }
 
-/** One entry of the request's history, by the caller. */
+/** One entry of the request's history, by the caller (a fulfilment, receipt or return names its transfer). */
 export function recordEvent(
   ctx: TxContext,
   requestId: string,
   kind: StockRequestEventKind,
-  move: { from?: StockRequestStatus | null; to?: StockRequestStatus | null; note?: string | null } = {},
+  move: { from?: StockRequestStatus | null; to?: StockRequestStatus | null; note?: string | null; transferId?: string | null } = {},
 ) {
   const { actorType, createdBy } = actorOf(ctx);
   return ctx.prisma.stockRequestEvent.create({
-    data: { requestId, kind, fromStatus: move.from ?? null, toStatus: move.to ?? null, note: move.note ?? null, actorType, actorId: createdBy },
+    data: { requestId, kind, fromStatus: move.from ?? null, toStatus: move.to ?? null, note: move.note ?? null, transferId: move.transferId ?? null, actorType, actorId: createdBy },
   });
 }
 

@@ -3,6 +3,8 @@ import type { stockRequestStatusMove } from '../../contracts/stock-requests/stoc
 import type { RequestContext } from '../../context.js';
 import { approveStockRequest } from './stock-request-approve.js';
 import { cancelStockRequest } from './stock-request-cancel.js';
+import { closeStockRequest } from './stock-request-close.js';
+import { fulfilStockRequest } from './stock-request-fulfil.js';
 import { rejectStockRequest } from './stock-request-reject.js';
 import type { StockRequestWithLines } from './stock-request-shape.js';
 import { submitStockRequest } from './stock-request-submit.js';
@@ -21,5 +23,9 @@ export function moveStockRequest(ctx: RequestContext, input: StockRequestStatusI
       return rejectStockRequest(ctx, { id, reason: note! });
     case 'CANCELLED':
       return cancelStockRequest(ctx, { id, note });
+    case 'PARTIALLY_FULFILLED':
+      return fulfilStockRequest(ctx, { id, note });
+    case 'FULFILLED':
+      return closeStockRequest(ctx, { id, note });
   }
 }

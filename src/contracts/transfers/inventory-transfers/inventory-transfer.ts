@@ -115,8 +115,8 @@ export const inventoryTransferActionInput = z.strictObject({
   changes: inventoryTransferUpdate.nullish().meta({ description: 'The changes (update).' }),
 });
 
-/** What a transfer created by the service was made for: a recommendation's execution, or expired stock sent for destruction. */
-export const SHIPPED_TRANSFER_SOURCES = ['RECOMMENDATION', 'DESTRUCTION'] as const;
+/** What a transfer created by the service was made for: a recommendation's execution, expired stock sent for destruction, or a stock request's fulfilment. */
+export const SHIPPED_TRANSFER_SOURCES = ['RECOMMENDATION', 'DESTRUCTION', 'STOCK_REQUEST'] as const;
 
 /**
  * Input of createShippedTransfer (a service call, for executing a recommendation and sending expired stock
@@ -127,7 +127,17 @@ export const shippedTransferInput = z
   .strictObject({
     ...locations,
     lines: z
-      .array(z.strictObject({ productMasterId: id, quantity, lotId: id.nullish(), binId: id.nullish() }), { error: mustBe('a list of lines') })
+      .array(
+        z.strictObject({
+          productMasterId: id,
+          quantity,
+          lotId: id.nullish(),
+          binId: id.nullish(),
+          // Units a document reserved on one stock line: taken from exactly that line's lot and bin (none meaning none), not from another line of a wider match.
+          exact: z.boolean().optional(),
+        }),
+        { error: mustBe('a list of lines') },
+      )
       .min(1, 'At least one line')
       .max(TRANSFER_MAX_LINES, `At most ${TRANSFER_MAX_LINES} lines`),
     sourceType: z.enum(SHIPPED_TRANSFER_SOURCES).optional(),

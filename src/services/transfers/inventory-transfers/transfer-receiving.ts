@@ -7,6 +7,7 @@ import { orgId } from '../../tenant.js';
 import { lockLines, createStockLines, lineKeyOf, type LineKey, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { outOfRange } from '../../inventory/stock-lines/quantities.js';
 import { inTransaction, type TxContext } from '../../../db/transactions.js';
+import { notifyFollower, type TransferUnits } from './transfer-followers.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 
@@ -16,6 +17,13 @@ export type TransferNote = z.output<typeof inventoryTransferNote>;
 
 /** Units of a shipped piece neither received nor returned: still on the way. */
 const inTransit = (piece: { quantity: number; receivedQuantity: number; returnedQuantity: number }) => piece.quantity - piece.receivedQuantity - piece.returnedQuantity;
+
+/** Units per product, summed over lines (a transfer may carry a product on several lines: one per lot reserved). */
+const unitsByProduct = (units: TransferUnits[]): TransferUnits[] => {
+  const sums = new Map<string, number>();
+  for (const u of units) sums.set(u.productMasterId, (sums.get(u.productMasterId) ?? 0) + u.quantity);
+  return [...sums].map(([productMasterId, quantity]) => ({ productMasterId, quantity }));
+};
 
 /**
  * Adds each piece's units to its stock line (one series through the ledger), the lines locked first in id
@@ -107,7 +115,8 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
     await tx.$executeRaw`UPDATE inventory_transfer_lines l SET "receivedQuantity" = l."receivedQuantity" + u.n
       FROM unnest(${lineIds}::text[], ${lineIds.map((lineId) => asked.get(lineId)!)}::int[]) AS u(id, n) WHERE l.id = u.id`;
     const open = await tx.inventoryTransferLine.count({ where: { transferId: id, receivedQuantity: { lt: tx.inventoryTransferLine.fields.shippedQuantity } } });
-    await tx.inventoryTransfer.update({ where: { id }, data: open ? {} : { status: 'RECEIVED', receivedAt: new Date() } });
+    const after = await tx.inventoryTransfer.update({ where: { id }, data: open ? {} : { status: 'RECEIVED', receivedAt: new Date() } });
+    await notifyFollower(ctx, after, 'received', unitsByProduct([...asked].map(([lineId, quantity]) => ({ productMasterId: byId.get(lineId)!.productMasterId, quantity }))));
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
   }, TRANSFER_TRANSACTION);
 }
@@ -122,12 +131,14 @@ const unitsBack = (transfer: { sourceType: string | null }, quantity: number) =>
 /**
  * Cancels a transfer (action cancel): a DRAFT simply; an IN_TRANSIT one returns every unit still in
  * transit to the very source stock line it left (TRANSFER_IN rows with sourceType TRANSFER; a DESTRUCTION
- * transfer's units return expired), received units stay received. RECEIVED or CANCELLED: 409 INVALID_STATE.
+ * transfer's units return expired), received units stay received. The follower of its sourceType (a stock
+ * request) hears of the units returned; of a receipt, of the units received. RECEIVED or CANCELLED: 409 INVALID_STATE.
  */
 export async function cancelTransfer(ctx: RequestContext, id: string, input: TransferNote = {}): Promise<TransferWithLines> {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const transfer = await lockTransferFor(ctx, id, 'cancel');
+    let back: TransferUnits[] = [];
     if (transfer.status === 'IN_TRANSIT') {
       const pieces = await tx.inventoryTransferLineLot.findMany({ where: { line: { transferId: id } }, orderBy: { id: 'asc' } });
       const returned = new Map(pieces.filter((p) => inTransit(p) > 0).map((p) => [p.id, inTransit(p)]));
@@ -137,8 +148,11 @@ export async function cancelTransfer(ctx: RequestContext, id: string, input: Tra
         pieces.filter((p) => returned.has(p.id)).map((p) => ({ stockLineId: p.sourceStockLineId, deltas: unitsBack(transfer, returned.get(p.id)!), transactionType: 'TRANSFER_IN', sourceType: 'TRANSFER', sourceId: id, comment })),
       );
       await addToPieces(ctx, 'returnedQuantity', returned);
+      const productOf = new Map((await tx.inventoryTransferLine.findMany({ where: { transferId: id }, select: { id: true, productMasterId: true } })).map((l) => [l.id, l.productMasterId]));
+      back = unitsByProduct(pieces.filter((p) => returned.has(p.id)).map((p) => ({ productMasterId: productOf.get(p.transferLineId)!, quantity: returned.get(p.id)! })));
     }
-    await tx.inventoryTransfer.update({ where: { id }, data: { status: 'CANCELLED', cancelledAt: new Date(), cancelledBy: transferActor(ctx).id } });
+    const after = await tx.inventoryTransfer.update({ where: { id }, data: { status: 'CANCELLED', cancelledAt: new Date(), cancelledBy: transferActor(ctx).id } });
+    await notifyFollower(ctx, after, 'returned', back);
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
   }, TRANSFER_TRANSACTION);
 }

@@ -29,7 +29,7 @@ export interface ShipmentNote {
  * included (the session's withdrawExpired). All lines or nothing: a line short of stock is 400
  * INSUFFICIENT_STOCK with `details` per line, before anything is written.
  */
-async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: ShipmentNote = {}) {
+async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: ShipmentNote = {}, exactLines: ReadonlySet<number> = new Set()) {
   const tx = ctx.prisma;
   const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: transfer.id }, orderBy: { lineNumber: 'asc' } });
   const stockOf = [...new Set(lines.map((l) => l.productMasterId))].map((productMasterId) => ({ productMasterId, locationId: transfer.sourceLocationId }));
@@ -45,7 +45,7 @@ async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: Shipm
   const forDestruction = transfer.sourceType === 'DESTRUCTION';
   const details = newFieldErrors();
   const pieces = lines.flatMap((line, i) => {
-    const request = { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId };
+    const request = { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId, exact: exactLines.has(line.lineNumber) };
     const allocations = forDestruction ? reservations.withdrawExpired(request, source) : reservations.withdraw(request, source);
     const got = allocations.reduce((sum, a) => sum + a.quantity, 0);
     if (got < line.quantity) details[`lines.${i}.quantity`] = [`Only ${got} ${forDestruction ? 'expired or available' : 'available'} at the source (asked ${line.quantity})`];
@@ -76,7 +76,8 @@ export async function shipTransfer(ctx: RequestContext, id: string, input: Trans
  * leaves the source through the ledger as in shipTransfer, the rows carrying `note` (comment, reason).
  * Refuses with 400 INSUFFICIENT_STOCK (details per line) when the source lacks the stock, and with 404 /
  * 400 for unknown ids; a refusal throws before any stock is written, and the caller's transaction
- * rolls back whatever else it did.
+ * rolls back whatever else it did. A line marked `exact` (units a stock request reserved on one stock line)
+ * takes from the line of exactly its lot and bin, none meaning none.
  */
 export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransferInput, note: ShipmentNote = {}): Promise<TransferWithLines> {
   const tx = ctx.prisma;
@@ -98,6 +99,7 @@ export async function createShippedTransfer(ctx: TxContext, raw: ShippedTransfer
       },
     },
   });
-  await shipInTx(ctx, transfer, { ...note, comment: note.comment ?? (input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null) });
+  const exactLines = new Set(input.lines.flatMap((line, i) => (line.exact ? [i + 1] : [])));
+  await shipInTx(ctx, transfer, { ...note, comment: note.comment ?? (input.sourceType ? `${input.sourceType} ${input.sourceId ?? ''}`.trim() : null) }, exactLines);
   return tx.inventoryTransfer.findUniqueOrThrow({ where: { id: transfer.id }, ...TRANSFER_WITH_LINES });
 }
