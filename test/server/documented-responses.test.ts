@@ -202,6 +202,15 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', `/api/stock-requests/products/stocklist?requestingLocationId=${ward.id}&supplyingLocationId=${a.warehouse.id}`, 200);
     await call('GET', '/api/stock-requests/products/stocklist', 400);
     await call('GET', '/api/stock-requests/products/stocklist?requestingLocationId=nope', 404);
+    const toFulfil = await call('POST', '/api/stock-requests', 201, { body: { ...requestBody, lines: [{ productMasterId: productId, quantityRequested: 2 }] } });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/fulfil`, 409, { body: {} });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/submit`, 200, { body: {} });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/approve`, 200, { body: {} });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/fulfil`, 400, { body: { lines: [{ productMasterId: productId, quantity: 3 }] } });
+    await call('POST', `/api/stock-requests/nope/fulfil`, 404, { body: {} });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/fulfil`, 200, { body: { lines: [{ productMasterId: productId, quantity: 1 }], note: 'Doc fulfil' } });
+    await call('POST', `/api/stock-requests/${toFulfil.id}/status`, 200, { body: { status: 'PARTIALLY_FULFILLED' } });
+    await call('GET', `/api/stock-requests/${toFulfil.id}/status`, 200);
   });
 
   it('adjustments, counts, receipts, lot corrections and the ledger', async () => {

@@ -11,6 +11,8 @@ let productId: string;
 let draft: string;
 let submitted: string;
 let cancelled: string;
+/** APPROVED with nothing in stock: nothing reserved, so fulfilling it is short. */
+let approved: string;
 beforeAll(async () => {
   server = await startTestServer();
   a = await createTenant(server.app.prisma);
@@ -22,6 +24,9 @@ beforeAll(async () => {
   await server.call('POST', `/api/stock-requests/${submitted}/submit`, { token: a.key, body: {} });
   cancelled = await create();
   await server.call('POST', `/api/stock-requests/${cancelled}/status`, { token: a.key, body: { status: 'CANCELLED' } });
+  approved = await create();
+  await server.call('POST', `/api/stock-requests/${approved}/submit`, { token: a.key, body: {} });
+  await server.call('POST', `/api/stock-requests/${approved}/approve`, { token: a.key, body: {} });
 });
 afterAll(() => server?.close());
 
@@ -74,6 +79,13 @@ describe('refusals of stock request mutations', () => {
       ValidationError: ['VALIDATION_ERROR', () => run('moveStockRequest', { input: { id: submitted, status: 'REJECTED' } })],
       NotFoundError: ['NOT_FOUND', () => run('moveStockRequest', { input: { id: unknownId, status: 'CANCELLED' } })],
       ConflictError: ['INVALID_STATE', () => run('moveStockRequest', { input: { id: cancelled, status: 'SUBMITTED' } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('moveStockRequest', { input: { id: approved, status: 'PARTIALLY_FULFILLED' } })],
+    },
+    fulfilStockRequest: {
+      ValidationError: ['VALIDATION_ERROR', () => run('fulfilStockRequest', { input: { id: approved, lines: [{ productMasterId: productId, quantity: 3 }] } })],
+      NotFoundError: ['NOT_FOUND', () => run('fulfilStockRequest', { input: { id: unknownId } })],
+      ConflictError: ['INVALID_STATE', () => run('fulfilStockRequest', { input: { id: submitted } })],
+      InsufficientStockError: ['INSUFFICIENT_STOCK', () => run('fulfilStockRequest', { input: { id: approved, lines: [{ productMasterId: productId, quantity: 2 }] } })],
     },
     setStockRequestLines: {
       ValidationError: ['VALIDATION_ERROR', () => run('setStockRequestLines', { input: { id: draft, lines: [{ productMasterId: productId, quantityApproved: 1 }] } })],

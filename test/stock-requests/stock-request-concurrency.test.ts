@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { createProduct } from '../support/api.js';
+import { expectLedgerBalanced } from '../support/ledger-balance.js';
+import { addStock } from '../support/stock.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
@@ -60,5 +62,28 @@ describe('concurrent stock request moves', () => {
     const created = await Promise.all(Array.from({ length: 6 }, () => post('/api/stock-requests', body)));
     expect(created.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(created.map((r) => r.body.number)).size).toBe(6);
+  });
+
+  // PGlite runs one statement at a time, so the race only happens on PostgreSQL.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('concurrent fulfilments of one request never ship more than approved', async () => {
+    const racing = await createProduct(server, a.key, 'RACE-FUL');
+    await addStock(server.app, a.org.id, { productMasterId: racing, locationId: a.warehouse.id, lotCode: 'R1', expiryDate: '2031-01-01' }, { ON_HAND: 50 });
+    await addStock(server.app, a.org.id, { productMasterId: racing, locationId: a.warehouse.id }, { ON_HAND: 50 });
+    for (let round = 0; round < 3; round++) {
+      const res = await post('/api/stock-requests', { requestingLocationId: ward.id, supplyingLocationId: a.warehouse.id, neededBy: '2031-01-01', lines: [{ productMasterId: racing, quantityRequested: 10 }] });
+      const id = res.body.id as string;
+      await post(`/api/stock-requests/${id}/submit`, {});
+      await post(`/api/stock-requests/${id}/approve`, {});
+      const bodies = [{}, { lines: [{ productMasterId: racing, quantity: 7 }] }, { lines: [{ productMasterId: racing, quantity: 6 }] }, { lines: [{ productMasterId: racing, quantity: 3 }] }];
+      const results = await Promise.all(bodies.map((body) => post(`/api/stock-requests/${id}/fulfil`, body)));
+      for (const r of results) expect([200, 400, 409], JSON.stringify(r.body)).toContain(r.status);
+      const transfers = await server.app.prisma.inventoryTransfer.findMany({ where: { sourceType: 'STOCK_REQUEST', sourceId: id }, include: { lines: true } });
+      const shipped = transfers.flatMap((t) => t.lines).reduce((sum, l) => sum + l.shippedQuantity, 0);
+      const line = await server.app.prisma.stockRequestLine.findFirstOrThrow({ where: { requestId: id } });
+      expect(shipped).toBeLessThanOrEqual(10);
+      expect(line.quantityFulfilled).toBe(shipped);
+      expect(transfers).toHaveLength(results.filter((r) => r.status === 200).length);
+    }
+    await expectLedgerBalanced(server.app.prisma);
   });
 });

@@ -123,7 +123,7 @@ describe('stock request workflow', () => {
     const body = await refusedUnchanged(two.id, () => post(two.id, 'status', { status: 'REJECTED' }), 400);
     expect(Object.keys(body.details)).toEqual(['note']);
     expect((await post(two.id, 'status', { status: 'REJECTED', note: 'no budget' })).body).toMatchObject({ status: 'REJECTED', rejectionReason: 'no budget' });
-    await refusedUnchanged(two.id, () => post(two.id, 'status', { status: 'FULFILLED' }), 400);
+    await refusedUnchanged(two.id, () => post(two.id, 'status', { status: 'FULFILLED' }), 409, 'INVALID_STATE');
     await refusedUnchanged(two.id, () => post(two.id, 'status', { status: 'DRAFT' }), 400);
   });
 

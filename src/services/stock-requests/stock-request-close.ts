@@ -16,7 +16,7 @@ import { lockRequestFor, moveRequest } from './stock-request-state.js';
  */
 export function closeStockRequest(ctx: RequestContext, input: StockRequestMoveInput): Promise<StockRequestWithLines> {
   return inTransaction(ctx, async (ctx) => {
-    const request = await lockRequestFor(ctx, input.id, 'close');
+    const request = await lockRequestFor(ctx, input.id, 'close the remainder of');
     if (await transfersInTransit(ctx, request)) {
       throw new DomainError('INVALID_STATE', `Cannot move a stock request that is ${request.status} with units in transit to FULFILLED; receive (or cancel) its transfers first`);
     }

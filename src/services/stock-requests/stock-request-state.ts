@@ -17,7 +17,7 @@ const ALLOWED_FROM = {
   cancel: ['DRAFT', 'SUBMITTED', 'APPROVED'],
   'roll back': ['SUBMITTED', 'APPROVED'],
   fulfil: ['APPROVED', 'PARTIALLY_FULFILLED'],
-  close: ['PARTIALLY_FULFILLED'],
+  'close the remainder of': ['PARTIALLY_FULFILLED'],
   'record a transfer of': ['PARTIALLY_FULFILLED'],
   'comment on': ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'PARTIALLY_FULFILLED', 'FULFILLED', 'CANCELLED'],
 } as const satisfies Record<string, readonly StockRequestStatus[]>;
