@@ -126,6 +126,26 @@ describe('stockRequestStatusChanged over graphql-ws', () => {
     await feed.done;
   });
 
+  it('sends the fulfilment out of APPROVED and the completion on receipt, not a second fulfilment that leaves the status as it was', async () => {
+    const id = await create();
+    await post(id, 'submit');
+    await post(id, 'approve');
+    const feed = open(client(a.key), FOLLOW, { id });
+    expect((await feed.next()).data.stockRequestStatusChanged.request.status).toBe('APPROVED');
+    await post(id, 'fulfil', { lines: [{ productMasterId: product, quantity: 1 }] });
+    expect((await feed.next()).data.stockRequestStatusChanged).toMatchObject({ request: { status: 'PARTIALLY_FULFILLED' }, move: { kind: 'FULFILMENT', fromStatus: 'APPROVED', toStatus: 'PARTIALLY_FULFILLED' } });
+    await post(id, 'fulfil');
+    const transfers = await server.app.prisma.inventoryTransfer.findMany({ where: { sourceType: 'STOCK_REQUEST', sourceId: id, status: 'IN_TRANSIT' }, select: { id: true } });
+    expect(transfers).toHaveLength(2);
+    for (const transfer of transfers) {
+      const res = await server.call('POST', `/api/inventory/transfers/${transfer.id}`, { token: a.key, body: { action: 'receive' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const last = (await feed.next()).data.stockRequestStatusChanged;
+    expect(last).toMatchObject({ request: { status: 'FULFILLED' }, move: { fromStatus: 'PARTIALLY_FULFILLED', toStatus: 'FULFILLED' } });
+    await feed.done;
+  });
+
   it("ends when the DRAFT is deleted, and refuses another organization's request and callers without stockrequests.read", async () => {
     const id = await create();
     const feed = open(client(a.key), FOLLOW, { id });

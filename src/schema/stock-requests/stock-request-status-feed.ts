@@ -47,7 +47,7 @@ const StatusChangeRef = builder.objectRef<StatusChange>('StockRequestStatusChang
     move: t.field({
       type: StockRequestEventRef,
       nullable: true,
-      description: 'The move (a STATUS or ROLLBACK entry: from, to, who, when, note); null in the first message, the request as it was when the subscription started.',
+      description: 'The move (the history entry that changed the status: kind, from, to, who, when, note); null in the first message, the request as it was when the subscription started.',
       resolve: (c) => c.move,
     }),
   }),
@@ -57,7 +57,7 @@ builder.subscriptionFields((t) => ({
   stockRequestStatusChanged: t.field({
     type: StatusChangeRef,
     description:
-      "Follows a stock request over graphql-ws: the request now, then the request and the move each time its status changes (a move or a rollback in its history), ending after REJECTED, FULFILLED or CANCELLED or when it is deleted. Unknown or another organization's id: NOT_FOUND.",
+      "Follows a stock request over graphql-ws: the request now, then the request and the move each time its status changes (a move, a rollback or a fulfilment in its history), ending after REJECTED, FULFILLED or CANCELLED or when it is deleted. Unknown or another organization's id: NOT_FOUND.",
     authScopes: { permission: 'stockrequests.read' },
     args: { id: t.arg.id({ required: true, description: 'The stock request.' }) },
     subscribe: (_parent, args, ctx) => statusChanges(ctx, String(args.id)),
