@@ -1,5 +1,5 @@
 import type { StockRequestEvent } from '../../generated/prisma/client.js';
-import type { StockRequestWithLines } from '../../services/stock-requests/stock-request-shape.js';
+import { requestReference, type StockRequestWithLines } from '../../services/stock-requests/stock-request-shape.js';
 import { builder } from '../builder.js';
 import { readScopesOf } from '../link-scopes.js';
 import { LocationType } from '../master-data/location.js';
@@ -87,7 +87,7 @@ export const StockRequestRef = builder.objectRef<StockRequestWithLines>('StockRe
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     number: t.exposeInt('number', { description: 'Number of the request in the organization, from 1.' }),
-    reference: t.string({ description: 'The number as people write it: SR- and six digits or more.', resolve: (row) => `SR-${String(row.number).padStart(6, '0')}` }),
+    reference: t.string({ description: 'The number as people write it: SR- and six digits or more.', resolve: (row) => requestReference(row) }),
     requestingLocationId: t.exposeID('requestingLocationId', { description: 'The location asking for stock.' }),
     requestingLocation: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location asking (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.requestingLocationId) }),
     supplyingLocationId: t.exposeID('supplyingLocationId', { description: 'The location asked to supply.' }),

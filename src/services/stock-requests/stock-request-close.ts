@@ -4,7 +4,7 @@ import { DomainError } from '../../kernel/errors.js';
 import { actorOf } from '../actor-of.js';
 import { transfersInTransit } from './stock-request-completion.js';
 import type { StockRequestMoveInput } from './stock-request-drafts.js';
-import { requestReference } from './stock-request-fulfil.js';
+import { requestReference } from './stock-request-shape.js';
 import { releaseAll } from './stock-request-reservations.js';
 import type { StockRequestWithLines } from './stock-request-shape.js';
 import { lockRequestFor, moveRequest } from './stock-request-state.js';

@@ -7,14 +7,12 @@ import { actorOf } from '../actor-of.js';
 import { openReservations } from '../inventory/reservations/fefo-reservations.js';
 import { createShippedTransfer, type ShippedTransferInput } from '../transfers/inventory-transfers/transfer-shipping.js';
 import { TRANSFER_TRANSACTION } from '../transfers/inventory-transfers/transfer-state.js';
-import { REQUEST_WITH_LINES, type StockRequestWithLines } from './stock-request-shape.js';
+import { REQUEST_WITH_LINES, requestReference, type StockRequestWithLines } from './stock-request-shape.js';
 import { linesWithAllocations, releaseAll, releaseSource, syncReservedQuantities } from './stock-request-reservations.js';
 import { lockRequestFor, recordEvent } from './stock-request-state.js';
 import './stock-request-transfers.js';
 
 export type StockRequestFulfilInput = z.output<typeof stockRequestFulfil>;
-
-export const requestReference = (request: { number: number }) => `SR-${String(request.number).padStart(6, '0')}`;
 
 type TransferLine = ShippedTransferInput['lines'][number];
 

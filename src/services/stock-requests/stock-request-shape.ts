@@ -6,3 +6,6 @@ export const REQUEST_WITH_LINES = {
 } as const satisfies { include: Prisma.StockRequestInclude };
 
 export type StockRequestWithLines = Prisma.StockRequestGetPayload<typeof REQUEST_WITH_LINES>;
+
+/** A request's number as people write it: SR- and six digits or more. */
+export const requestReference = (request: { number: number }) => `SR-${String(request.number).padStart(6, '0')}`;
