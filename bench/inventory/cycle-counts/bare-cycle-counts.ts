@@ -6,8 +6,7 @@
 // Keep the to-resolve SQL here in step with the service's: the yardstick is only fair while it runs the same statements.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  filteredPageSql,
-  filteredTotalsSql,
+  filteredSql,
   indexedPageSql,
   scheduleCountsSql,
   type ScheduleCounts,
@@ -91,8 +90,9 @@ export function cycleCountHandlers({ query, authorize, send }: Deps) {
     let overdue: number;
     const skip = (page - 1) * limit;
     if (term) {
-      const [pageRows, [totals]] = await Promise.all([run(filteredPageSql(scope, filters, skip, limit)), run(filteredTotalsSql(scope, filters))]);
-      [rows, total, overdue] = [pageRows, totals?.total ?? 0, totals?.overdue ?? 0];
+      const found = await run(filteredSql(scope, filters, skip, limit));
+      rows = found.flatMap(({ total: _t, overdue: _o, ...row }) => (row.productMasterId ? [row] : []));
+      [total, overdue] = [found[0]?.total ?? 0, found[0]?.overdue ?? 0];
     } else {
       const [counts] = (await run(scheduleCountsSql(scope))) as ScheduleCounts[];
       const pageSql = indexedPageSql(scope, counts!, overdueOnly, skip, limit);

@@ -60,6 +60,43 @@ describe('all-products pages', () => {
     const overdue = await get(`/api/inventory/cycle-count?locationId=${here.id}&showOverdueOnly=true&limit=1&page=2`);
     expect(overdue.body).toMatchObject({ count: 2, overdueCount: 2, products: [expect.objectContaining({ productMasterId: levelOnly, currentQty: 0 })] });
   });
+
+  it('gives the same order page by page as in one page, whichever end of a segment a page is read from', async () => {
+    const here = await newLocation();
+    const prefix = `VW-${n++}`;
+    // Counted days ago with class A (every 30 days): 40 (twice), 35 and 31 days ago are overdue, 30 is due today, 10 and 2 are
+    // due later; two never counted; names carry "walk" for the search, every other one.
+    const daysAgo = [40, 35, 31, 30, null, null, 10, 2, 10, 40];
+    const products = await Promise.all(daysAgo.map((_, i) => createProduct(server, a.key, `${prefix}-${String(9 - i)}`, i % 2 ? `Other ${i}` : `Walk item ${i}`)));
+    await server.app.prisma.inventoryLevel.createMany({
+      data: products.map((id, i) => ({
+        organizationId: a.org.id,
+        locationId: here.id,
+        productMasterId: id,
+        abcClass: 'A' as const,
+        lastCountedAt: daysAgo[i] === null ? null : new Date(Date.now() - daysAgo[i]! * 86_400_000),
+      })),
+    });
+    for (const query of ['', '&showOverdueOnly=true', '&search=walk', '&search=walk&showOverdueOnly=true']) {
+      const whole = await get(`/api/inventory/cycle-count?locationId=${here.id}&limit=200${query}`);
+      expect(whole.status).toBe(200);
+      const all = ids(whole.body.products);
+      expect(all).toHaveLength(whole.body.count);
+      const dates = whole.body.products.map((p: { nextCountDate: string }) => p.nextCountDate);
+      expect(dates).toEqual([...dates].sort());
+      for (const limit of [1, 2, 3, 4]) {
+        const walked: string[] = [];
+        for (let page = 1; page <= Math.ceil(all.length / limit) + 1; page++) {
+          const one = await get(`/api/inventory/cycle-count?locationId=${here.id}&limit=${limit}&page=${page}${query}`);
+          expect(one.body).toMatchObject({ count: whole.body.count, overdueCount: whole.body.overdueCount });
+          walked.push(...ids(one.body.products));
+        }
+        expect(walked, `limit ${limit}${query}`).toEqual(all);
+      }
+    }
+    const everything = await get(`/api/inventory/cycle-count?locationId=${here.id}&limit=200`);
+    expect(everything.body).toMatchObject({ count: 10, overdueCount: 7 });
+  });
 });
 
 describe('to-resolve pages', () => {

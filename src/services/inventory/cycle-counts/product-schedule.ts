@@ -66,11 +66,9 @@ export async function cycleCountProducts(ctx: RequestContext, args: CycleCountPr
   let total: number;
   let overdue: number;
   if (filters.term || filters.categoryId || filters.binId) {
-    const [pageRows, [totals]] = await Promise.all([
-      take > 0 ? ctx.prisma.$queryRaw<ScheduleRow[]>(filteredPageSql(scope, filters, skip, take)) : Promise.resolve([]),
-      ctx.prisma.$queryRaw<{ total: number; overdue: number }[]>(filteredTotalsSql(scope, filters)),
-    ]);
-    [rows, total, overdue] = [pageRows, totals?.total ?? 0, totals?.overdue ?? 0];
+    const found = await ctx.prisma.$queryRaw<(ScheduleRow & { total: number; overdue: number })[]>(filteredSql(scope, filters, skip, take));
+    rows = found.flatMap(({ total: _t, overdue: _o, ...row }) => (row.productMasterId ? [row] : []));
+    [total, overdue] = [found[0]?.total ?? 0, found[0]?.overdue ?? 0];
   } else {
     const [counts] = await ctx.prisma.$queryRaw<ScheduleCounts[]>(scheduleCountsSql(scope));
     const pageSql = indexedPageSql(scope, counts!, filters.overdueOnly, skip, take);
@@ -86,22 +84,28 @@ export async function cycleCountProducts(ctx: RequestContext, args: CycleCountPr
 const at = (scope: ScheduleScope) => Prisma.sql`s."organizationId" = ${scope.organizationId} AND s."locationId" = ${scope.locationId}
   ${scope.abcClass ? Prisma.sql`AND s."abcClass"::text = ${scope.abcClass}` : Prisma.empty}`;
 
+/** An ORDER BY of these columns, ascending or all descending (an index is read backwards for the latter). */
+const order = (desc: boolean, ...columns: Prisma.Sql[]) => Prisma.join(desc ? columns.map((c) => Prisma.sql`${c} DESC`) : columns, ', ');
+
 /** What a page is chosen by: the columns of the schedule's index, so that choosing reads the index only. */
 const COLUMNS = Prisma.sql`s."productMasterId", s.sku, s."dueDate"`;
 
 /** The page's rows (`pageSql`: productMasterId, sku, dueDate, seg) with their class, last count, name and on hand. */
 function withDetails(scope: ScheduleScope, pageSql: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`WITH p AS (${pageSql}) ${detailsOf(scope)} ORDER BY p.seg, COALESCE(p."dueDate", ${scope.today}::date), p.sku, p."productMasterId"`;
+}
+
+/** SELECT … FROM p (the page, as above) joined to what its rows show. */
+function detailsOf(scope: ScheduleScope): Prisma.Sql {
   const { organizationId, locationId, today } = scope;
   return Prisma.sql`
-    WITH p AS (${pageSql})
     SELECT p."productMasterId", p.sku, pm.name AS "productName", s."abcClass"::text AS "abcClass", s."lastCountedDate",
            COALESCE(p."dueDate", ${today}::date) AS "nextCountDate",
            COALESCE((SELECT SUM(l."qtyOnHand") FROM stock_lines l
              WHERE l."organizationId" = ${organizationId} AND l."locationId" = ${locationId} AND l."productMasterId" = p."productMasterId"), 0)::int AS "currentQty"
     FROM p
     JOIN cycle_count_schedule s ON s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" = p."productMasterId"
-    JOIN product_masters pm ON pm.id = p."productMasterId"
-    ORDER BY p.seg, COALESCE(p."dueDate", ${today}::date), p.sku, p."productMasterId"`;
+    JOIN product_masters pm ON pm.id = p."productMasterId"`;
 }
 
 /** How many rows are due before today, today (or never counted), and after: from the index. */
@@ -121,57 +125,66 @@ export function scheduleCountsSql(scope: ScheduleScope): Prisma.Sql {
 export function indexedPageSql(scope: ScheduleScope, counts: ScheduleCounts, overdueOnly: boolean, skip: number, take: number): Prisma.Sql | null {
   const where = at(scope);
   const today = scope.today;
+  // Each segment reads its rows in index order from whichever end is nearer the page (`desc`): an OFFSET walks the
+  // index, and past about two thirds of a segment PostgreSQL would rather scan and sort the location's rows (in the
+  // database's collation, several times slower) than walk that far.
   const segments = [
-    { size: counts.before, sql: (limit: number, offset: number) => Prisma.sql`(SELECT ${COLUMNS}, 1 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" < ${today}::date
-        ORDER BY s."dueDate", s.sku, s."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` },
-    { size: counts.due, sql: (limit: number, offset: number) => Prisma.sql`(SELECT * FROM (
+    { size: counts.before, sql: (limit: number, offset: number, desc: boolean) => Prisma.sql`(SELECT ${COLUMNS}, 1 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" < ${today}::date
+        ORDER BY ${order(desc, Prisma.sql`s."dueDate"`, Prisma.sql`s.sku`, Prisma.sql`s."productMasterId"`)} LIMIT ${limit}::int OFFSET ${offset}::int)` },
+    { size: counts.due, sql: (limit: number, offset: number, desc: boolean) => Prisma.sql`(SELECT * FROM (
           SELECT ${COLUMNS}, 2 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" IS NULL
           UNION ALL
           SELECT ${COLUMNS}, 2 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" = ${today}::date) d
-        ORDER BY d.sku, d."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` },
-    ...(overdueOnly ? [] : [{ size: counts.after, sql: (limit: number, offset: number) => Prisma.sql`(SELECT ${COLUMNS}, 3 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" > ${today}::date
-        ORDER BY s."dueDate", s.sku, s."productMasterId" LIMIT ${limit}::int OFFSET ${offset}::int)` }]),
+        ORDER BY ${order(desc, Prisma.sql`d.sku`, Prisma.sql`d."productMasterId"`)} LIMIT ${limit}::int OFFSET ${offset}::int)` },
+    ...(overdueOnly ? [] : [{ size: counts.after, sql: (limit: number, offset: number, desc: boolean) => Prisma.sql`(SELECT ${COLUMNS}, 3 AS seg FROM cycle_count_schedule s WHERE ${where} AND s."dueDate" > ${today}::date
+        ORDER BY ${order(desc, Prisma.sql`s."dueDate"`, Prisma.sql`s.sku`, Prisma.sql`s."productMasterId"`)} LIMIT ${limit}::int OFFSET ${offset}::int)` }]),
   ];
   const parts: Prisma.Sql[] = [];
   let start = 0;
   for (const segment of segments) {
-    const from = Math.max(skip, start);
-    const to = Math.min(skip + take, start + segment.size);
-    if (from < to) parts.push(segment.sql(to - from, from - start));
+    const from = Math.max(skip, start) - start;
+    const to = Math.min(skip + take, start + segment.size) - start;
+    if (from < to) {
+      const fromEnd = segment.size - to;
+      parts.push(fromEnd < from ? segment.sql(to - from, fromEnd, true) : segment.sql(to - from, from, false));
+    }
     start += segment.size;
   }
   return parts.length ? withDetails(scope, Prisma.join(parts, ' UNION ALL ')) : null;
 }
 
 /**
- * Search, category or bin: the matching rows of the schedule, to be paged and counted as a set. A search is
- * narrowed cheaply by searchText (lowercase SKU and name); the product's own SKU and name decide.
+ * Search, category or bin: one statement gives the page and the totals (`total` and `overdue` on every row; a page
+ * past the end is one row of totals with a null productMasterId). The location's schedule rows are chosen first (a
+ * search narrowed by searchText, the lowercase SKU and name), and only then checked against their products (the
+ * product's own SKU and name decide, and its category): MATERIALIZED, so that no plan starts from every product of
+ * every organization.
  */
-function matchingSql(scope: ScheduleScope, filters: ScheduleFilters): Prisma.Sql {
+export function filteredSql(scope: ScheduleScope, filters: ScheduleFilters, skip: number, take: number): Prisma.Sql {
   const { term } = filters;
+  const today = scope.today;
   return Prisma.sql`
-    SELECT ${COLUMNS}, 1 AS seg FROM cycle_count_schedule s JOIN product_masters pm ON pm.id = s."productMasterId"
-    WHERE ${at(scope)}
-      ${term ? Prisma.sql`AND s."searchText" LIKE lower(${likeTerm(term)}) AND (pm.sku ILIKE ${likeTerm(term)} OR pm.name ILIKE ${likeTerm(term)})` : Prisma.empty}
-      ${filters.categoryId ? Prisma.sql`AND pm."categoryId" = ${filters.categoryId}` : Prisma.empty}
-      ${
-        filters.binId
-          ? Prisma.sql`AND EXISTS (SELECT 1 FROM stock_lines b WHERE b."organizationId" = ${scope.organizationId} AND b."locationId" = s."locationId"
-              AND b."productMasterId" = s."productMasterId" AND b."binId" = ${filters.binId})`
-          : Prisma.empty
-      }
-      ${filters.overdueOnly ? Prisma.sql`AND (s."dueDate" IS NULL OR s."dueDate" <= ${scope.today}::date)` : Prisma.empty}`;
-}
-
-export function filteredPageSql(scope: ScheduleScope, filters: ScheduleFilters, skip: number, take: number): Prisma.Sql {
-  return withDetails(
-    scope,
-    Prisma.sql`SELECT * FROM (${matchingSql(scope, filters)}) m ORDER BY COALESCE("dueDate", ${scope.today}::date), sku, "productMasterId" LIMIT ${take}::int OFFSET ${skip}::int`,
-  );
-}
-
-export function filteredTotalsSql(scope: ScheduleScope, filters: ScheduleFilters): Prisma.Sql {
-  return Prisma.sql`
-    SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "dueDate" IS NULL OR "dueDate" <= ${scope.today}::date)::int AS overdue
-    FROM (${matchingSql(scope, filters)}) m`;
+    WITH c AS MATERIALIZED (
+      SELECT ${COLUMNS} FROM cycle_count_schedule s
+      WHERE ${at(scope)}
+        ${term ? Prisma.sql`AND s."searchText" LIKE lower(${likeTerm(term)})` : Prisma.empty}
+        ${filters.overdueOnly ? Prisma.sql`AND (s."dueDate" IS NULL OR s."dueDate" <= ${today}::date)` : Prisma.empty}
+        ${
+          filters.binId
+            ? Prisma.sql`AND EXISTS (SELECT 1 FROM stock_lines b WHERE b."organizationId" = ${scope.organizationId} AND b."locationId" = s."locationId"
+                AND b."productMasterId" = s."productMasterId" AND b."binId" = ${filters.binId})`
+            : Prisma.empty
+        }
+    ), m AS MATERIALIZED (
+      SELECT c.* FROM c JOIN product_masters pm ON pm.id = c."productMasterId"
+      WHERE TRUE
+        ${term ? Prisma.sql`AND (pm.sku ILIKE ${likeTerm(term)} OR pm.name ILIKE ${likeTerm(term)})` : Prisma.empty}
+        ${filters.categoryId ? Prisma.sql`AND pm."categoryId" = ${filters.categoryId}` : Prisma.empty}
+    ), t AS (
+      SELECT COUNT(*)::int AS total, COUNT(*) FILTER (WHERE "dueDate" IS NULL OR "dueDate" <= ${today}::date)::int AS overdue FROM m
+    ), p AS (
+      SELECT m.*, 1 AS seg FROM m ORDER BY COALESCE("dueDate", ${today}::date), sku, "productMasterId" LIMIT ${take}::int OFFSET ${skip}::int
+    ), d AS (${detailsOf(scope)})
+    SELECT d.*, t.total, t.overdue FROM t LEFT JOIN d ON TRUE
+    ORDER BY d."nextCountDate", d.sku, d."productMasterId"`;
 }
