@@ -6,10 +6,13 @@ import type { LoadResult, LoadSpec } from './load-generator.js';
 import type { Row } from './report.js';
 import { root, settings } from './settings.js';
 
-export async function load(spec: Omit<LoadSpec, 'duration' | 'warmup' | 'connections'> & { connections?: number }): Promise<LoadResult> {
-  const full: LoadSpec = { ...spec, connections: spec.connections ?? settings.connections, duration: settings.duration, warmup: settings.warmup };
+export async function load(
+  spec: Omit<LoadSpec, 'duration' | 'warmup' | 'connections'> & { connections?: number },
+  seconds: { duration: number; warmup: number } = settings,
+): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, connections: spec.connections ?? settings.connections, duration: seconds.duration, warmup: seconds.warmup };
   const child = spawnTs('bench/harness/load-generator.ts', [JSON.stringify(full)], {}, root);
-  const timer = setTimeout(() => child.process.kill('SIGKILL'), (settings.duration + settings.warmup + 30) * 1000);
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), (seconds.duration + seconds.warmup + 30) * 1000);
   const code = await child.exited;
   clearTimeout(timer);
   const line = child.stdout().trim().split('\n').pop() ?? '';

@@ -23,7 +23,7 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const level = await db.inventoryLevel.create({ data: { organizationId, productMasterId: product.id, locationId: location.id } });
   const countBatch = await db.cycleCountBatch.create({
     include: { lines: true },
-    data: { organizationId, locationId: location.id, createdBy: tenant.admin.id, snapshotSeq: 0n, lines: { create: { productMasterId: product.id, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, snapshotQty: 10, snapshotSeq: 0n } } },
+    data: { organizationId, locationId: location.id, createdBy: tenant.admin.id, snapshotSeq: 0n, lines: { create: { organizationId, locationId: location.id, productMasterId: product.id, sku: product.sku, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, snapshotQty: 10, snapshotSeq: 0n } } },
   });
   const policy = await db.channelAllocationPolicy.create({ data: { organizationId, channelId: channel.id, locationId: location.id, sharePct: 50 } });
   const apiKey = await db.apiKey.findFirstOrThrow({ where: { organizationId } });

@@ -2,8 +2,7 @@
 // the --warehouse part measures (all-products with search and showOverdueOnly, and to-resolve), with node:http and
 // the driver only, running the service's SQL in the same order: the API key, the location's owner check, then for
 // all-products the statements product-schedule.ts builds (its own builders: the counts, then the page; with a
-// search, the page and the totals in parallel), for to-resolve variances.ts's one query.
-// Keep the to-resolve SQL here in step with the service's: the yardstick is only fair while it runs the same statements.
+// search, the page and the totals in one statement), for to-resolve variances.ts's one statement (its builder too).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   filteredSql,
@@ -13,6 +12,7 @@ import {
   type ScheduleFilters,
   type ScheduleScope,
 } from '../../../src/services/inventory/cycle-counts/product-schedule.js';
+import { variancePageSql } from '../../../src/services/inventory/cycle-counts/variances.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 interface Deps {
@@ -26,25 +26,6 @@ const CYCLE_COUNT_SCOPES = new Set(['*', 'inventory:write', 'inventory:*']);
 const PAGE = { limit: 50, max: 200 };
 
 const LOCATION_SQL = `SELECT COUNT(*)::int AS count FROM locations WHERE id = ANY($1) AND "organizationId" = $2`;
-
-/** variances.ts's statement: $1 organization, $2 location, $3 limit, $4 offset. */
-const VARIANCE_ORDER = `ORDER BY ABS(COALESCE("varianceValue", "varianceQty")) DESC, sku, "lineId"`;
-const VARIANCES_SQL = `
-  WITH v AS (
-    SELECT c.id AS "lineId", c."batchId", c."productMasterId", pm.sku, pm.name AS "productName", c."lotId",
-           c."binId", c."expectedQty", c."countedQty", (c."countedQty" - c."expectedQty") AS "varianceQty",
-           pm."unitCost"::float8 AS "unitCost", ((c."countedQty" - c."expectedQty") * pm."unitCost")::float8 AS "varianceValue", c."countedAt"
-    FROM cycle_count_lines c
-    JOIN cycle_count_batches b ON b.id = c."batchId"
-    JOIN product_masters pm ON pm.id = c."productMasterId"
-    WHERE b."organizationId" = $1 AND b."locationId" = $2 AND b.status <> 'CANCELLED'
-      AND c.resolution IS NULL AND c."countedQty" IS NOT NULL AND c."countedQty" <> c."expectedQty"
-  ), page AS (
-    SELECT *, (COUNT(*) OVER ())::int AS total FROM v ${VARIANCE_ORDER} LIMIT $3::int OFFSET $4::int
-  )
-  SELECT page.*, lot.code AS "lotCode", bin.code AS "binCode"
-  FROM page LEFT JOIN lots lot ON lot.id = page."lotId" LEFT JOIN bins bin ON bin.id = page."binId"
-  ${VARIANCE_ORDER}`;
 
 /** A date column as the GraphQL Date scalar writes it. */
 const day = (value: unknown) => (value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
@@ -70,12 +51,13 @@ export function cycleCountHandlers({ query, authorize, send }: Deps) {
     if (page === null || limit === null) return send(res, 400, invalid('limit', `Must be an integer from 1 to ${PAGE.max}`));
     const [owned] = await query(LOCATION_SQL, [[locationId], key.orgId]);
     if (!owned || owned.count < 1) return send(res, 404, { error: 'Location not found', code: 'NOT_FOUND' });
+    const run = (sql: { text: string; values: unknown[] }) => query(sql.text, sql.values);
     const pagination = (total: number) => ({ page, pageSize: limit, total, totalPages: Math.ceil(total / limit) });
 
     if (mode === 'to-resolve') {
-      const rows = await query(VARIANCES_SQL, [key.orgId, locationId, limit, (page - 1) * limit]);
+      const rows = await run(variancePageSql(key.orgId, locationId, (page - 1) * limit, limit));
       const total = rows[0]?.total ?? 0;
-      const lines = rows.map(({ total: _total, ...row }) => ({ ...row, countedAt: row.countedAt instanceof Date ? row.countedAt.toISOString() : row.countedAt }));
+      const lines = rows.flatMap(({ total: _total, ...row }) => (row.lineId ? [{ ...row, countedAt: row.countedAt instanceof Date ? row.countedAt.toISOString() : row.countedAt }] : []));
       return send(res, 200, { type: 'to-resolve', lines, count: total, pagination: pagination(total) });
     }
 
@@ -84,7 +66,6 @@ export function cycleCountHandlers({ query, authorize, send }: Deps) {
     const overdueOnly = ['true', '1'].includes((params.get('showOverdueOnly') ?? '').toLowerCase());
     const scope: ScheduleScope = { organizationId: key.orgId, locationId, today };
     const filters: ScheduleFilters = { term, overdueOnly };
-    const run = (sql: { text: string; values: unknown[] }) => query(sql.text, sql.values);
     let rows: Record<string, any>[];
     let total: number;
     let overdue: number;

@@ -108,15 +108,17 @@ const STATEMENTS = [
   // Every line of every batch, from the snapshot (on hand then = on hand now: nothing moved since). A line is counted
   // unless its batch is in progress and it has not been reached; a counted line differs by ±1..9 when DIFFERS.
   // Old batches: every line ACCEPTED; recent completed ones: the exact counts ACCEPTED (tolerance 0), variances waiting.
-  `INSERT INTO cycle_count_lines (id, "batchId", "productMasterId", "lotId", "binId", "stockLineId", "snapshotQty", "snapshotSeq",
-     "countedQty", "expectedQty", "countedSeq", "countedAt", "countedBy", resolution, "resolvedAt", "resolvedBy", "correctionQty")
-   SELECT gen_random_uuid()::text, ${BATCH_ID(BATCH)}, p.id, lot.id, bin.id, s.id, s."qtyOnHand", 0,
+  `INSERT INTO cycle_count_lines (id, "batchId", "organizationId", "locationId", "productMasterId", sku, "lotId", "binId", "stockLineId", "snapshotQty", "snapshotSeq",
+     "countedQty", "expectedQty", "countedSeq", "countedAt", "countedBy", resolution, "resolvedAt", "resolvedBy", "correctionQty", "unitCost", "varianceRank")
+   SELECT gen_random_uuid()::text, ${BATCH_ID(BATCH)}, $1, ${LOCATION}, p.id, p.sku, lot.id, bin.id, s.id, s."qtyOnHand", 0,
      CASE WHEN x.counted THEN s."qtyOnHand" + x.delta END, CASE WHEN x.counted THEN s."qtyOnHand" END, CASE WHEN x.counted THEN 0 END,
      CASE WHEN x.counted THEN bt."createdAt" + interval '3 hours' END, CASE WHEN x.counted THEN bt."assigneeId" END,
      CASE WHEN ${BATCH} < 60 OR (${BATCH} < 70 AND x.delta = 0) THEN 'ACCEPTED' END,
      CASE WHEN ${BATCH} < 60 OR (${BATCH} < 70 AND x.delta = 0) THEN bt."completedAt" END,
      CASE WHEN ${BATCH} < 60 OR (${BATCH} < 70 AND x.delta = 0) THEN 'bench-setup' END,
-     CASE WHEN ${BATCH} < 60 OR (${BATCH} < 70 AND x.delta = 0) THEN x.delta END
+     CASE WHEN ${BATCH} < 60 OR (${BATCH} < 70 AND x.delta = 0) THEN x.delta END,
+     CASE WHEN x.counted THEN p."unitCost" END,
+     CASE WHEN x.counted AND x.delta <> 0 AND ${BATCH} >= 60 AND ${BATCH} < 78 THEN ABS(COALESCE(x.delta * p."unitCost", x.delta))::float8 END
    ${lines(`JOIN stock_lines s ON s."productMasterId" = p.id AND s."locationId" = ${LOCATION} AND s."lineKey" = lot.id || ':' || bin.id
    JOIN cycle_count_batches bt ON bt.id = ${BATCH_ID(BATCH)}
    CROSS JOIN LATERAL (SELECT NOT (${BATCH} BETWEEN 70 AND 77) OR ${COUNTED_YET} AS counted,

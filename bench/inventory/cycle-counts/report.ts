@@ -1,6 +1,6 @@
 // The warehouse part's table, verdict and BENCHMARKS.md section (--warehouse).
 import { cells, machineLine, sectionStamp, type Machine, type Row } from '../../harness/report.js';
-import { BARE, P99_GOAL_MS, WAREHOUSE_CONNECTIONS, type WarehouseResult } from './bench-warehouse.js';
+import { BARE, P99_GOAL_MS, WAREHOUSE_CONNECTIONS, WARM_UP_SECONDS, type WarehouseResult } from './bench-warehouse.js';
 
 const HEAD = ['Backend', 'Target', 'Conn.', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'vs bare', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work', 'Goal'];
 
@@ -71,10 +71,11 @@ export function warehouseSection(date: Date, machine: Machine, settings: Warehou
       `\`GET /api/inventory/cycle-count?locationId=…&limit=50&page=N\` (all-products), the same with \`showOverdueOnly=true\` or \`search=DDD\` (three ` +
       'random digits, page 1), and `?mode=to-resolve&locationId=…&limit=50&page=N`. The **bare node:http** yardstick (bench/inventory/cycle-counts/bare-cycle-counts.ts, ' +
       'served by bench/harness/bare-server.ts with `pg`, pool of 10) runs the same SQL in the same order: API key, location owner check, ABC configuration, ' +
-      'then the page and the totals in parallel (to-resolve: its one query); its answers are compared body for body with the service\'s. ' +
+      'then the counts and the page (a search: one statement of page and totals; to-resolve: its one statement), built by the service\'s own SQL builders; its answers are compared body for body with the service\'s. ' +
+      `Each fresh server (service and bare alike) first serves every view for ${WARM_UP_SECONDS} s, not measured (V8 compiles the service's code over its first few thousand requests); then ` +
       `${settings.duration} s per target after a ${settings.warmup} s warm-up${settings.rounds > 1 ? `, best of ${settings.rounds} rounds (by requests/s)` : ''}, ` +
       `${WAREHOUSE_CONNECTIONS} connections on PostgreSQL, ${settings.pgliteConnections} on PGlite (reported, not judged). "vs bare" is requests/s over the bare server's. ` +
-      'Other helpers share this 2-core machine: see "Other work" for how much of it they took during each target.',
+      'Other work on this 2-core machine is reported per target ("Other work").',
     '',
     machineLine(machine),
     '',

@@ -54,6 +54,47 @@ describe('variances to resolve', () => {
     const data = await graphqlData(server, a.key, 'query ($l: ID!) { cycleCountVariances(locationId: $l, first: 5) { totalCount edges { node { lineId product { id } } } } }', { l: location.id });
     expect(data.cycleCountVariances.totalCount).toBe(1);
   });
+
+  it('orders by value at the cost when counted (units without one); a line leaves when rejected, and all when the batch is cancelled', async () => {
+    const location = await createLocationFor(server.operator, { organizationId: a.org.id, code: `CV${n++}`, name: `Queue site ${n}` });
+    const [twoEach, noCost, oneEach] = await Promise.all(['1', '2', '3'].map((s) => createProduct(server, a.key, `VQ-${n}-${s}`)));
+    n++;
+    await server.app.prisma.productMaster.update({ where: { id: twoEach! }, data: { unitCost: 2 } });
+    await server.app.prisma.productMaster.update({ where: { id: oneEach! }, data: { unitCost: 1 } });
+    for (const product of [twoEach!, noCost!, oneEach!]) await addStock(server.app, a.org.id, { productMasterId: product, locationId: location.id }, { ON_HAND: 10 });
+    const batch = (await post('/api/inventory/cycle-count', { locationId: location.id, productMasterIds: [twoEach, noCost, oneEach] })).body;
+    const lineOf = (product: string) => batch.lines.find((l: { productMasterId: string }) => l.productMasterId === product).id as string;
+    const counts = [
+      { lineId: lineOf(twoEach!), countedQty: 7 }, // -3 × 2 = -6
+      { lineId: lineOf(noCost!), countedQty: 3 }, // -7 units
+      { lineId: lineOf(oneEach!), countedQty: 14 }, // +4 × 1 = 4
+    ];
+    expect((await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'record', counts })).status).toBe(200);
+    // A later change of cost does not revalue a count already made.
+    await server.app.prisma.productMaster.update({ where: { id: twoEach! }, data: { unitCost: 100 } });
+    const queue = async () => (await get(`/api/inventory/cycle-count?locationId=${location.id}&mode=to-resolve`)).body;
+    const first = await queue();
+    expect(first.count).toBe(3);
+    expect(first.lines.map((l: { productMasterId: string; varianceValue: number | null }) => [l.productMasterId, l.varianceValue])).toEqual([
+      [noCost, null],
+      [twoEach, -6],
+      [oneEach, 4],
+    ]);
+    const paged = await Promise.all([1, 2, 3, 4].map(async (page) => (await get(`/api/inventory/cycle-count?locationId=${location.id}&mode=to-resolve&limit=1&page=${page}`)).body));
+    expect(paged.map((p) => p.count)).toEqual([3, 3, 3, 3]);
+    expect(paged.flatMap((p) => p.lines.map((l: { lineId: string }) => l.lineId))).toEqual(first.lines.map((l: { lineId: string }) => l.lineId));
+    expect((await post('/api/inventory/cycle-count/resolve', { resolutions: [{ lineId: lineOf(oneEach!), action: 'reject' }] })).status).toBe(200);
+    expect((await queue()).lines.map((l: { productMasterId: string }) => l.productMasterId)).toEqual([noCost, twoEach]);
+    // Recounted: back in the queue at its new variance.
+    await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'record', counts: [{ lineId: lineOf(oneEach!), countedQty: 2 }] });
+    expect((await queue()).lines.map((l: { productMasterId: string; varianceValue: number | null }) => [l.productMasterId, l.varianceValue])).toEqual([
+      [oneEach, -8],
+      [noCost, null],
+      [twoEach, -6],
+    ]);
+    expect((await post(`/api/inventory/cycle-count/${batch.id}`, { action: 'cancel' })).status).toBe(200);
+    expect(await queue()).toMatchObject({ count: 0, lines: [] });
+  });
 });
 
 describe('resolving', () => {

@@ -68,13 +68,12 @@ export async function cycleCountAccuracy(ctx: RequestContext, args: CycleCountAc
   const from = args.from ? new Date(`${args.from}T00:00:00Z`) : new Date(to.getTime() - (DEFAULT_ACCURACY_DAYS - 1) * DAY_MS);
   const tolerance = await countTolerance(ctx);
   const variance = Prisma.sql`(c."countedQty" - c."expectedQty")`;
-  const within = withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`pm."unitCost"`);
+  const within = withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`c."unitCost"`);
   const groups = await ctx.prisma.$queryRaw<Group[]>`
     SELECT b."locationId", l."abcClass"::text AS "abcClass", COUNT(*)::int AS counted,
            (COUNT(*) FILTER (WHERE ${within}))::int AS within, (COUNT(*) FILTER (WHERE ${variance} = 0))::int AS exact
     FROM cycle_count_lines c
     JOIN cycle_count_batches b ON b.id = c."batchId"
-    JOIN product_masters pm ON pm.id = c."productMasterId"
     LEFT JOIN inventory_levels l ON l."productMasterId" = c."productMasterId" AND l."locationId" = b."locationId"
     WHERE b."organizationId" = ${organizationId} AND b.status = 'COMPLETED' AND c."countedQty" IS NOT NULL
       AND c."countedAt" >= ${from} AND c."countedAt" < ${new Date(to.getTime() + DAY_MS)}

@@ -10,6 +10,7 @@ import { readBatch } from './batch-reads.js';
 import { countTolerance, withinToleranceSql } from './abc-config.js';
 import { resolveCycleCountLines } from './resolve.js';
 import { lockCountsAt, openOverlaps, overlapMessage } from './open-lines.js';
+import { varianceRank } from './variance-rank.js';
 
 export type BatchActionInput = z.output<typeof cycleCountBatchAction>;
 type Count = NonNullable<BatchActionInput['counts']>[number];
@@ -47,6 +48,7 @@ export async function updateCycleCountBatch(ctx: RequestContext, batchId: string
       await acceptWithinTolerance(ctx, batchId);
     } else {
       await ctx.prisma.cycleCountBatch.update({ where: { id: batchId }, data: { status: 'CANCELLED', cancelledAt: new Date() } });
+      await ctx.prisma.cycleCountLine.updateMany({ where: { batchId, varianceRank: { not: null } }, data: { varianceRank: null } });
     }
     return (await readBatch(ctx, batchId))!;
   });
@@ -67,7 +69,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
   const details = newFieldErrors();
   const named = given.filter((c) => !c.lineId);
   const [products, lots, bins, lotsByCode, binsByCode] = await Promise.all([
-    ctx.prisma.productMaster.findMany({ where: { organizationId, id: { in: named.map((c) => c.productMasterId!) } }, select: { id: true } }),
+    ctx.prisma.productMaster.findMany({ where: { organizationId, id: { in: named.map((c) => c.productMasterId!) } }, select: { id: true, sku: true } }),
     ctx.prisma.lot.findMany({ where: { organizationId, id: { in: named.flatMap((c) => (c.lotId ? [c.lotId] : [])) } }, select: { id: true, productMasterId: true } }),
     ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, id: { in: named.flatMap((c) => (c.binId ? [c.binId] : [])) } }, select: { id: true } }),
     ctx.prisma.lot.findMany({
@@ -76,7 +78,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
     }),
     ctx.prisma.bin.findMany({ where: { organizationId, locationId: batch.locationId, code: { in: named.flatMap((c) => (c.binCode ? [c.binCode] : [])) } }, select: { id: true, code: true } }),
   ]);
-  const productIds = new Set(products.map((p) => p.id));
+  const skuOf = new Map(products.map((p) => [p.id, p.sku]));
   const lotProduct = new Map(lots.map((lot) => [lot.id, lot.productMasterId]));
   const binIds = new Set(bins.map((bin) => bin.id));
   const lotOfCode = new Map(lotsByCode.map((lot) => [`${lot.productMasterId}:${lot.code}`, lot.id]));
@@ -87,7 +89,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
       else if (byId.get(c.lineId)!.resolution) throw new DomainError('INVALID_STATE', `Line ${c.lineId} is resolved: it takes no more counts`);
       return;
     }
-    if (!productIds.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
+    if (!skuOf.has(c.productMasterId!)) details[`counts.${i}.productMasterId`] = ['Product not found'];
     if (c.lotId && lotProduct.get(c.lotId) !== c.productMasterId) details[`counts.${i}.lotId`] = ['Not a lot of this product'];
     if (c.lotCode && !lotOfCode.has(`${c.productMasterId}:${c.lotCode}`)) details[`counts.${i}.lotCode`] = ['No lot of this product has this code (a count creates no lot)'];
     if (c.binId && !binIds.has(c.binId)) details[`counts.${i}.binId`] = ["Not a bin of the batch's location"];
@@ -99,6 +101,11 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
     c.lineId ? c : { ...c, lotId: c.lotCode ? lotOfCode.get(`${c.productMasterId}:${c.lotCode}`)! : c.lotId, binId: c.binCode ? binOfCode.get(c.binCode)! : c.binId },
   );
 
+  const costs = await ctx.prisma.productMaster.findMany({
+    where: { organizationId, id: { in: [...new Set(counts.map((c) => (c.lineId ? byId.get(c.lineId)!.productMasterId : c.productMasterId!)))] } },
+    select: { id: true, unitCost: true },
+  });
+  const costOf = new Map(costs.map((p) => [p.id, p.unitCost]));
   const { createdBy } = actorOf(ctx);
   for (const [i, c] of counts.entries()) {
     let line = c.lineId ? byId.get(c.lineId)! : byKey.get(keyOf(c.productMasterId!, c.lotId, c.binId));
@@ -118,7 +125,7 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
         select: { id: true },
       });
       line = await ctx.prisma.cycleCountLine.create({
-        data: { batchId: batch.id, productMasterId: c.productMasterId!, lotId: c.lotId ?? null, binId: c.binId ?? null, stockLineId: stockLine?.id ?? null, snapshotQty: 0, snapshotSeq: batch.snapshotSeq, found: true },
+        data: { batchId: batch.id, organizationId, locationId: batch.locationId, productMasterId: c.productMasterId!, sku: skuOf.get(c.productMasterId!)!, lotId: c.lotId ?? null, binId: c.binId ?? null, stockLineId: stockLine?.id ?? null, snapshotQty: 0, snapshotSeq: batch.snapshotSeq, found: true },
       });
       byId.set(line.id, line);
       byKey.set(keyOf(line.productMasterId, line.lotId, line.binId), line);
@@ -132,7 +139,16 @@ async function recordCounts(ctx: TxContext, batch: LockedBatch, given: Count[]) 
     if (line.countedQty !== null) history.push({ countedQty: line.countedQty, expectedQty: line.expectedQty, countedAt: line.countedAt?.toISOString(), countedBy: line.countedBy });
     line = await ctx.prisma.cycleCountLine.update({
       where: { id: line.id },
-      data: { countedQty: c.countedQty, expectedQty: now!.qty, countedSeq: now!.seq, countedAt: new Date(), countedBy: createdBy, history },
+      data: {
+        countedQty: c.countedQty,
+        expectedQty: now!.qty,
+        countedSeq: now!.seq,
+        countedAt: new Date(),
+        countedBy: createdBy,
+        history,
+        unitCost: costOf.get(line.productMasterId) ?? null,
+        varianceRank: varianceRank(c.countedQty, now!.qty, costOf.get(line.productMasterId) ?? null),
+      },
     });
     byId.set(line.id, line);
     byKey.set(keyOf(line.productMasterId, line.lotId, line.binId), line);
@@ -144,9 +160,9 @@ async function acceptWithinTolerance(ctx: TxContext, batchId: string) {
   const tolerance = await countTolerance(ctx);
   const variance = Prisma.sql`(c."countedQty" - c."expectedQty")`;
   const lines = await ctx.prisma.$queryRaw<{ id: string }[]>`
-    SELECT c.id FROM cycle_count_lines c JOIN product_masters pm ON pm.id = c."productMasterId"
+    SELECT c.id FROM cycle_count_lines c
     WHERE c."batchId" = ${batchId} AND c.resolution IS NULL AND c."countedQty" IS NOT NULL
-      AND ${withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`pm."unitCost"`)}
+      AND ${withinToleranceSql(tolerance, variance, Prisma.sql`c."expectedQty"`, Prisma.sql`c."unitCost"`)}
     ORDER BY c.id`;
   if (lines.length) {
     await resolveCycleCountLines(ctx, { resolutions: lines.map((line) => ({ lineId: line.id, action: 'ACCEPT' as const, comment: 'Within tolerance when the batch completed' })) });

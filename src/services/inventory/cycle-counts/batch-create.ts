@@ -62,10 +62,10 @@ export async function createCycleCountBatch(ctx: RequestContext, input: BatchCre
       });
       // One statement: each line's on hand and its last ledger row's seq come from the same snapshot.
       const inserted = await ctx.prisma.$executeRaw`
-        INSERT INTO cycle_count_lines (id, "batchId", "productMasterId", "lotId", "binId", "stockLineId", "snapshotQty", "snapshotSeq", history)
-        SELECT gen_random_uuid()::text, ${batch.id}, sl."productMasterId", sl."lotId", sl."binId", sl.id, sl."qtyOnHand",
+        INSERT INTO cycle_count_lines (id, "batchId", "organizationId", "locationId", "productMasterId", sku, "lotId", "binId", "stockLineId", "snapshotQty", "snapshotSeq", history)
+        SELECT gen_random_uuid()::text, ${batch.id}, sl."organizationId", sl."locationId", sl."productMasterId", pm.sku, sl."lotId", sl."binId", sl.id, sl."qtyOnHand",
                COALESCE((SELECT MAX(t.seq) FROM stock_transactions t WHERE t."stockLineId" = sl.id), 0), '[]'::jsonb
-        FROM stock_lines sl
+        FROM stock_lines sl JOIN product_masters pm ON pm.id = sl."productMasterId"
         WHERE sl."organizationId" = ${organizationId} AND sl."locationId" = ${input.locationId} ${which}`;
       if (inserted === 0) throw validationError({ [selector]: ['No stock line to count at the location'] }, 'Nothing to count');
       if (inserted > MAX_BATCH_LINES) throw validationError({ [selector]: [`Covers ${inserted} stock lines; a batch counts at most ${MAX_BATCH_LINES}`] }, 'Too many lines');

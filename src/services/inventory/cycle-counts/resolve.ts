@@ -72,7 +72,7 @@ export async function resolveCycleCountLines(ctx: RequestContext, input: Resolve
         const line = lines.get(r.lineId)!;
         if (r.action === 'REJECT') {
           const history = [...line.history, { countedQty: line.countedQty, expectedQty: line.expectedQty, countedAt: line.countedAt?.toISOString(), countedBy: line.countedBy, rejectedBy: createdBy }];
-          await ctx.prisma.cycleCountLine.update({ where: { id: line.id }, data: { countedQty: null, expectedQty: null, countedSeq: null, countedAt: null, countedBy: null, history } });
+          await ctx.prisma.cycleCountLine.update({ where: { id: line.id }, data: { countedQty: null, expectedQty: null, countedSeq: null, countedAt: null, countedBy: null, unitCost: null, varianceRank: null, history } });
           resolutions.push({ lineId: line.id, action: 'REJECT', correctionQty: null, stockLineId: line.stockLineId, transactionId: null });
           continue;
         }
@@ -98,7 +98,7 @@ export async function resolveCycleCountLines(ctx: RequestContext, input: Resolve
         }
         await ctx.prisma.cycleCountLine.update({
           where: { id: line.id },
-          data: { resolution: 'ACCEPTED', resolvedAt: new Date(), resolvedBy: createdBy, correctionQty: delta, stockLineId },
+          data: { resolution: 'ACCEPTED', resolvedAt: new Date(), resolvedBy: createdBy, correctionQty: delta, stockLineId, varianceRank: null },
         });
         await markCounted(ctx, line.productMasterId, line.locationId, line.countedAt!);
         resolutions.push({ lineId: line.id, action: 'ACCEPT', correctionQty: delta, stockLineId, transactionId });
