@@ -1,7 +1,7 @@
 -- CreateTable
 CREATE TABLE "domain_events" (
     "id" BIGSERIAL NOT NULL,
-    "txid" BIGINT NOT NULL DEFAULT (pg_current_xact_id())::text::bigint,
+    "txid" BIGINT NOT NULL DEFAULT ((pg_current_xact_id())::text)::bigint,
     "organizationId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "productId" TEXT,

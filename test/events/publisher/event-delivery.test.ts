@@ -1,15 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorContext } from '../../src/context.js';
-import type { PublishedEvent } from '../../src/services/events/publisher/published-event.js';
-import { publishBatch } from '../../src/services/events/publisher/publish-batch.js';
-import { createProduct } from '../support/api.js';
-import type { Tenant } from '../support/fixtures.js';
-import { wsConnection } from '../support/graphql-ws.js';
-import { type ServerProcess, startServerProcess } from '../support/processes.js';
-import type { TestServer } from '../support/server.js';
-import { addStock } from '../support/stock.js';
-import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { operatorContext } from '../../../src/context.js';
+import type { PublishedEvent } from '../../../src/services/events/publisher/published-event.js';
+import { publishBatch } from '../../../src/services/events/publisher/publish-batch.js';
+import { createProduct } from '../../support/api.js';
+import type { Tenant } from '../../support/fixtures.js';
+import { wsConnection } from '../../support/graphql-ws.js';
+import { type ServerProcess, startServerProcess } from '../../support/processes.js';
+import type { TestServer } from '../../support/server.js';
+import { addStock } from '../../support/stock.js';
+import { startServerWithTwoTenants } from '../../support/two-tenants.js';
 
 // Delivery across instances on one PostgreSQL (docs/events.md): instance A (this process, publishing nothing)
 // serves the subscriptions; instance B (a server process) publishes. Rows that commit out of id order are
