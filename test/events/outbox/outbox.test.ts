@@ -111,4 +111,20 @@ describe('service events', () => {
     expect(received).toMatchObject({ subjectId: transferId, locationId: store.id, payload: { transferId, status: 'RECEIVED', complete: true } });
     expect(shipped!.id < received!.id).toBe(true);
   });
+
+  it('writes stock_request.moved for the created draft and each status move, with the history entry', async () => {
+    const ward = await createLocationFor(server.operator, { organizationId: a.org.id, code: 'WARD-EV', name: 'Ward' });
+    const created = await server.call('POST', '/api/stock-requests', {
+      token: a.key,
+      body: { requestingLocationId: ward.id, supplyingLocationId: a.warehouse.id, neededBy: '2031-05-01', reason: 'Top-up', lines: [{ productMasterId: productA, quantityRequested: 2 }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    expect((await server.call('POST', `/api/stock-requests/${id}/status`, { token: a.key, body: { status: 'SUBMITTED' } })).status).toBe(200);
+    const moves = (await eventsOf(a.org.id, 'stock_request.moved')).filter((e) => e.subjectId === id);
+    expect(moves.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ requestId: id, kind: 'CREATED', from: null, to: 'DRAFT' }),
+      expect.objectContaining({ requestId: id, kind: 'STATUS', from: 'DRAFT', to: 'SUBMITTED' }),
+    ]);
+  });
 });
