@@ -80,6 +80,11 @@ export interface Config {
   forecastRunWorkers?: number;
   /** How often an idle forecast-run loop looks for batches, in milliseconds. */
   forecastRunPollMs: number;
+  /**
+   * How often this instance's event publisher looks for new outbox rows, in milliseconds (0: this instance
+   * publishes nothing; it still delivers what another instance publishes). docs/events.md.
+   */
+  eventPublishPollMs: number;
   /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
@@ -212,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
+    eventPublishPollMs: nonNegative(env, 'EVENT_PUBLISH_POLL_MS', 100),
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),
     forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),

@@ -5,6 +5,7 @@ import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
 import { type Permission, permissionsForScopes } from './auth/permissions.js';
 import type { SignInThrottle } from './auth/sign-in-throttle.js';
+import type { EventFanOut } from './services/events/publisher/event-fan-out.js';
 import type { ForecastWorkerPool } from './services/forecasting/engine/worker-pool.js';
 
 export interface Actor {
@@ -66,6 +67,8 @@ export interface App {
   signInThrottle?: SignInThrottle;
   /** Worker threads that fit forecasts, shared by every request (absent: forecasts are fitted on the calling thread, as in scripts). */
   forecastPool?: ForecastWorkerPool;
+  /** This instance's fan-out of published domain events (absent: no events are delivered, as in scripts). */
+  events?: EventFanOut;
 }
 
 /** Whom a system context acts as: an organization, and the user or API key the work is done for. */

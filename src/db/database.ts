@@ -21,6 +21,8 @@ export interface Database {
   factory: SqlMigrationAwareDriverAdapterFactory;
   /** PostgreSQL: the connection pool behind `prisma` (the rate limiter's counters use it too). */
   pool?: pg.Pool;
+  /** PostgreSQL: the URL it was opened with (the event listener opens its own connection with it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       factory,
       pool,
+      url: options.databaseUrl,
       close: async () => {
         await prisma.$disconnect();
         const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));

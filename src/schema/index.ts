@@ -67,6 +67,7 @@ import './stock-requests/stock-request-types.js';
 import './stock-requests/stock-requests.js';
 import './stock-requests/stock-request-helpers.js';
 import './stock-requests/stock-request-status-feed.js';
+import './events/stock-changes/stock-changed.js';
 import './stock-requests/stock-request-fulfilment.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

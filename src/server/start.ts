@@ -9,6 +9,7 @@ import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/jobs/worker.js';
 import { startRecommendationExpirySweep } from '../services/transfers/recommendations/expiry-sweep.js';
 import { startStockSnapshotLoop } from '../services/dashboard/inventory-summary/stock-snapshots.js';
+import { startEvents } from '../services/events/publisher/start-events.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
@@ -56,6 +57,8 @@ export async function startServer(config: Config, options: { database?: Database
     // Threads start on the first forecast, not here.
     forecastPool: new ForecastWorkerPool({ size: config.forecastWorkers ?? defaultPoolSize() }),
   };
+  const events = await startEvents(app, database, { pollMs: config.eventPublishPollMs, log });
+  app.events = events.fanOut;
   const handler = createHttpHandler(app, limits.requests);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
   const server = createServer(httpServerOptions(config.http), adapter);
@@ -101,7 +104,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), events.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -114,7 +117,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop()]);
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), events.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -92,6 +92,8 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM, then waits for the exit. */
   stop: () => Promise<void>;
+  /** SIGKILL (kill -9: no shutdown of any kind), then waits for the exit. */
+  kill: () => Promise<void>;
 }
 
 /** The server entry (src/main.ts) as its own process on a free port, once /health answers. */
@@ -111,10 +113,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
-      if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, port, output: () => output, stop };
+      if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, port, output: () => output, stop, kill };
     } catch {
       // not listening yet
     }

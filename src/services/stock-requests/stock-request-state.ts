@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context.js';
 import type { TxContext } from '../../db/transactions.js';
 import type { StockRequest, StockRequestEventKind, StockRequestStatus } from '../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
+import { appendEvents } from '../events/outbox/append-events.js';
 import { actorOf } from '../actor-of.js';
 import { isTenantAdmin } from '../tenant-admin.js';
 import { authOf, orgId } from '../tenant.js';
@@ -62,16 +63,23 @@ export function checkApprover(ctx: TxContext, request: StockRequest): void {
 }
 
 /** One entry of the request's history, by the caller (a fulfilment, receipt or return names its transfer). */
-export function recordEvent(
+export async function recordEvent(
   ctx: TxContext,
   requestId: string,
   kind: StockRequestEventKind,
   move: { from?: StockRequestStatus | null; to?: StockRequestStatus | null; note?: string | null; transferId?: string | null } = {},
 ) {
   const { actorType, createdBy } = actorOf(ctx);
-  return ctx.prisma.stockRequestEvent.create({
+  const entry = await ctx.prisma.stockRequestEvent.create({
     data: { requestId, kind, fromStatus: move.from ?? null, toStatus: move.to ?? null, note: move.note ?? null, transferId: move.transferId ?? null, actorType, actorId: createdBy },
   });
+  // The outbox hears of every entry that sets a status (what the status subscription sends).
+  if (entry.toStatus && entry.toStatus !== entry.fromStatus) {
+    await appendEvents(ctx, [
+      { type: 'stock_request.moved', subjectId: requestId, payload: { requestId, historyEntryId: entry.id, kind, from: entry.fromStatus, to: entry.toStatus, transferId: entry.transferId } },
+    ]);
+  }
+  return entry;
 }
 
 /** Moves the locked request to `to` with the other columns given, and records the move in its history. */

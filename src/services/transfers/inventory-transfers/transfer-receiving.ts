@@ -9,7 +9,8 @@ import { outOfRange } from '../../inventory/stock-lines/quantities.js';
 import { inTransaction, type TxContext } from '../../../db/transactions.js';
 import { notifyFollower, type TransferUnits } from './transfer-followers.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
-import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
+import { appendEvents } from '../../events/outbox/append-events.js';
+import { lockTransferFor, transferEvent, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 
 /** The inputs as their contracts output them (parsed once, where they come in). */
 export type TransferReceiveInput = z.output<typeof inventoryTransferReceive>;
@@ -116,6 +117,7 @@ export async function receiveTransfer(ctx: RequestContext, id: string, input: Tr
       FROM unnest(${lineIds}::text[], ${lineIds.map((lineId) => asked.get(lineId)!)}::int[]) AS u(id, n) WHERE l.id = u.id`;
     const open = await tx.inventoryTransferLine.count({ where: { transferId: id, receivedQuantity: { lt: tx.inventoryTransferLine.fields.shippedQuantity } } });
     const after = await tx.inventoryTransfer.update({ where: { id }, data: open ? {} : { status: 'RECEIVED', receivedAt: new Date() } });
+    await appendEvents(ctx, [{ type: 'transfer.received', subjectId: id, locationId: after.destLocationId, payload: { ...transferEvent(after), complete: !open } }]);
     await notifyFollower(ctx, after, 'received', unitsByProduct([...asked].map(([lineId, quantity]) => ({ productMasterId: byId.get(lineId)!.productMasterId, quantity }))));
     return tx.inventoryTransfer.findUniqueOrThrow({ where: { id }, ...TRANSFER_WITH_LINES });
   }, TRANSFER_TRANSACTION);

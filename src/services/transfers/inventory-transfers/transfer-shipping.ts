@@ -8,7 +8,8 @@ import { openReservations } from '../../inventory/reservations/fefo-reservations
 import { inTransaction, type TxContext } from '../../../db/transactions.js';
 import { checkTransferRefs } from './transfer-references.js';
 import type { TransferNote } from './transfer-receiving.js';
-import { lockTransferFor, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
+import { appendEvents } from '../../events/outbox/append-events.js';
+import { lockTransferFor, transferEvent, TRANSFER_TRANSACTION, transferActor } from './transfer-state.js';
 import { TRANSFER_WITH_LINES, type TransferWithLines } from './transfer-shape.js';
 
 export type ShippedTransferInput = z.input<typeof shippedTransferInput>;
@@ -57,7 +58,8 @@ async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: Shipm
   await reservations.write();
   await tx.inventoryTransferLineLot.createMany({ data: pieces });
   await tx.$executeRaw`UPDATE inventory_transfer_lines SET "shippedQuantity" = quantity WHERE "transferId" = ${transfer.id}`;
-  await tx.inventoryTransfer.update({ where: { id: transfer.id }, data: { status: 'IN_TRANSIT', shippedAt: new Date(), shippedBy: transferActor(ctx).id } });
+  const shipped = await tx.inventoryTransfer.update({ where: { id: transfer.id }, data: { status: 'IN_TRANSIT', shippedAt: new Date(), shippedBy: transferActor(ctx).id } });
+  await appendEvents(ctx, [{ type: 'transfer.shipped', subjectId: transfer.id, locationId: transfer.sourceLocationId, payload: transferEvent(shipped) }]);
 }
 
 /** DRAFT → IN_TRANSIT (POST /api/inventory/transfers/{id} action ship). */

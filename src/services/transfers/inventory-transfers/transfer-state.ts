@@ -40,3 +40,12 @@ export const transferActor = (ctx: RequestContext) => {
   const { actorType, createdBy } = actorOf(ctx);
   return { type: actorType, id: createdBy };
 };
+
+/** The payload of a transfer's domain events (docs/events.md). */
+export const transferEvent = (t: InventoryTransfer) => ({
+  transferId: t.id,
+  reference: t.reference,
+  status: t.status,
+  sourceLocationId: t.sourceLocationId,
+  destLocationId: t.destLocationId,
+});

@@ -1,0 +1,17 @@
+/**
+ * The domain event types (docs/events.md lists each one's payload). The migration's CHECK constraint on
+ * domain_events.type holds the same list; test/events/outbox.test.ts compares them.
+ */
+export const EVENT_TYPES = [
+  'stock.changed',
+  'transfer.shipped',
+  'transfer.received',
+  'stock_request.moved',
+  'recommendation.created',
+  'recommendation.moved',
+  'import.finished',
+  'import.failed',
+  'forecast_run.finished',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
