@@ -68,5 +68,7 @@ import './stock-requests/stock-requests.js';
 import './stock-requests/stock-request-helpers.js';
 import './stock-requests/stock-request-status-feed.js';
 import './stock-requests/stock-request-fulfilment.js';
+import './shipments/shipment-types.js';
+import './shipments/shipments.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));
