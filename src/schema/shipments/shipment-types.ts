@@ -29,7 +29,7 @@ export const ShipmentAllocationRef = builder.objectRef<ShipmentAllocation>('Ship
     id: t.exposeID('id', { description: 'Identifier.' }),
     stockLineId: t.exposeID('stockLineId', { description: 'The stock line the units are (or were) on.' }),
     lotId: t.exposeID('lotId', { nullable: true, description: 'Its lot (null for stock without lots).' }),
-    lotCode: t.string({ nullable: true, description: 'The lot code.', authScopes: readScopesOf('Lot'), resolve: async (row, _args, ctx) => (row.lotId ? ((await linked(ctx, 'lot', row.lotId))?.code ?? null) : null) }),
+    lotCode: t.string({ nullable: true, description: 'The lot code (part of what the shipment records, as a packing slip prints it: no inventory permission needed).', resolve: async (row, _args, ctx) => (row.lotId ? ((await linked(ctx, 'lot', row.lotId))?.code ?? null) : null) }),
     binId: t.exposeID('binId', { nullable: true, description: 'Its bin (null when not in a bin).' }),
     bin: t.field({ type: BinType, nullable: true, authScopes: readScopesOf('Bin'), description: 'The bin (null when none).', resolve: (row, _args, ctx) => linked(ctx, 'bin', row.binId) }),
     quantity: t.exposeInt('quantity', { description: 'Units.' }),
