@@ -69,5 +69,7 @@ import './stock-requests/stock-request-helpers.js';
 import './stock-requests/stock-request-status-feed.js';
 import './events/stock-changes/stock-changed.js';
 import './stock-requests/stock-request-fulfilment.js';
+import './shipments/shipment-types.js';
+import './shipments/shipments.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -172,6 +172,25 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', `/api/stock-requests/${request.id}/rollback`, 409, { body: {} });
     await call('GET', `/api/stock-requests/${request.id}/status`, 200);
     await call('GET', `/api/stock-requests/${request.id}/status?limit=0`, 400);
+    const order = await server.app.prisma.salesOrder.create({
+      data: { organizationId: a.org.id, externalId: 'DOC-SO', fulfillmentLocationId: a.warehouse.id, lines: { create: { lineNumber: 1, productMasterId: productId, requestedQty: 2 } } },
+    });
+    const shipment = await call('POST', '/api/shipments', 201, { body: { salesOrderId: order.id } });
+    await call('POST', '/api/shipments', 400, { body: { salesOrderId: 'nope' } });
+    await call('POST', '/api/shipments', 409, { body: { salesOrderId: order.id } });
+    await call('GET', `/api/shipments?status=reserved&locationId=${a.warehouse.id}`, 200);
+    await call('GET', '/api/shipments?limit=0', 400);
+    await call('GET', '/api/shipments?locationId=nope', 404);
+    await call('GET', `/api/shipments/${shipment.id}`, 200);
+    await call('GET', '/api/shipments/nope', 404);
+    await call('POST', `/api/shipments/${shipment.id}/pack`, 409, { body: { packageCount: 1 } });
+    await call('POST', `/api/shipments/${shipment.id}/pick`, 200, { body: {} });
+    await call('POST', `/api/shipments/${shipment.id}/pack`, 400, { body: { packageCount: 0 } });
+    await call('POST', `/api/shipments/${shipment.id}/pack`, 200, { body: { packageCount: 1, weightKg: 2.5 } });
+    await call('POST', `/api/shipments/${shipment.id}/ship`, 200, { body: { carrier: 'UPS', trackingNumber: '1Z' } });
+    await call('POST', `/api/shipments/${shipment.id}/deliver`, 200, { body: {} });
+    await call('POST', `/api/shipments/${shipment.id}/cancel`, 409, { body: {} });
+    await call('POST', '/api/shipments/nope/cancel', 404, { body: {} });
     const other = await call('POST', '/api/stock-requests', 201, { body: requestBody });
     await call('POST', `/api/stock-requests/${other.id}/status`, 200, { body: { status: 'CANCELLED' } });
     await call('POST', `/api/stock-requests/${other.id}/status`, 400, { body: { status: 'LOST' } });

@@ -58,6 +58,7 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   countBatch: { type: 'ID!', value: (s) => s.ids.CycleCountBatch![0] },
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
   stockRequest: { type: 'ID!', value: (s) => s.ids.StockRequest![0] },
+  shipment: { type: 'ID!', value: (s) => s.ids.Shipment![0] },
   // Up to 3 ids of every entity type; 2 of some when 3 of each would pass the 100 a `nodes` call takes.
   ids: {
     type: '[ID!]!',
@@ -153,6 +154,9 @@ const CASES: Record<string, Entry> = {
   stockProjection: { args: 'locationId: $locationReq' },
   stockLinesPage: { exempt: REST_PAGES },
   stockTransactionHistory: { exempt: REST_PAGES },
+  shipment: { args: 'id: $shipment', fixedSize: 'one shipment with its lines' },
+  shipments: { args: 'first: 50' },
+  shipmentsPage: { exempt: REST_PAGES },
   stockRequest: { args: 'id: $stockRequest', fixedSize: 'one request with its lines' },
   stockRequestHistory: { args: 'id: $stockRequest', fixedSize: "one request's history" },
   stockRequests: { args: 'first: 50' },

@@ -69,6 +69,14 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     },
   });
   const stockRequestEvent = await db.stockRequestEvent.create({ data: { requestId: stockRequest.id, kind: 'CREATED', toStatus: 'DRAFT', actorType: 'USER', actorId: tenant.admin.id } });
+  const shipment = await db.shipment.create({
+    include: { lines: true },
+    data: {
+      organizationId, number: (await db.shipment.count({ where: { organizationId } })) + 1, salesOrderId: salesOrder.id, locationId: location.id, createdByType: 'USER', createdBy: tenant.admin.id,
+      lines: { create: { lineNumber: 1, orderLineId: salesOrderLine.id, productMasterId: product.id, quantity: 1 } },
+    },
+  });
+  const shipmentAllocation = await db.shipmentAllocation.create({ data: { lineId: shipment.lines[0]!.id, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, quantity: 1 } });
   const hold = await db.inventoryHold.create({
     data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
   });
@@ -113,5 +121,8 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     SalesOrder: salesOrder.id,
     SalesOrderLine: salesOrderLine.id,
     SalesOrderAllocation: allocation.id,
+    Shipment: shipment.id,
+    ShipmentLine: shipment.lines[0]!.id,
+    ShipmentAllocation: shipmentAllocation.id,
   };
 }

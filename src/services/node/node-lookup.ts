@@ -4,6 +4,7 @@ import { DomainError } from '../../kernel/errors.js';
 import { authOf, orgId } from '../tenant.js';
 import { HOLD_WITH_LINES } from '../inventory/holds/hold-shape.js';
 import { countLinesById } from '../inventory/cycle-counts/batch-reads.js';
+import { SHIPMENT_WITH_LINES } from '../shipments/shipment-shape.js';
 import { REQUEST_WITH_LINES } from '../stock-requests/stock-request-shape.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
@@ -69,6 +70,9 @@ const LOADERS: Record<NodeTypeName, Load> = {
   SalesOrder: (ctx, ids) => ctx.prisma.salesOrder.findMany(inIds(ids)),
   SalesOrderLine: (ctx, ids) => ctx.prisma.salesOrderLine.findMany(inIds(ids)),
   SalesOrderAllocation: (ctx, ids) => ctx.prisma.salesOrderAllocation.findMany(inIds(ids)),
+  Shipment: (ctx, ids) => ctx.prisma.shipment.findMany({ ...inIds(ids), ...SHIPMENT_WITH_LINES }),
+  ShipmentLine: (ctx, ids) => ctx.prisma.shipmentLine.findMany({ ...inIds(ids), include: SHIPMENT_WITH_LINES.include.lines.include }),
+  ShipmentAllocation: (ctx, ids) => ctx.prisma.shipmentAllocation.findMany(inIds(ids)),
 };
 
 /**

@@ -106,6 +106,17 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'inventory.read' },
   },
+  Shipment: { from: own('shipments'), org: ownOrg, readable: { permission: 'shipping.read' } },
+  ShipmentLine: {
+    from: Prisma.sql`shipment_lines x JOIN shipments p ON p.id = x."shipmentId"`,
+    org: parentOrg,
+    readable: { permission: 'shipping.read' },
+  },
+  ShipmentAllocation: {
+    from: Prisma.sql`shipment_allocations x JOIN shipment_lines l ON l.id = x."lineId" JOIN shipments p ON p.id = l."shipmentId"`,
+    org: parentOrg,
+    readable: { permission: 'shipping.read' },
+  },
 } satisfies Record<string, NodeTable>;
 
 export type NodeTypeName = keyof typeof NODE_TABLES;

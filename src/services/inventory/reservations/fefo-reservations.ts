@@ -75,6 +75,12 @@ export interface Reservations {
    * too: a hold quarantines whatever is there. Returns the allocations, which may add up to less than asked.
    */
   hold(lineIds: string[], quantity: number | null, source: ReservationSource): Allocation[];
+  /** Turns up to `quantity` reserved units of a locked line into picked ones (off the shelf, in the tote); returns the units picked. */
+  pick(stockLineId: string, quantity: number, source: ReservationSource): number;
+  /** Puts up to `quantity` picked units of a locked line back on the shelf, available again; returns the units returned. */
+  unpick(stockLineId: string, quantity: number, source: ReservationSource): number;
+  /** Takes up to `quantity` picked units of a locked line out of the location (on hand and picked go down together); returns the units shipped. */
+  shipPicked(stockLineId: string, quantity: number, source: ReservationSource): number;
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
 }
@@ -184,6 +190,19 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
   const exactLine = ({ productMasterId, locationId, lotId, binId }: StockRequest) =>
     (byPair.get(pairKey(productMasterId, locationId)) ?? []).filter((s) => s.lotId === (lotId ?? null) && s.binId === (binId ?? null));
 
+  /** Moves up to `quantity` units out of the bucket `from` of a locked line (no more than it holds) by the deltas given. */
+  const shift = (stockLineId: string, quantity: number, from: 'qtyReserved' | 'qtyPicked', deltas: (units: number) => StockChange['deltas'], source: ReservationSource) => {
+    const line = stock.get(stockLineId);
+    const units = Math.min(quantity, line?.[from] ?? 0);
+    if (units <= 0) return 0;
+    const change = deltas(units);
+    changes.push({ ...source, stockLineId, deltas: change });
+    line!.qtyReserved += change.RESERVED ?? 0;
+    line!.qtyPicked += change.PICKED ?? 0;
+    line!.qtyOnHand += change.ON_HAND ?? 0;
+    return units;
+  };
+
   return {
     release(stockLineId, quantity, source) {
       const line = stock.get(stockLineId);
@@ -193,6 +212,9 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
       line!.qtyReserved -= released;
       return released;
     },
+    pick: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyReserved', (units) => ({ RESERVED: -units, PICKED: units }), source),
+    unpick: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyPicked', (units) => ({ PICKED: -units }), source),
+    shipPicked: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyPicked', (units) => ({ PICKED: -units, ON_HAND: -units }), source),
     reserve: (request, source) => allocate(request, true, (line, take) => {
       changes.push({ ...source, stockLineId: line.id, deltas: { RESERVED: take } });
       line.qtyReserved += take;

@@ -1,0 +1,40 @@
+import type { TxContext } from '../../db/transactions.js';
+import type { Prisma, Shipment, ShipmentStatus } from '../../generated/prisma/client.js';
+import { DomainError, notFound } from '../../kernel/errors.js';
+import { orgId } from '../tenant.js';
+import { SHIPMENT_WITH_LINES } from './shipment-shape.js';
+
+/** Interactive transaction limits of a shipment move: it may queue on the shipment's and stock lines' locks. */
+export const SHIPMENT_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
+
+/** What each move may start from; the one table of a shipment's states. */
+const ALLOWED_FROM = {
+  pick: ['RESERVED'],
+  pack: ['PICKED'],
+  ship: ['PACKED'],
+  deliver: ['SHIPPED'],
+  cancel: ['RESERVED', 'PICKED', 'PACKED'],
+} as const satisfies Record<string, readonly ShipmentStatus[]>;
+
+export type ShipmentMove = keyof typeof ALLOWED_FROM;
+
+/**
+ * Locks the organization's shipment (SELECT ... FOR UPDATE) for the rest of the transaction and checks that
+ * `move` may start from its state: a second move of the same shipment waits here and then sees the state the
+ * first left, so two ships at once ship once and the other is refused. Unknown or foreign id: 404; wrong
+ * state: 409 INVALID_STATE naming the state.
+ */
+export async function lockShipmentFor(ctx: TxContext, id: string, move: ShipmentMove): Promise<Shipment> {
+  const [shipment] = await ctx.prisma.$queryRaw<Shipment[]>`
+    SELECT * FROM shipments WHERE id = ${id} AND "organizationId" = ${orgId(ctx)} FOR UPDATE`;
+  if (!shipment) throw notFound('Shipment');
+  const allowed: readonly ShipmentStatus[] = ALLOWED_FROM[move];
+  if (!allowed.includes(shipment.status)) {
+    throw new DomainError('INVALID_STATE', `Cannot ${move} a shipment that is ${shipment.status}; allowed from ${allowed.join(' or ')}`);
+  }
+  return shipment;
+}
+
+/** Moves the locked shipment to `to` with the other columns given, answering it with its lines. */
+export const moveShipment = (ctx: TxContext, shipment: Shipment, to: ShipmentStatus, data: Prisma.ShipmentUpdateInput = {}) =>
+  ctx.prisma.shipment.update({ where: { id: shipment.id }, data: { ...data, status: to }, ...SHIPMENT_WITH_LINES });
