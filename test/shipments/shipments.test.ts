@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/fixtures.js';
+import { waitForJob } from '../support/import.js';
 import { expectLedgerBalanced } from '../support/ledger-balance.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
@@ -96,6 +97,23 @@ describe('a shipment from RESERVED to DELIVERED', () => {
 
     const got = await s.ok(s.call('GET', `/api/shipments/${created.id}`));
     expect(got).toEqual(delivered);
+  });
+});
+
+describe('an order that has a shipment', () => {
+  it('is not changed by importing it again: the row is refused, the shipment, the order and the stock stay as they were', async () => {
+    const { order, sku, externalId, product } = await s.stockedOrder(8);
+    await s.ok(s.call('POST', '/api/shipments', { salesOrderId: order.id, lines: [{ orderLineId: order.lines[0]!.id, quantity: 3 }] }), 201);
+    const before = await s.snapshot();
+    const stock = await s.stockOf(product);
+    const res = await server.call('POST', '/api/import/orders', { token: a.key, body: [{ externalId, fulfillmentLocationCode: a.warehouse.code, lines: [{ sku, quantity: 12 }] }] });
+    expect(res.status).toBe(202);
+    const job = await waitForJob(server, a.key, res.body.jobId);
+    expect(job).toMatchObject({ state: 'COMPLETED', rejectedRows: 1 });
+    expect(job.errors).toEqual([expect.objectContaining({ field: 'externalId', message: `Order ${externalId} has shipments and cannot be changed by an import` })]);
+    expect(await s.snapshot()).toEqual(before);
+    expect(await s.stockOf(product)).toEqual(stock);
+    await expectLedgerBalanced(server.app.prisma);
   });
 });
 

@@ -10,7 +10,8 @@ import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
 
 /**
  * Applying a sales order (orderRow) reserves stock for it at the fulfillment location; importing it again
- * releases what it held (as far as the lines still have it reserved) and reserves again for the new lines.
+ * releases what it held (as far as the lines still have it reserved) and reserves again for the new lines. An order
+ * that is closed, or has a shipment (which took over part of its reservation and names its lines), is not changed.
  */
 
 /** Orders in these states are finished: an import does not reopen them. */
@@ -22,10 +23,17 @@ export const applyOrderRows: ChunkApplier = async (ctx, rows) => {
   const { valid, rejections } = parseRows(orderRow, rows);
   const locations = await resolveLocations(ctx, valid.map((r) => r.data.fulfillmentLocationCode));
   const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  // The orders already here, locked (in the key order the upsert below takes) so that no shipment of one starts
+  // between this check and the import's rewrite of its lines.
   const existing = new Map(
     (
-      await tx.salesOrder.findMany({ where: { organizationId, externalId: { in: valid.map((r) => r.data.externalId) } }, select: { externalId: true, status: true } })
-    ).map((o) => [o.externalId, o.status]),
+      await tx.$queryRaw<{ externalId: string; status: SalesOrderStatus; shipped: boolean }[]>`
+        SELECT o."externalId", o.status::text AS status, EXISTS (SELECT 1 FROM shipments s WHERE s."salesOrderId" = o.id) AS shipped
+        FROM sales_orders o
+        WHERE o."organizationId" = ${organizationId} AND o."externalId" = ANY(${valid.map((r) => r.data.externalId)}::text[])
+        ORDER BY o."externalId" COLLATE "C"
+        FOR UPDATE OF o`
+    ).map((o) => [o.externalId, o]),
   );
 
   const accepted: { rowNumber: number; externalId: string; locationId: string; lines: { productMasterId: string; quantity: number }[] }[] = [];
@@ -36,8 +44,9 @@ export const applyOrderRows: ChunkApplier = async (ctx, rows) => {
     data.lines.forEach((line, i) => {
       if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
     });
-    const status = existing.get(data.externalId);
-    if (status && CLOSED.has(status)) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} is ${status} and cannot be changed by an import` });
+    const order = existing.get(data.externalId);
+    if (order && CLOSED.has(order.status)) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} is ${order.status} and cannot be changed by an import` });
+    else if (order?.shipped) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} has shipments and cannot be changed by an import` });
     if (problems.length || !locationId) {
       rejections.push(...problems);
       continue;
