@@ -9,6 +9,7 @@ import { wsConnection } from '../../support/graphql-ws.js';
 import { type ServerProcess, startServerProcess } from '../../support/processes.js';
 import type { TestServer } from '../../support/server.js';
 import { addStock } from '../../support/stock.js';
+import { streams } from '../stock-changes/stock-changed-support.js';
 import { startServerWithTwoTenants } from '../../support/two-tenants.js';
 
 // Delivery across instances on one PostgreSQL (docs/events.md): instance A (this process, publishing nothing)
@@ -43,10 +44,6 @@ afterAll(async () => {
   await publisher?.stop();
   await server?.close();
 });
-
-async function streams(count: number) {
-  while (server.app.events!.streamCount !== count) await new Promise((r) => setTimeout(r, 10));
-}
 
 const STOCK_CHANGED = `subscription ($locationId: ID) { stockChanged(locationId: $locationId) { eventId stockLineId productId locationId changes { deltaQty qtyAfter } } }`;
 
@@ -99,7 +96,7 @@ describe.skipIf(pgOnly)('event delivery on PostgreSQL', { timeout: 120_000 }, ()
   it("delivers a change made through instance B to a subscription on instance A, and never another tenant's", async () => {
     publisher = await startPublisher();
     const sub = await subscriber(a.key, a.warehouse.id);
-    await streams(1);
+    await streams(server, 1);
     const lineA = await addStock(server.app, a.org.id, { productMasterId: productA, locationId: a.warehouse.id }, { ON_HAND: 10 });
     await addStock(server.app, b.org.id, { productMasterId: productB, locationId: b.warehouse.id }, { ON_HAND: 10 });
     const adjust = (token: string, inventoryItemId: string, delta: number) =>
@@ -118,14 +115,14 @@ describe.skipIf(pgOnly)('event delivery on PostgreSQL', { timeout: 120_000 }, ()
     ]);
     expect(sub.sent().every((c) => c.locationId === a.warehouse.id)).toBe(true);
     sub.ws.close();
-    await streams(0);
+    await streams(server, 0);
   });
 
   it('publishes after a restart what was committed while the publisher was killed (SIGKILL)', async () => {
     publisher ??= await startPublisher();
     await publisher.kill();
     const sub = await subscriber(a.key, a.warehouse.id);
-    await streams(1);
+    await streams(server, 1);
     // Committed while no instance publishes (A never does): the row waits in the outbox.
     const line = await addStock(server.app, a.org.id, { productMasterId: productA, locationId: a.warehouse.id, lotCode: 'K1' }, { ON_HAND: 3 });
     const [event] = await server.app.prisma.domainEvent.findMany({ where: { subjectId: line.id } });
@@ -134,6 +131,6 @@ describe.skipIf(pgOnly)('event delivery on PostgreSQL', { timeout: 120_000 }, ()
     publisher = await startPublisher();
     expect(await sub.change(line.id)).toMatchObject({ stockLineId: line.id, changes: [{ deltaQty: 3, qtyAfter: 3 }] });
     sub.ws.close();
-    await streams(0);
+    await streams(server, 0);
   });
 });

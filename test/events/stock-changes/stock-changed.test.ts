@@ -5,6 +5,7 @@ import { wsConnection } from '../../support/graphql-ws.js';
 import type { TestServer } from '../../support/server.js';
 import { addStock } from '../../support/stock.js';
 import { startServerWithTwoTenants } from '../../support/two-tenants.js';
+import { changeOf, sent, STOCK_CHANGED, streams } from './stock-changed-support.js';
 
 // stockChanged (docs/events.md): fed from the published events, one organization's only. On both databases.
 let server: TestServer;
@@ -20,27 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Waits until this server's fan-out has this many live streams (the subscription is registered). */
-async function streams(count: number) {
-  while (server.app.events!.streamCount !== count) await new Promise((r) => setTimeout(r, 10));
-}
-
-/** What subscription `id` has sent so far. */
-const sent = (ws: ReturnType<typeof wsConnection>, id: string) => ws.messages.filter((m) => m.id === id && m.type === 'next').map((m) => m.payload.data.stockChanged);
-
-/** The first change of this stock line that subscription `id` sends. */
-const changeOf = async (id: string, ws: ReturnType<typeof wsConnection>, stockLineId: string) =>
-  (await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data.stockChanged.stockLineId === stockLineId))?.payload.data.stockChanged;
-
-const STOCK_CHANGED = `subscription ($locationId: ID, $productId: ID) {
-  stockChanged(locationId: $locationId, productId: $productId) { eventId stockLineId productId locationId changes { transactionType bucket deltaQty qtyAfter } } }`;
 
 describe('stockChanged', () => {
   it("sends its organization's changes at the location, never another tenant's", async () => {
     const ws = wsConnection(server.url);
     await ws.init({ authorization: `Bearer ${a.key}` });
     const id = await ws.subscribe(STOCK_CHANGED, { locationId: a.warehouse.id });
-    await streams(1);
+    await streams(server, 1);
     // Another tenant's change first: a subscriber that saw it would get it before a's.
     await addStock(server.app, b.org.id, { productMasterId: productB, locationId: b.warehouse.id }, { ON_HAND: 4 });
     const line = await addStock(server.app, a.org.id, { productMasterId: productA, locationId: a.warehouse.id, lotCode: 'L1' }, { ON_HAND: 5 });
@@ -48,7 +35,7 @@ describe('stockChanged', () => {
     expect(got).toMatchObject({ stockLineId: line.id, productId: productA, locationId: a.warehouse.id, changes: [{ bucket: 'ON_HAND', deltaQty: 5, qtyAfter: 5 }] });
     expect(sent(ws, id).every((c) => c.locationId === a.warehouse.id && c.productId !== productB)).toBe(true);
     ws.close();
-    await streams(0);
+    await streams(server, 0);
   });
 
   it("refuses another organization's location or product (NOT_FOUND), and neither filter", async () => {
