@@ -81,6 +81,7 @@ export function createShipment(ctx: RequestContext, input: ShipmentCreateInput):
       const handOver = { transactionType: 'ORDER_RELEASE', sourceType: 'SALES_ORDER', sourceId: order.id, comment: `Handed to shipment ${shipmentReference(shipment)}` };
       const reserve = shipmentSource(shipment, 'SHIPMENT_RESERVE', 'Reserved for shipment');
       const rows: { lineId: string; stockLineId: string; lotId: string | null; binId: string | null; quantity: number }[] = [];
+      const handedOver: { id: string; quantity: number }[] = [];
       for (const [i, w] of wanted.entries()) {
         let left = w.quantity;
         for (const a of w.line.allocations) {
@@ -89,6 +90,7 @@ export function createShipment(ctx: RequestContext, input: ShipmentCreateInput):
           session.release(a.stockLineId, take, handOver);
           a.quantity -= take;
           left -= take;
+          handedOver.push(a);
         }
         const got = session.reserve({ productMasterId: w.line.productMasterId, locationId: order.fulfillmentLocationId, quantity: w.quantity }, reserve);
         const units = got.reduce((sum, a) => sum + a.quantity, 0);
@@ -98,20 +100,18 @@ export function createShipment(ctx: RequestContext, input: ShipmentCreateInput):
       if (Object.keys(errors).length) throw new DomainError('INSUFFICIENT_STOCK', 'Not enough available stock at the fulfillment location for the shipment', { details: errors });
       await session.write();
       await ctx.prisma.shipmentAllocation.createMany({ data: rows });
-      await keepOrderAllocations(ctx, wanted.map((w) => w.line));
+      await keepOrderAllocations(ctx, handedOver, wanted.map((w) => w.line.id));
       return ctx.prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, ...SHIPMENT_WITH_LINES });
     },
     SHIPMENT_TRANSACTION,
   );
 }
 
-/** Writes the order's allocations as the hand-over left them, and each order line's reservedQty as their sum. */
-async function keepOrderAllocations(ctx: TxContext, lines: { id: string; allocations: { id: string; quantity: number }[] }[]) {
-  const all = lines.flatMap((line) => line.allocations);
-  const emptied = all.filter((a) => a.quantity <= 0).map((a) => a.id);
+/** Writes the allocations the hand-over took from (emptied ones deleted), then each order line's reservedQty as their sum. */
+async function keepOrderAllocations(ctx: TxContext, handedOver: { id: string; quantity: number }[], ids: string[]) {
+  const emptied = handedOver.filter((a) => a.quantity <= 0).map((a) => a.id);
   if (emptied.length) await ctx.prisma.salesOrderAllocation.deleteMany({ where: { id: { in: emptied } } });
-  for (const a of all.filter((a) => a.quantity > 0)) await ctx.prisma.salesOrderAllocation.update({ where: { id: a.id }, data: { quantity: a.quantity } });
-  const ids = lines.map((line) => line.id);
+  for (const a of handedOver.filter((a) => a.quantity > 0)) await ctx.prisma.salesOrderAllocation.update({ where: { id: a.id }, data: { quantity: a.quantity } });
   await ctx.prisma.$executeRaw`
     UPDATE sales_order_lines l SET "reservedQty" = COALESCE((SELECT SUM(a.quantity) FROM sales_order_allocations a WHERE a."orderLineId" = l.id), 0)::int
     WHERE l.id = ANY(${ids}::text[])`;
