@@ -71,6 +71,8 @@ export interface Config {
     /** How far behind the database clock a snapshot's cut is, in seconds (longer than any stock-changing transaction). */
     settleSeconds: number;
   };
+  /** How often an instance looks for organizations whose demand history sums are not made for this week, in seconds (0: this instance makes none; planning reads stay exact, only slower). */
+  demandRatePollSeconds: number;
   /**
    * Loops that fit stored forecast runs' batches in this process (0: none). Default 1: a second loop keeps
    * the worker threads busy while the first writes (a 10,000-series run in 12.5 s instead of 17.5 s) but
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyHours: positive(env, 'STOCK_SNAPSHOT_EVERY_HOURS', 24),
       settleSeconds: positive(env, 'STOCK_SNAPSHOT_SETTLE_SECONDS', 300),
     },
+    demandRatePollSeconds: nonNegative(env, 'DEMAND_RATE_POLL_SECONDS', 60),
     forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
     eventPublishPollMs: nonNegative(env, 'EVENT_PUBLISH_POLL_MS', 100),

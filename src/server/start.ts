@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
 import { startImportWorkers } from '../services/import/jobs/worker.js';
 import { startRecommendationExpirySweep } from '../services/transfers/recommendations/expiry-sweep.js';
+import { startDemandHistoryRateLoop } from '../services/planning/projection/demand-history-rates.js';
 import { startStockSnapshotLoop } from '../services/dashboard/inventory-summary/stock-snapshots.js';
 import { startEvents } from '../services/events/publisher/start-events.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
@@ -89,6 +90,7 @@ export async function startServer(config: Config, options: { database?: Database
   const expirySweep = startRecommendationExpirySweep(app, { everySeconds: config.transfers.expirySweepSeconds, log });
   const { pollSeconds, ...snapshotPolicy } = config.stockSnapshots;
   const snapshots = startStockSnapshotLoop(app, { count: pollSeconds > 0 ? 1 : 0, pollMs: pollSeconds * 1000, policy: snapshotPolicy, log });
+  const demandRates = startDemandHistoryRateLoop(app, { count: config.demandRatePollSeconds > 0 ? 1 : 0, pollMs: config.demandRatePollSeconds * 1000, log });
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = typeof address === 'object' && address ? address.address : config.host;
   return {
@@ -104,7 +106,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), events.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), events.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -117,7 +119,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), events.stop()]);
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), events.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -4,6 +4,7 @@
 // answers compared body for body before anything is measured.
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { openDatabase } from '../../../src/db/database.js';
 import { loadBenchmarkData } from '../../harness/data.js';
 import { measure } from '../../harness/measure.js';
 import type { Row } from '../../harness/report.js';
@@ -38,6 +39,25 @@ async function get(server: Server, path: string, headers: Record<string, string>
   return answer.body as { data: { action: string }[] };
 }
 
+/**
+ * Waits (at most 60 s) until the service's loop has made the organization's demand history sums for this week,
+ * as on any server running since the week began; the bare server's statement reads them too.
+ */
+async function ratesMade(target: { databaseUrl?: string; dataDir?: string }, organizationId: string) {
+  const database = await openDatabase({ ...target, migrate: false });
+  try {
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const [row] = await database.prisma.$queryRaw<{ made: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM demand_history_rate_weeks w WHERE w."organizationId" = ${organizationId} AND w."weekStart" = date_trunc('week', now() AT TIME ZONE 'UTC')::date) AS made`;
+      if (row?.made) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the service did not make the demand history sums within 60 s');
+  } finally {
+    await database.close();
+  }
+}
+
 export async function benchRecommendations(backend: string, target: { databaseUrl?: string; dataDir?: string }, result: RecommendationsResult, database?: string) {
   const started = performance.now();
   const { key, organizationId } = await loadBenchmarkData(target);
@@ -56,6 +76,7 @@ export async function benchRecommendations(backend: string, target: { databaseUr
         ? await startServer('bench/harness/bare-server.ts', dbEnv, `${backend}-bare-planning`)
         : await startServer('src/main.ts', serviceEnv, `${backend}-planning`);
     try {
+      if (script === 'service') await ratesMade(target, organizationId);
       const body = await get(server, path, headers);
       answers[script] = body;
       if (script === 'service') {

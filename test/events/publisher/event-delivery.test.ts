@@ -32,6 +32,7 @@ const startPublisher = () =>
     IMPORT_WORKERS: '0',
     FORECAST_RUN_WORKERS: '0',
     STOCK_SNAPSHOT_POLL_SECONDS: '0',
+    DEMAND_RATE_POLL_SECONDS: '0',
   });
 
 beforeAll(async () => {

@@ -6,7 +6,8 @@
 // 2. FORECAST: the forecast of record: the latest COMPLETED stored run of the most recently published scenario,
 //    its weekly mean over the run's horizon, summed over channels, ÷ 7.
 // 3. HISTORY (with fallbacks): the demand history of the last DEMAND_WEEKS complete ISO weeks, summed over
-//    channels, ÷ (DEMAND_WEEKS × 7); a product's missing week counts as a week without demand.
+//    channels, ÷ (DEMAND_WEEKS × 7); a product's missing week counts as a week without demand. The sums are
+//    kept ready (demand-history-rates.ts) once the organization's are made for this week, else summed here.
 // 4. LEDGER (with fallbacks): the units that left on hand over the last DEMAND_WEEKS × 7 days, ÷ those days;
 //    only the rows that are demand (picks, consumption, downward adjustments, imports): corrections, moves
 //    within the location, transfers out and write-offs of expired stock are not.
@@ -14,6 +15,14 @@
 import { Prisma } from '../../../generated/prisma/client.js';
 
 export const DEMAND_WEEKS = 8;
+
+/** Monday of this ISO week in UTC: where the window of complete weeks ends. */
+export const THIS_WEEK = Prisma.sql`date_trunc('week', now() AT TIME ZONE 'UTC')::date`;
+
+/** The organization's history sums (demand-history-rates.ts) are kept for this week (a condition over no row: use it in EXISTS or NOT EXISTS). */
+export const ratesKeptSql = (organizationId: string) =>
+  Prisma.sql`SELECT 1 FROM demand_history_rate_weeks w WHERE w."organizationId" = ${organizationId} AND w."weekStart" = ${THIS_WEEK}`;
+
 
 /** Ledger rows that lower on hand without being demand: counting, corrections, moves, transfers, destruction. */
 export const NOT_DEMAND = ['COUNT', 'COUNT_CORRECTION', 'LOT_CORRECTION', 'BIN_MOVE', 'PUT_AWAY', 'TRANSFER_OUT', 'DESTROY', 'EXPIRE'];
@@ -50,11 +59,16 @@ export function demandRateSql(scope: DemandScope): Prisma.Sql {
   const fallbackCtes = scope.fallbacks
     ? Prisma.sql`,
       hist AS (
-        SELECT h."productMasterId" AS p, h."locationId" AS loc, SUM(h."actualUnits") / ${days}::float8 AS rate
+        SELECT r."productMasterId" AS p, r."locationId" AS loc, r.units / ${days}::float8 AS rate
+        FROM demand_history_rates r
+        WHERE r."organizationId" = ${organizationId} ${scoped(scope, 'r."productMasterId"', 'r."locationId"')}
+          AND EXISTS (${ratesKeptSql(organizationId)})
+        UNION ALL
+        SELECT h."productMasterId", h."locationId", SUM(h."actualUnits") / ${days}::float8
         FROM demand_history h
-        WHERE h."organizationId" = ${organizationId} ${scoped(scope, 'h."productMasterId"', 'h."locationId"')}
-          AND h."weekStart" >= date_trunc('week', now() AT TIME ZONE 'UTC')::date - ${days}::int
-          AND h."weekStart" < date_trunc('week', now() AT TIME ZONE 'UTC')::date
+        WHERE NOT EXISTS (${ratesKeptSql(organizationId)})
+          AND h."organizationId" = ${organizationId} ${scoped(scope, 'h."productMasterId"', 'h."locationId"')}
+          AND h."weekStart" >= ${THIS_WEEK} - ${days}::int AND h."weekStart" < ${THIS_WEEK}
         GROUP BY 1, 2 HAVING SUM(h."actualUnits") > 0
       ),
       led AS (
@@ -66,14 +80,10 @@ export function demandRateSql(scope: DemandScope): Prisma.Sql {
         GROUP BY 1, 2
       )`
     : Prisma.empty;
-  const fallbackKeys = scope.fallbacks ? Prisma.sql`UNION SELECT p, loc FROM hist UNION SELECT p, loc FROM led` : Prisma.empty;
-  const fallbackJoins = scope.fallbacks
-    ? Prisma.sql`LEFT JOIN hist h ON h.p = k.p AND h.loc = k.loc LEFT JOIN led l ON l.p = k.p AND l.loc = k.loc`
+  const fallbackRows = scope.fallbacks
+    ? Prisma.sql`UNION ALL SELECT p, loc, rate, 3, 'HISTORY' FROM hist UNION ALL SELECT p, loc, rate, 4, 'LEDGER' FROM led`
     : Prisma.empty;
-  const rate = scope.fallbacks ? Prisma.sql`COALESCE(lv.rate, pl.rate, h.rate, l.rate)` : Prisma.sql`COALESCE(lv.rate, pl.rate)`;
-  const source = scope.fallbacks
-    ? Prisma.sql`CASE WHEN lv.rate IS NOT NULL THEN 'PLANNER' WHEN pl.rate IS NOT NULL THEN 'FORECAST' WHEN h.rate IS NOT NULL THEN 'HISTORY' ELSE 'LEDGER' END`
-    : Prisma.sql`CASE WHEN lv.rate IS NOT NULL THEN 'PLANNER' ELSE 'FORECAST' END`;
+  // Each source's rows are positive rates; the first source (by rank) that has a row for a key wins.
   return Prisma.sql`
     WITH plan_run AS (
       SELECT r.id FROM forecast_runs r JOIN forecast_scenarios sc ON sc.id = r."scenarioId" AND sc."organizationId" = r."organizationId"
@@ -93,9 +103,11 @@ export function demandRateSql(scope: DemandScope): Prisma.Sql {
       WHERE f."runId" = (SELECT id FROM plan_run) ${scoped(scope, 'f."productMasterId"', 'f."locationId"')}
       GROUP BY 1, 2 HAVING SUM(f."totalForecast") > 0
     )${fallbackCtes}
-    SELECT k.p, k.loc, (${rate})::float8 AS rate, ${source} AS rate_source
-    FROM (SELECT p, loc FROM planner UNION SELECT p, loc FROM planned ${fallbackKeys}) k
-    LEFT JOIN planner lv ON lv.p = k.p AND lv.loc = k.loc
-    LEFT JOIN planned pl ON pl.p = k.p AND pl.loc = k.loc
-    ${fallbackJoins}`;
+    SELECT DISTINCT ON (k.p, k.loc) k.p, k.loc, k.rate::float8 AS rate, k.rate_source
+    FROM (
+      SELECT p, loc, rate, 1 AS rank, 'PLANNER' AS rate_source FROM planner
+      UNION ALL SELECT p, loc, rate, 2, 'FORECAST' FROM planned
+      ${fallbackRows}
+    ) k
+    ORDER BY k.p, k.loc, k.rank`;
 }

@@ -65,18 +65,20 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
   const review = Prisma.sql`COALESCE(${scope.reviewPeriodDays}::int, lv."replenishmentPeriodDays", ${DEFAULT_REPLENISHMENT_PERIOD_DAYS}::int)`;
   const lead = Prisma.sql`COALESCE(lv."expectedLeadTimeDays", lp.lead_days, ${DEFAULT_LEAD_TIME_DAYS}::int)`;
   const trigger = scope.trigger ?? Prisma.sql`reorder_q`;
+  // Every level of the location: read once, not matched to prod again.
+  const allLevels = Prisma.sql`inventory_levels lv CROSS JOIN LATERAL (SELECT lv."productMasterId" AS p) pr`;
+  const inProducts = (column: string) => (productMasterIds ? Prisma.sql`AND ${Prisma.raw(column)} IN (SELECT p FROM prod)` : Prisma.empty);
   return Prisma.sql`
     prod AS (${products}),
-    -- Keyed by product alone (the location is fixed), so the planner knows each has one row per product.
+    -- One row per product: the location is fixed. Without a product list every line of the location is read
+    -- (those of products without a level find no partner below), which is cheaper than matching them to prod.
     avail AS (
-      SELECT a."productMasterId" AS p, SUM(a.available)::bigint AS available
-      FROM (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} AND s."productMasterId" IN (SELECT p FROM prod)`)}) a
-      GROUP BY 1
+      SELECT a."productMasterId" AS p, a.available
+      FROM (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" = ${locationId} ${inProducts('s."productMasterId"')}`)}) a
     ),
     rates AS (
-      SELECT r.p, MAX(r.rate) AS rate, MAX(r.rate_source) AS rate_source
+      SELECT r.p, r.rate, r.rate_source
       FROM (${demandRateSql({ organizationId, locationId, productMasterIds, fallbacks: true })}) r
-      GROUP BY 1
     ),
     last_po AS (
       SELECT DISTINCT ON (pl."productMasterId") pl."productMasterId" AS p, po."supplierId" AS supplier_id, su."leadTimeDays" AS lead_days
@@ -95,11 +97,11 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
         lp.supplier_id AS last_supplier_id,
         ${review} AS review_days,
         LEAST(${MAX_HORIZON_DAYS}::int, COALESCE(${scope.horizonDays}::int, ${lead} + ${review})) AS horizon_days
-      FROM prod pr
-      LEFT JOIN inventory_levels lv ON lv."productMasterId" = pr.p AND lv."locationId" = ${locationId}
+      FROM ${productMasterIds ? Prisma.sql`prod pr LEFT JOIN inventory_levels lv ON lv."productMasterId" = pr.p AND lv."locationId" = ${locationId}` : allLevels}
       LEFT JOIN avail a ON a.p = pr.p
       LEFT JOIN rates r ON r.p = pr.p
       LEFT JOIN last_po lp ON lp.p = pr.p
+      ${productMasterIds ? Prisma.empty : Prisma.sql`WHERE lv."organizationId" = ${organizationId} AND lv."locationId" = ${locationId}`}
     ),
     base AS (SELECT l.*, (${trigger})::float8 AS trigger_q FROM levels l),
     ev AS (
@@ -116,28 +118,29 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
       FROM inventory_transfers tr
       JOIN inventory_transfer_lines tl ON tl."transferId" = tr.id
       WHERE tr."organizationId" = ${organizationId} AND tr."destLocationId" = ${locationId} AND tr.status = 'IN_TRANSIT'
-        AND tl."shippedQuantity" > tl."receivedQuantity" AND tl."productMasterId" IN (SELECT p FROM prod)
+        AND tl."shippedQuantity" > tl."receivedQuantity" ${inProducts('tl."productMasterId"')}
       UNION ALL
       SELECT r."productMasterId", 0, (CASE WHEN r."destLocationId" = ${locationId} THEN r.quantity ELSE -r.quantity END)::bigint,
         CASE WHEN r."destLocationId" = ${locationId} THEN 'RECOMMENDATION_IN' ELSE 'RECOMMENDATION_OUT' END, r.id, NULL
       FROM transfer_recommendations r
       WHERE r."organizationId" = ${organizationId} AND r.status = 'APPROVED' AND (r."destLocationId" = ${locationId} OR r."sourceLocationId" = ${locationId})
-        AND r."productMasterId" IN (SELECT p FROM prod)
+        ${inProducts('r."productMasterId"')}
       UNION ALL
       SELECT ol."productMasterId", 0, -ol."backorderedQty"::bigint, 'BACKORDER', so.id, NULL
       FROM sales_orders so
       JOIN sales_order_lines ol ON ol."salesOrderId" = so.id
       WHERE so."organizationId" = ${organizationId} AND so."fulfillmentLocationId" = ${locationId} AND so.status IN ('OPEN', 'PARTIALLY_ALLOCATED')
-        AND ol."backorderedQty" > 0 AND ol."productMasterId" IN (SELECT p FROM prod)
+        AND ol."backorderedQty" > 0 ${inProducts('ol."productMasterId"')}
     ),
     evh AS MATERIALIZED (SELECT e.* FROM ev e JOIN base b ON b.p = e.p WHERE e.day <= b.horizon_days),
     totals AS (
       SELECT p, SUM(qty) FILTER (WHERE qty > 0)::bigint AS inbound, -SUM(qty) FILTER (WHERE qty < 0)::bigint AS outbound FROM evh GROUP BY p
     ),
-    curves AS (${
+    -- The base rows of the products whose curve is drawn.
+    curves AS MATERIALIZED (${
       scope.atRiskOnly
-        ? Prisma.sql`SELECT b.p FROM base b LEFT JOIN totals t ON t.p = b.p WHERE b.start - COALESCE(t.outbound, 0) - b.rate * b.horizon_days <= b.trigger_q`
-        : Prisma.sql`SELECT p FROM base`
+        ? Prisma.sql`SELECT b.* FROM base b LEFT JOIN totals t ON t.p = b.p WHERE b.start - COALESCE(t.outbound, 0) - b.rate * b.horizon_days <= b.trigger_q`
+        : Prisma.sql`SELECT * FROM base`
     }),
     steps AS (
       SELECT p, day, SUM(qty) AS delta
@@ -146,19 +149,19 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
     ),
     seg AS MATERIALIZED (
       SELECT st.p, st.day, (b.start + SUM(st.delta) OVER w)::float8 AS level, LEAD(st.day) OVER w AS next_day
-      FROM steps st JOIN base b ON b.p = st.p
+      FROM steps st JOIN curves b ON b.p = st.p
       WINDOW w AS (PARTITION BY st.p ORDER BY st.day)
     ),
     crossings AS (
       SELECT b.p, MIN(${crossingSql(Prisma.sql`b.reorder_q`)}) AS reorder_t, MIN(${crossingSql(Prisma.sql`b.min_q`)}) AS min_t,
         MIN(${crossingSql(Prisma.sql`0`)}) AS out_t, MIN(${crossingSql(Prisma.sql`b.trigger_q`)}) AS need_t
-      FROM base b JOIN seg s ON s.p = b.p
+      FROM curves b JOIN seg s ON s.p = b.p
       GROUP BY b.p
     ),
     proj AS (
       SELECT b.*, COALESCE(t.inbound, 0)::bigint AS inbound, COALESCE(t.outbound, 0)::bigint AS outbound,
         c.reorder_t, c.min_t, c.out_t, c.need_t
-      FROM base b JOIN crossings c ON c.p = b.p LEFT JOIN totals t ON t.p = b.p
+      FROM curves b JOIN crossings c ON c.p = b.p LEFT JOIN totals t ON t.p = b.p
     )`;
 }
 
