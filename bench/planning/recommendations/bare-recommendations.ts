@@ -1,11 +1,11 @@
 // The bare server's planning endpoint (bench/harness/bare-server.ts): GET /api/planning/recommendations?locationId=
 // with node:http and the driver only, doing what the service does in the same order: the API key, the location's
 // owner check, then the one statement of recommendForLocation, built by the service's own recommendationSql (so the
-// yardstick always runs exactly the service's SQL) in a transaction with JIT off as the service runs it, and the rows
+// yardstick always runs exactly the service's SQL) in a transaction under the service's planner settings, and the rows
 // as the REST answer writes them. PostgreSQL only (its own pg pool of 10 on DATABASE_URL, for the transaction).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
-import { recommendationSql } from '../../../src/services/planning/recommendations/recommend-for-location.js';
+import { RECOMMENDATION_SETTINGS, recommendationSql } from '../../../src/services/planning/recommendations/recommend-for-location.js';
 
 type Query = (sql: string, params: unknown[]) => Promise<Record<string, any>[]>;
 interface Deps {
@@ -32,7 +32,7 @@ export function planningHandlers({ query, authorize, send }: Deps) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('SET LOCAL jit = off');
+      await client.query(RECOMMENDATION_SETTINGS);
       const { rows } = await client.query(sql.text, sql.values);
       await client.query('COMMIT');
       send(res, 200, { data: rows });

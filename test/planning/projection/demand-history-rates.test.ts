@@ -90,7 +90,7 @@ describe('demand history rates kept ready', () => {
     expect(await rates(a, loc.id, [h, n])).toEqual(before);
     await untilMarked(a.org.id);
     expect(await rates(a, loc.id, [h, n])).toEqual(before);
-    const [{ units }] = await db().$queryRaw<{ units: number }[]>`SELECT units FROM demand_history_rates WHERE "organizationId" = ${a.org.id} AND "locationId" = ${loc.id} AND "productMasterId" = ${h}`;
-    expect(units).toBe(420);
+    const [row] = await db().$queryRaw<{ units: number }[]>`SELECT units FROM demand_history_rates WHERE "organizationId" = ${a.org.id} AND "locationId" = ${loc.id} AND "productMasterId" = ${h}`;
+    expect(row?.units).toBe(420);
   });
 });

@@ -66,6 +66,15 @@ export interface PlanningRecommendation {
   reason: string;
 }
 
+/**
+ * The planner settings the statement runs under (transaction-local). Its row estimates over the chained CTEs are
+ * far off both ways: too high, so it would JIT-compile for seconds a statement that runs in milliseconds; and one
+ * row where there are hundreds, so it would loop over a CTE once per row (the surplus of 250 products read the
+ * 1,000 sized rows 250 times: 40% of the statement). Every join here is over sets, so hash and merge joins only;
+ * the lateral lookup of a transfer recommendation still runs per row.
+ */
+export const RECOMMENDATION_SETTINGS = `SELECT set_config('jit', 'off', true), set_config('enable_nestloop', 'off', true)`;
+
 /** A number as the reasons print it (up to two decimals, no trailing zeros). */
 const shown = (value: Prisma.Sql) => Prisma.sql`rtrim(rtrim(to_char(${value}, 'FM9999999990.99'), '0'), '.')`;
 
@@ -80,9 +89,7 @@ export async function recommendForLocation(ctx: RequestContext, options: Recomme
   if (source && 'supplierId' in source && !(await ctx.prisma.supplier.count({ where: { id: source.supplierId, organizationId } }))) throw notFound('Supplier');
   const sql = recommendationSql(organizationId, { ...options, locationId: location.id, productMasterIds });
   return inTransaction(ctx, async (ctx) => {
-    // The planner's row estimates over the chained CTEs are far too high, so it would JIT-compile for seconds
-    // a statement that runs in milliseconds (BENCHMARKS.md, planning).
-    await ctx.prisma.$executeRaw`SET LOCAL jit = off`;
+    await ctx.prisma.$queryRawUnsafe(RECOMMENDATION_SETTINGS);
     return ctx.prisma.$queryRaw<PlanningRecommendation[]>(sql);
   });
 }
@@ -125,7 +132,7 @@ export function recommendationSql(organizationId: string, options: RecommendOpti
       FROM needs b JOIN seg s ON ${stepHolding('s', arrival)}
     ),
     src_avail AS (${availableByLocation(Prisma.sql`s."organizationId" = ${organizationId} AND s."locationId" <> ${loc} AND s."productMasterId" IN (SELECT p FROM sized WHERE qty > 0)`)}),
-    src_rates AS MATERIALIZED (${demandRateSql({ organizationId, productsIn: Prisma.sql`SELECT p FROM sized WHERE qty > 0`, fallbacks: true })}),
+    src_rates AS (${demandRateSql({ organizationId, productsIn: Prisma.sql`SELECT p FROM sized WHERE qty > 0`, fallbacks: true })}),
     surplus AS (
       SELECT DISTINCT ON (lv."productMasterId") lv."productMasterId" AS p, lv."locationId" AS loc,
         a.available - GREATEST(lv."reorderQuantity", CEIL(COALESCE(r.rate, 0) * (COALESCE(lv."expectedLeadTimeDays", ${DEFAULT_LEAD_TIME_DAYS}::int)
