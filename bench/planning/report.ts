@@ -46,9 +46,9 @@ export function planningVerdict(result: PlanningResult): string[] {
   const measured = result.rows.filter((r) => r.backend === 'PostgreSQL' && isService(r));
   if (!measured.length) return [...lines, `Goal (p99 under ${P99_GOAL_MS} ms on PostgreSQL): not measured.`];
   for (const row of measured) {
-    const bare = result.rows.find((r) => r.backend === row.backend && r.target === `${BARE}${row.target}`);
+    const bare = result.rows.find((r) => r.backend === row.backend && r.target === `${BARE}${row.target}` && r.connections === row.connections);
     lines.push(
-      `Goal: ${row.target} p99 under ${P99_GOAL_MS} ms at ${row.connections} connections on PostgreSQL: ${meets(row) ? 'met' : 'NOT met'} ` +
+      `Goal: ${row.target} p99 under ${P99_GOAL_MS} ms at ${row.connections} connection${row.connections === 1 ? '' : 's'} on PostgreSQL: ${meets(row) ? 'met' : 'NOT met'} ` +
         `(p99 ${row.result.p99} ms, ${errors(row)} errors / non-2xx` +
         (bare ? `; bare server p99 ${bare.result.p99} ms, the service at ${row.ratio?.toFixed(2)} × its requests/s)` : ')') +
         '.',
@@ -74,7 +74,8 @@ export function planningSection(date: Date, machine: Machine, settings: { mode: 
       'every time) against the **bare node:http** yardstick (bench/planning/recommendations/bare-recommendations.ts, `pg` pool of 10), which runs the ' +
       "statement the service's own `recommendationSql` builds after the same API-key and location checks; their answers are compared body for body. " +
       `${settings.duration} s per target after a ${settings.warmup} s warm-up${settings.rounds > 1 ? `, best of ${settings.rounds} rounds` : ''}, ` +
-      `${RECOMMENDATIONS_CONNECTIONS} connections. "vs bare" is requests/s over the bare server's.`,
+      `at ${RECOMMENDATIONS_CONNECTIONS.join(' and ')} connections (one planner at a time is how the goal is read, as for the widget; four at once shows ` +
+      'how the answer holds under concurrent readers on 2 cores). "vs bare" is requests/s over the bare server\'s at the same connections.',
     '',
     machineLine(machine),
     '',
