@@ -93,4 +93,24 @@ describe('demand history rates kept ready', () => {
     const [row] = await db().$queryRaw<{ units: number }[]>`SELECT units FROM demand_history_rates WHERE "organizationId" = ${a.org.id} AND "locationId" = ${loc.id} AND "productMasterId" = ${h}`;
     expect(row?.units).toBe(420);
   });
+
+  // Concurrent writers of one product's history (as parallel import batches are): each transaction's trigger sums
+  // the product again; without the organization's lock two of them would each miss the other's uncommitted rows.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('keeps the sums exact under concurrent writes of one product’s history (PostgreSQL)', async () => {
+    await untilMarked(a.org.id);
+    const c = await planningData(server).product('DHR-C', loc.id, { reorder: 10, max: 100, lead: 7 }, 100, a);
+    const channels = Array.from({ length: 16 }, (_, i) => `CH${i}`);
+    await Promise.all(
+      channels.map((channel) =>
+        db().$transaction(async (tx) => {
+          await insertWeeklyDemand(tx, { organizationId: a.org.id, productMasterId: c, locationId: loc.id, channel, firstWeek: dayAfter(monday, -56), values: Array(8).fill(7) });
+          await new Promise((r) => setTimeout(r, 20));
+        }),
+      ),
+    );
+    // 16 channels × 7 a week = 16 a day.
+    expect(await rates(a, loc.id, [c])).toEqual({ [c]: [16, 'HISTORY'] });
+    const [row] = await db().$queryRaw<{ units: number }[]>`SELECT units FROM demand_history_rates WHERE "organizationId" = ${a.org.id} AND "productMasterId" = ${c}`;
+    expect(row?.units).toBe(16 * 56);
+  });
 });
