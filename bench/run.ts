@@ -23,6 +23,9 @@
 //   --planning            only the planning part (issue 21, bench/planning/): GET /api/planning/recommendations for a
 //                         location of 10,000 products on PostgreSQL against a bare yardstick, and the inventory-summary
 //                         widget asOf over a 1,000,000-row ledger (bench/dashboard/inventory-summary/); goals p99 < 200 ms
+//   --events              only the events part (issue 23, bench/events/): signed adjustments at 1,000/s on one location's
+//                         10,000 lines with no subscriber, then with 100 graphql-ws stockChanged subscribers: throughput,
+//                         and the delay from each change to its arrival (PostgreSQL)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -65,6 +68,8 @@ import { benchWarehouse, WAREHOUSE_CONNECTIONS, WAREHOUSE_TARGETS } from './inve
 import { warehouseSection, warehouseTextTable, warehouseVerdict } from './inventory/cycle-counts/report.js';
 import { benchPlanning, PLANNING_TARGETS } from './planning/bench-planning.js';
 import { planningSection, planningTextTable, planningVerdict } from './planning/report.js';
+import { benchEvents, EVENTS_TARGETS } from './events/bench-events.js';
+import { eventsSection, eventsTextTable, eventsVerdict } from './events/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -74,7 +79,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 300 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -231,7 +236,7 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning', parts.events && 'events'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       (parts.warehouse ? ` (warehouse: ${WAREHOUSE_CONNECTIONS}, on PGlite ${settings.pgliteConnections})` : '') +
@@ -242,6 +247,7 @@ async function main() {
   let transfers: Awaited<ReturnType<typeof benchTransfers>> | undefined;
   let warehouse: Awaited<ReturnType<typeof benchWarehouse>> | undefined;
   let planning: Awaited<ReturnType<typeof benchPlanning>> | undefined;
+  let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
   const stalls: StallResult[] = [];
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
@@ -265,6 +271,10 @@ async function main() {
     if (parts.planning) {
       planning = await benchPlanning(databaseUrl, backends);
       postgresVersion = planning.postgresVersion ?? postgresVersion;
+    }
+    if (parts.events) {
+      events = await benchEvents(databaseUrl, backends);
+      postgresVersion = events.postgresVersion ?? postgresVersion;
     }
   } finally {
     await runCleanups();
@@ -311,7 +321,11 @@ async function main() {
     console.log(`\n${planningTextTable(planning)}\n\n${planningVerdict(planning).join('\n')}`);
     if (write) appendToBenchmarks(root, planningSection(started, machine, settings, planning));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
+  if (events?.rows.length) {
+    console.log(`\n${eventsTextTable(events)}\n\n${eventsVerdict(events).join('\n')}`);
+    if (write) appendToBenchmarks(root, eventsSection(started, machine, settings, events));
+  }
+  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length || events?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
   const failedCheck =
     results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok)) || Boolean(warehouse?.checks.some((c) => !c.ok)) || Boolean(planning?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;

@@ -14,6 +14,8 @@ export interface LoadSpec {
   duration: number;
   /** Seconds of discarded load before the measurement. */
   warmup: number;
+  /** Requests per second across all connections (absent: as fast as the server answers). */
+  overallRate?: number;
   /** Vary every request (bench/inventory/request-generators.ts): the kind and the JSON file of ids it picks from. */
   generator?: { kind: GeneratorKind; input: string; record?: string };
 }
@@ -48,6 +50,7 @@ function run(duration: number): Promise<autocannon.Result> {
     connections: spec.connections,
     duration,
     timeout: 10,
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     ...(generator ? { requests: [{ setupRequest: generator.setupRequest, onResponse: generator.onResponse }] } : {}),
   });
 }
