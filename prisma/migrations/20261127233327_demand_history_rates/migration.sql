@@ -50,34 +50,33 @@ BEGIN
   HAVING SUM(h."actualUnits") > 0;
 END $$;
 
-CREATE FUNCTION demand_history_rates_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function behind the three triggers: the keys a statement touched, from the transition tables its event has.
+CREATE FUNCTION demand_history_rates_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  orgs text[];
+  products text[];
+  locations text[];
 BEGIN
-  PERFORM demand_history_rates_recount(array_agg(o), array_agg(p), array_agg(l))
-  FROM (SELECT DISTINCT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM new_rows) k
-  HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION demand_history_rates_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM demand_history_rates_recount(array_agg(o), array_agg(p), array_agg(l))
-  FROM (SELECT DISTINCT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM old_rows) k
-  HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION demand_history_rates_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM demand_history_rates_recount(array_agg(o), array_agg(p), array_agg(l))
-  FROM (SELECT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM new_rows
-        UNION SELECT "organizationId", "productMasterId", "locationId" FROM old_rows) k
-  HAVING count(*) > 0;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(o), array_agg(p), array_agg(l) INTO orgs, products, locations
+    FROM (SELECT DISTINCT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM new_rows) k;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(o), array_agg(p), array_agg(l) INTO orgs, products, locations
+    FROM (SELECT DISTINCT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM old_rows) k;
+  ELSE
+    SELECT array_agg(o), array_agg(p), array_agg(l) INTO orgs, products, locations
+    FROM (SELECT "organizationId" AS o, "productMasterId" AS p, "locationId" AS l FROM new_rows
+          UNION SELECT "organizationId", "productMasterId", "locationId" FROM old_rows) k;
+  END IF;
+  IF orgs IS NOT NULL THEN
+    PERFORM demand_history_rates_recount(orgs, products, locations);
+  END IF;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER demand_history_rates_inserted AFTER INSERT ON demand_history
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_inserted();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_follow();
 CREATE TRIGGER demand_history_rates_deleted AFTER DELETE ON demand_history
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_deleted();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_follow();
 CREATE TRIGGER demand_history_rates_updated AFTER UPDATE ON demand_history
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_updated();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION demand_history_rates_follow();
