@@ -71,13 +71,24 @@ export function demandRateSql(scope: DemandScope): Prisma.Sql {
           AND h."weekStart" >= ${THIS_WEEK} - ${days}::int AND h."weekStart" < ${THIS_WEEK}
         GROUP BY 1, 2 HAVING SUM(h."actualUnits") > 0
       ),
+      -- The ledger is read only for the keys no other source covers, each through its own index range
+      -- (organization, product, location, createdAt): a busy location's 8 weeks of ledger are not scanned to
+      -- rate products that have history or a forecast. Every ledger row belongs to a stock line of its key.
+      led_keys AS (
+        SELECT s."productMasterId" AS p, s."locationId" AS loc FROM stock_lines s
+        WHERE s."organizationId" = ${organizationId} ${scoped(scope, 's."productMasterId"', 's."locationId"')}
+        EXCEPT (SELECT p, loc FROM planner UNION ALL SELECT p, loc FROM planned UNION ALL SELECT p, loc FROM hist)
+      ),
       led AS (
-        SELECT t."productMasterId" AS p, t."locationId" AS loc, -SUM(t."deltaQty") / ${days}::float8 AS rate
-        FROM stock_transactions t
-        WHERE t."organizationId" = ${organizationId} ${scoped(scope, 't."productMasterId"', 't."locationId"')}
-          AND t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" NOT IN (${Prisma.join(NOT_DEMAND)})
-          AND t."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${days}::int)
-        GROUP BY 1, 2
+        SELECT k.p, k.loc, d.units / ${days}::float8 AS rate
+        FROM led_keys k
+        CROSS JOIN LATERAL (
+          SELECT -SUM(t."deltaQty") AS units FROM stock_transactions t
+          WHERE t."organizationId" = ${organizationId} AND t."productMasterId" = k.p AND t."locationId" = k.loc
+            AND t.bucket = 'ON_HAND' AND t."deltaQty" < 0 AND t."transactionType" NOT IN (${Prisma.join(NOT_DEMAND)})
+            AND t."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${days}::int)
+        ) d
+        WHERE d.units > 0
       )`
     : Prisma.empty;
   const fallbackRows = scope.fallbacks
