@@ -16,8 +16,9 @@ let b: Tenant;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  // No background workers: the tests apply chunks one at a time, so every checkpoint is seen.
-  ({ server, a, b } = await startServerWithTwoTenants());
+  // No background workers: the tests apply chunks one at a time, so every checkpoint is seen. The stream is fed
+  // by the published events: this instance publishes them.
+  ({ server, a, b } = await startServerWithTwoTenants({ EVENT_PUBLISH_POLL_MS: '20' }));
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));

@@ -46,7 +46,7 @@ const runAll = async () => {
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({ FORECAST_RUN_BATCH_SIZE: '2' }, { capabilities: [FORECASTING] }));
+  ({ server, a, b } = await startServerWithTwoTenants({ FORECAST_RUN_BATCH_SIZE: '2', EVENT_PUBLISH_POLL_MS: '20' }, { capabilities: [FORECASTING] }));
   const db = server.app.prisma;
   plain = await createTenant(db, { capabilities: [] });
   const category = (await db.category.create({ data: { organizationId: a.org.id, name: 'Umbrellas' } })).id;

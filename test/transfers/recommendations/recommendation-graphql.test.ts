@@ -24,9 +24,10 @@ let a: Tenant;
 let b: Tenant;
 const clients: Client[] = [];
 
-// The sweep runs every 0.2 s here, so that a test can see it write EXPIRED.
+// The sweep runs every 0.2 s here, so that a test can see it write EXPIRED; this instance publishes the events
+// that feed the subscription.
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({ TRANSFER_EXPIRY_SWEEP_SECONDS: '0.2' }));
+  ({ server, a, b } = await startServerWithTwoTenants({ TRANSFER_EXPIRY_SWEEP_SECONDS: '0.2', EVENT_PUBLISH_POLL_MS: '20' }));
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
