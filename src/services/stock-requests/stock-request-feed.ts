@@ -54,7 +54,10 @@ export function stockRequestStatusChanges(ctx: RequestContext, id: string): Prom
         ctx.prisma.stockRequestEvent.findMany({ where: { id: { in: fresh }, requestId: id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
       ]);
       if (!request) return { values: [], end: true };
-      return { values: moves.map((move) => ({ request, move })), end: FINAL.includes(request.status) };
+      // Final once the move into the final state is sent: a request read as CANCELLED while the event of its
+      // earlier move arrived alone still has the CANCELLED move's event to come.
+      const end = FINAL.includes(request.status) && moves.some((move) => move.toStatus === request.status);
+      return { values: moves.map((move) => ({ request, move })), end };
     },
   });
 }
