@@ -27,6 +27,7 @@ const instanceB = (env: Record<string, string> = {}) =>
     IMPORT_WORKERS: '0',
     FORECAST_RUN_WORKERS: '0',
     STOCK_SNAPSHOT_POLL_SECONDS: '0',
+    DEMAND_RATE_POLL_SECONDS: '0',
     ...env,
   });
 
