@@ -71,5 +71,6 @@ import './events/stock-changes/stock-changed.js';
 import './stock-requests/stock-request-fulfilment.js';
 import './shipments/shipment-types.js';
 import './shipments/shipments.js';
+import './shipments/shipment-changed.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -16,8 +16,9 @@ let b: Tenant;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  // No background workers: the tests apply chunks one at a time, so every checkpoint is seen.
-  ({ server, a, b } = await startServerWithTwoTenants());
+  // No background workers: the tests apply chunks one at a time, so every checkpoint is seen. The stream is fed
+  // by the published events: this instance publishes them.
+  ({ server, a, b } = await startServerWithTwoTenants({ EVENT_PUBLISH_POLL_MS: '20' }));
 });
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
@@ -104,6 +105,14 @@ describe('importJobProgress subscription over graphql-ws', () => {
     await stream.done;
     const status = await server.call('GET', `/api/import/status/${jobId}`, { token: a.key });
     expect(status.body).toMatchObject({ state: 'COMPLETED', processedRows: 5000, rejectedRows: 1 });
+    // The events that fed it: one per commit (the start, each chunk's checkpoint), not one per row.
+    const events = await server.app.prisma.domainEvent.findMany({ where: { subjectId: jobId }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => [e.type, (e.payload as { processedRows: number }).processedRows])).toEqual([
+      ['import.progressed', 0],
+      ['import.progressed', 2000],
+      ['import.progressed', 4000],
+      ['import.finished', 5000],
+    ]);
   });
 
   it('stops reading the job when the client unsubscribes', async () => {

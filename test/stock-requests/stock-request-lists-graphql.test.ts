@@ -18,7 +18,8 @@ let product: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants());
+  // The status subscription is fed by the published events: this instance publishes them.
+  ({ server, a, b } = await startServerWithTwoTenants({ EVENT_PUBLISH_POLL_MS: '20' }));
   ward = (await createLocationFor(server.operator, { organizationId: a.org.id, code: 'WARD-G', name: 'Ward G' })).id;
   product = await createProduct(server, a.key, 'GQL-L1');
   await server.app.prisma.inventoryLevel.create({ data: { organizationId: a.org.id, productMasterId: product, locationId: ward, reorderQuantity: 5, maxQuantity: 20 } });

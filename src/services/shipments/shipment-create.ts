@@ -8,7 +8,7 @@ import { actorOf } from '../actor-of.js';
 import { openReservations } from '../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../tenant.js';
 import { SHIPMENT_WITH_LINES, shipmentReference, type ShipmentWithLines } from './shipment-shape.js';
-import { SHIPMENT_TRANSACTION } from './shipment-state.js';
+import { SHIPMENT_TRANSACTION, shipmentMoved } from './shipment-state.js';
 import { shipmentSource } from './shipment-stock.js';
 
 export type ShipmentCreateInput = z.output<typeof shipmentCreate>;
@@ -101,6 +101,7 @@ export function createShipment(ctx: RequestContext, input: ShipmentCreateInput):
       await session.write();
       await ctx.prisma.shipmentAllocation.createMany({ data: rows });
       await keepOrderAllocations(ctx, handedOver, wanted.map((w) => w.line.id));
+      await shipmentMoved(ctx, shipment, null);
       return ctx.prisma.shipment.findUniqueOrThrow({ where: { id: shipment.id }, ...SHIPMENT_WITH_LINES });
     },
     SHIPMENT_TRANSACTION,

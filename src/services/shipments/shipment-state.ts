@@ -1,6 +1,7 @@
 import type { TxContext } from '../../db/transactions.js';
 import type { Prisma, Shipment, ShipmentStatus } from '../../generated/prisma/client.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
+import { appendEvents } from '../events/outbox/append-events.js';
 import { orgId } from '../tenant.js';
 import { SHIPMENT_WITH_LINES } from './shipment-shape.js';
 
@@ -35,6 +36,21 @@ export async function lockShipmentFor(ctx: TxContext, id: string, move: Shipment
   return shipment;
 }
 
-/** Moves the locked shipment to `to` with the other columns given, answering it with its lines. */
-export const moveShipment = (ctx: TxContext, shipment: Shipment, to: ShipmentStatus, data: Prisma.ShipmentUpdateInput = {}) =>
-  ctx.prisma.shipment.update({ where: { id: shipment.id }, data: { ...data, status: to }, ...SHIPMENT_WITH_LINES });
+/** Moves the locked shipment to `to` with the other columns given, and tells the outbox; answers it with its lines. */
+export async function moveShipment(ctx: TxContext, shipment: Shipment, to: ShipmentStatus, data: Prisma.ShipmentUpdateInput = {}) {
+  const moved = await ctx.prisma.shipment.update({ where: { id: shipment.id }, data: { ...data, status: to }, ...SHIPMENT_WITH_LINES });
+  await shipmentMoved(ctx, moved, shipment.status);
+  return moved;
+}
+
+/** The `shipment.moved` event of a shipment that has just reached its status (from `from`; null: created), in the move's transaction. */
+export function shipmentMoved(ctx: TxContext, shipment: Shipment, from: ShipmentStatus | null) {
+  return appendEvents(ctx, [
+    {
+      type: 'shipment.moved',
+      subjectId: shipment.id,
+      locationId: shipment.locationId,
+      payload: { shipmentId: shipment.id, orderId: shipment.salesOrderId, from, to: shipment.status, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+    },
+  ]);
+}

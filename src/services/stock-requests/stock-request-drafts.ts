@@ -5,6 +5,7 @@ import { inTransaction, type TxContext } from '../../db/transactions.js';
 import { validationError } from '../../kernel/errors.js';
 import { dateOnly } from '../../kernel/iso-dates.js';
 import { actorOf } from '../actor-of.js';
+import { appendEvents } from '../events/outbox/append-events.js';
 import { checkFilterIds } from '../filter-ids.js';
 import { orgId } from '../tenant.js';
 import { REQUEST_WITH_LINES, type StockRequestWithLines } from './stock-request-shape.js';
@@ -83,6 +84,8 @@ export async function updateStockRequest(ctx: RequestContext, input: StockReques
 export function deleteStockRequest(ctx: RequestContext, input: { id: string }): Promise<StockRequestWithLines> {
   return inTransaction(ctx, async (ctx) => {
     await lockRequestFor(ctx, input.id, 'delete');
+    // Its history goes with it: the event tells its status subscription to end.
+    await appendEvents(ctx, [{ type: 'stock_request.deleted', subjectId: input.id, payload: { requestId: input.id, status: 'DRAFT' } }]);
     return ctx.prisma.stockRequest.delete({ where: { id: input.id }, ...REQUEST_WITH_LINES });
   });
 }

@@ -46,7 +46,7 @@ const runAll = async () => {
 };
 
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({ FORECAST_RUN_BATCH_SIZE: '2' }, { capabilities: [FORECASTING] }));
+  ({ server, a, b } = await startServerWithTwoTenants({ FORECAST_RUN_BATCH_SIZE: '2', EVENT_PUBLISH_POLL_MS: '20' }, { capabilities: [FORECASTING] }));
   const db = server.app.prisma;
   plain = await createTenant(db, { capabilities: [] });
   const category = (await db.category.create({ data: { organizationId: a.org.id, name: 'Umbrellas' } })).id;
@@ -309,6 +309,13 @@ describe('GraphQL: generateForecast, forecastRun(s), forecastRunSeries and the f
     expect(seen.some((s) => s.status === 'RUNNING' && s.processedSeries === 2 && s.progress === 0.5)).toBe(true);
     expect(seen.at(-1)).toMatchObject({ status: 'COMPLETED', processedSeries: 4, processedBatches: 2, progress: 1, totalForecast: expect.any(Number) });
     await stream.done;
+    // The events that fed it: the start, the first batch, then the finish (the claims' stamps are not news).
+    const events = await server.app.prisma.domainEvent.findMany({ where: { subjectId: run.id }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => [e.type, (e.payload as { status: string }).status, (e.payload as { processedSeries?: number }).processedSeries ?? null])).toEqual([
+      ['forecast_run.progressed', 'RUNNING', 0],
+      ['forecast_run.progressed', 'RUNNING', 2],
+      ['forecast_run.finished', 'COMPLETED', null],
+    ]);
 
     const read = await graphqlData(
       server,

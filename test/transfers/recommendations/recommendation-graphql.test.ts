@@ -24,9 +24,10 @@ let a: Tenant;
 let b: Tenant;
 const clients: Client[] = [];
 
-// The sweep runs every 0.2 s here, so that a test can see it write EXPIRED.
+// The sweep runs every 0.2 s here, so that a test can see it write EXPIRED; this instance publishes the events
+// that feed the subscription.
 beforeAll(async () => {
-  ({ server, a, b } = await startServerWithTwoTenants({ TRANSFER_EXPIRY_SWEEP_SECONDS: '0.2' }));
+  ({ server, a, b } = await startServerWithTwoTenants({ TRANSFER_EXPIRY_SWEEP_SECONDS: '0.2', EVENT_PUBLISH_POLL_MS: '20' }));
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.dispose()));
@@ -94,6 +95,22 @@ describe('GraphQL', () => {
 });
 
 describe('subscription and the expiry sweep', () => {
+  it('sends a recommendation generated again (recommendation.updated, its status kept) as a new version', async () => {
+    const before = server.app.events!.streamCount;
+    const feed = subscribe(a.key);
+    await vi.waitFor(() => expect(server.app.events!.streamCount).toBe(before + 1), { timeout: 15_000, interval: 20 });
+    const { productMasterId } = await scenario(a);
+    const [rec] = (await server.call('POST', RECS, { token: a.key, body: { productMasterId } })).body.recommendations;
+    await vi.waitFor(() => expect(feed.events.filter((e) => e.id === rec.id)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    const again = await server.call('POST', RECS, { token: a.key, body: { productMasterId } });
+    expect(again.body).toMatchObject({ created: 0, updated: 1 });
+    await vi.waitFor(() => expect(feed.events.filter((e) => e.id === rec.id)).toHaveLength(2), { timeout: 15_000, interval: 50 });
+    const events = await server.app.prisma.domainEvent.findMany({ where: { subjectId: rec.id }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => e.type)).toEqual(['recommendation.created', 'recommendation.updated']);
+    expect(feed.errors).toEqual([]);
+  });
+
+
   it('follows new and changed recommendations of the organization only, and the sweep writes EXPIRED once they are overdue', async () => {
     const mine = subscribe(a.key);
     const theirs = subscribe(b.key);

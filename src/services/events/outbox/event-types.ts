@@ -7,11 +7,16 @@ export const EVENT_TYPES = [
   'transfer.shipped',
   'transfer.received',
   'stock_request.moved',
+  'stock_request.deleted',
   'recommendation.created',
   'recommendation.moved',
+  'recommendation.updated',
+  'import.progressed',
   'import.finished',
   'import.failed',
+  'forecast_run.progressed',
   'forecast_run.finished',
+  'shipment.moved',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -44,7 +44,34 @@ export class EventFanOut {
    * source). A plain iterator, so a client going away (return()) ends it at once.
    */
   stream(organizationId: string, match: (event: PublishedEvent) => boolean): AsyncIterableIterator<PublishedEvent> {
-    const queue: PublishedEvent[] = [];
+    const batches = this.batches(organizationId, match);
+    let pending: PublishedEvent[] = [];
+    const iterator: AsyncIterableIterator<PublishedEvent> = {
+      async next() {
+        while (!pending.length) {
+          const batch = await batches.next();
+          if (batch.done) return { done: true, value: undefined };
+          pending = batch.value;
+        }
+        return { done: false, value: pending.shift()! };
+      },
+      async return() {
+        await batches.return!();
+        return { done: true, value: undefined };
+      },
+      [Symbol.asyncIterator]() {
+        return iterator;
+      },
+    };
+    return iterator;
+  }
+
+  /**
+   * As `stream`, but each step takes every matching event waiting (never an empty list), so that a reader can
+   * handle what arrived together at once (one read for a generation's many recommendations, say).
+   */
+  batches(organizationId: string, match: (event: PublishedEvent) => boolean): AsyncIterableIterator<PublishedEvent[]> {
+    let queue: PublishedEvent[] = [];
     let wake: (() => void) | null = null;
     let done = false;
     const take = (events: readonly PublishedEvent[]) => {
@@ -58,12 +85,14 @@ export class EventFanOut {
       wake?.();
     };
     this.streams.set(take, finish);
-    const iterator: AsyncIterableIterator<PublishedEvent> = {
+    const iterator: AsyncIterableIterator<PublishedEvent[]> = {
       async next() {
         while (!done && !queue.length) await new Promise<void>((resolve) => (wake = resolve));
         wake = null;
         if (done) return { done: true, value: undefined };
-        return { done: false, value: queue.shift()! };
+        const taken = queue;
+        queue = [];
+        return { done: false, value: taken };
       },
       async return() {
         finish();

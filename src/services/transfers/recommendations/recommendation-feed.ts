@@ -1,20 +1,9 @@
 import type { RequestContext } from '../../../context.js';
+import { followEvents } from '../../events/following/followed-stream.js';
 import { orgId } from '../../tenant.js';
-import { NOW_UTC, recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
+import { recommendationColumns, type TransferRecommendationRow } from './recommendation-rows.js';
 
-/** The database clock (UTC), where a feed of changes starts: the same clock every instance writes updatedAt with. */
-export async function recommendationClock(ctx: RequestContext): Promise<Date> {
-  const [row] = await ctx.prisma.$queryRaw<{ now: Date }[]>`SELECT ${NOW_UTC} AS now`;
-  return row!.now;
-}
-
-/** Id and updatedAt of the organization's recommendations changed at or after `since`, oldest change first. */
-export function recommendationVersionsSince(ctx: RequestContext, since: Date) {
-  return ctx.prisma.$queryRaw<{ id: string; updatedAt: Date }[]>`
-    SELECT id, "updatedAt" FROM transfer_recommendations
-    WHERE "organizationId" = ${orgId(ctx)} AND "updatedAt" >= (${since.toISOString()}::timestamptz AT TIME ZONE 'UTC')
-    ORDER BY "updatedAt", id`;
-}
+const RECOMMENDATION_EVENTS = new Set(['recommendation.created', 'recommendation.moved', 'recommendation.updated']);
 
 /** These recommendations of the organization as reads answer them, in the order of `ids`. */
 export async function recommendationsByIds(ctx: RequestContext, ids: string[]): Promise<TransferRecommendationRow[]> {
@@ -23,4 +12,18 @@ export async function recommendationsByIds(ctx: RequestContext, ids: string[]): 
     SELECT ${recommendationColumns('r')} FROM transfer_recommendations r WHERE r."organizationId" = ${orgId(ctx)} AND r.id = ANY(${ids}::text[])`;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is TransferRecommendationRow => Boolean(row));
+}
+
+/**
+ * The organization's recommendations as they are created or change (generated, refreshed, decided, executed,
+ * swept to EXPIRED), from the moment of subscribing, fed by the published events (any instance's changes).
+ * Each is sent as it is when its events arrive: events that arrive together cost one read, and a
+ * recommendation named by several of them is sent once. Never ends by itself.
+ */
+export function recommendationChanges(ctx: RequestContext): Promise<AsyncIterableIterator<TransferRecommendationRow>> {
+  return followEvents(ctx, {
+    match: (event) => RECOMMENDATION_EVENTS.has(event.type),
+    start: async () => ({ values: [] }),
+    take: async (events) => ({ values: await recommendationsByIds(ctx, [...new Set(events.map((event) => event.subjectId!))]) }),
+  });
 }
