@@ -43,7 +43,7 @@ builder.queryFields((t) => ({
       type: WebhookEndpointRef,
       description: `The webhook endpoints of the organization (at most ${MAX_ENDPOINTS}), newest first, as a Relay connection. Needs admin.read.`,
       authScopes: canRead,
-      extensions: positionCursors(MAX_ENDPOINTS),
+      extensions: positionCursors(DELIVERIES_MAX_LIMIT),
       resolve: (_parent, args, ctx) => windowConnection(args, MAX_ENDPOINTS, (window) => listWebhookEndpoints(ctx, window)),
     },
     {

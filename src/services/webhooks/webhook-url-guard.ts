@@ -17,8 +17,10 @@ export type UrlCheck = { ok: true; target: CheckedAddress } | { ok: false; reaso
 // Addresses that are not the public internet: this host, private networks, link-local (the cloud metadata
 // service 169.254.169.254 among them), carrier-grade NAT, documentation and benchmark ranges, multicast,
 // reserved. IPv6 forms that embed an IPv4 address (mapped, compatible, NAT64, 6to4) are refused whole:
-// they would reach IPv4 addresses this list could not see.
+// they would reach IPv4 addresses this list could not see. Two lists: a BlockList matches an IPv4 address
+// against its IPv4-mapped IPv6 rules too, so one list with ::ffff:0:0/96 would refuse every IPv4 address.
 const BLOCKED = new BlockList();
+const BLOCKED_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
@@ -27,13 +29,13 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
   ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
+] as const) BLOCKED_V6.addSubnet(network, prefix, 'ipv6');
 
 /** Whether an address is outside the public internet (see BLOCKED). */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) return BLOCKED.check(address, 'ipv6');
+  if (family === 6) return BLOCKED_V6.check(address, 'ipv6') || BLOCKED.check(address, 'ipv6');
   return true;
 }
 
