@@ -20,7 +20,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   ({ server, a, b } = await startServerWithTwoTenants({
     WEBHOOK_POLL_MS: '20',
-    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    WEBHOOK_ALLOW_HOSTS: '127.0.0.1,localhost',
     WEBHOOK_RETRY_BASE_MS: '20',
     WEBHOOK_RETRY_MAX_MS: '100',
     WEBHOOK_MAX_ATTEMPTS: '3',
@@ -87,6 +87,15 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     const data = await graphqlData(server, a.key, `query ($e: ID!) { webhookDeliveries(endpointId: $e, status: DELIVERED, first: 5) { totalCount edges { node { id status attempts { statusCode } } } } }`, { e: mine.id });
     expect(data.webhookDeliveries.edges.map((e: { node: { id: string } }) => e.node.id)).toContain(request.id);
     for (const id of [mine.id, theirs.id]) await server.call('DELETE', `/api/webhooks/endpoints/${id}`, { token: id === mine.id ? a.key : b.key });
+  });
+
+  it('connects by host name to the addresses it resolved and checked (the custom lookup)', async () => {
+    const res = await server.call('POST', '/api/webhooks/endpoints', { token: a.key, body: { url: `http://localhost:${receiver.port()}/by-name`, eventTypes: ['stock.changed'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const line = await receive(a, 'N1');
+    const got = await receiver.until((all) => all.some((r) => r.path === '/by-name' && r.json.data?.stockLineId === line.id));
+    expect(verifySignature(res.body.secret, got.find((r) => r.path === '/by-name')!.signature, got.find((r) => r.path === '/by-name')!.body)).toBe(true);
+    await server.call('DELETE', `/api/webhooks/endpoints/${res.body.id}`, { token: a.key });
   });
 
   it('takes only the event types asked for', async () => {

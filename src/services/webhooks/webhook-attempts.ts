@@ -47,7 +47,8 @@ export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings
     ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: [...new Set(claimed.map((c) => c.endpointId))] } }, select: { id: true, url: true, secret: true } }),
     ctx.prisma.domainEvent.findMany({ where: { id: { in: claimed.map((c) => c.eventId) } } }),
   ]);
-  await Promise.all(
+  // Settled, not all: one failing record (its endpoint deleted meanwhile) must not leave the others unrecorded.
+  const outcomes = await Promise.allSettled(
     claimed.map(async (delivery) => {
       const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
       const event = events.find((e) => e.id === delivery.eventId);
@@ -58,6 +59,8 @@ export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings
       await record(ctx, delivery, result, settings);
     }),
   );
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
   return claimed.length;
 }
 

@@ -22,7 +22,7 @@ export interface SendResult {
 export function sendWebhook(url: URL, target: CheckedAddress, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
   const started = performance.now();
   const lookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, target.all);
     else callback(null, target.address, target.family);
   };
   const client = url.protocol === 'https:' ? https : http;

@@ -9,6 +9,8 @@ export type UrlPolicy = Pick<WebhookSettings, 'allowPrivate' | 'allowHosts'>;
 export interface CheckedAddress {
   address: string;
   family: 4 | 6;
+  /** Every address the host resolved to (all checked), for a connection that tries them in turn. */
+  all: { address: string; family: 4 | 6 }[];
 }
 
 /** Why a URL may not be used (a sentence for the caller), or the address to connect to. */
@@ -76,6 +78,6 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
       return { ok: false, reason: `The host ${host} resolves to ${blocked.address}, which is not a public address (loopback, private, link-local, shared or reserved)` };
     }
   }
-  const [first] = addresses;
-  return { ok: true, target: { address: first!.address, family: first!.family === 6 ? 6 : 4 } };
+  const all = addresses.map((a) => ({ address: a.address, family: a.family === 6 ? (6 as const) : (4 as const) }));
+  return { ok: true, target: { ...all[0]!, all } };
 }
