@@ -98,6 +98,27 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     await server.call('DELETE', `/api/webhooks/endpoints/${res.body.id}`, { token: a.key });
   });
 
+  it('checks the URL again before each attempt, cuts a long answer at 64 KB and a silent receiver at the timeout', async () => {
+    // An endpoint whose URL now points inside (as if its DNS had changed since registration).
+    const moved = await endpoint(a, '/moved');
+    await server.app.prisma.webhookEndpoint.update({ where: { id: moved.id }, data: { url: 'https://169.254.169.254/latest/meta-data' } });
+    const big = await endpoint(a, '/big');
+    receiver.script('/hang', [0]);
+    const hang = await endpoint(a, '/hang');
+    await receive(a, 'G1');
+    const [refused] = await deliveriesUntil(a, moved.id, (list) => list[0]?.attempts.length === 1);
+    expect(refused!.attempts[0]).toMatchObject({ statusCode: null });
+    expect(refused!.attempts[0]!.error).toContain('URL not allowed');
+    const [bigDelivery] = await deliveriesUntil(a, big.id, (list) => list[0]?.status === 'DELIVERED');
+    const bigAttempt = (await server.call('GET', `/api/webhooks/endpoints/${big.id}/deliveries/${bigDelivery!.id}`, { token: a.key })).body.attempts[0];
+    expect(bigAttempt).toMatchObject({ statusCode: 200, error: null });
+    expect(bigAttempt.responseExcerpt).toBe('x'.repeat(1000));
+    const [silent] = await deliveriesUntil(a, hang.id, (list) => list[0]?.attempts.length === 1);
+    expect(silent!.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 5000 ms' });
+    expect(receiver.received.some((r) => r.path === '/moved')).toBe(false);
+    for (const id of [moved.id, big.id, hang.id]) await server.call('DELETE', `/api/webhooks/endpoints/${id}`, { token: a.key });
+  });
+
   it('takes only the event types asked for', async () => {
     const transfers = await endpoint(a, '/transfers-only', ['transfer.shipped']);
     const all = await endpoint(a, '/everything', ['*']);

@@ -13,7 +13,7 @@ export interface Received {
 
 /**
  * A webhook receiver on 127.0.0.1 (random port), as an integrator would write one: it records every request
- * and answers with the status its path's script gives (next in the list, then the last one; default 200).
+ * and answers with the status its path's script gives (next in the list, then the last one; default 200; 0 never answers).
  */
 export async function startReceiver(port = 0) {
   const received: Received[] = [];
@@ -32,7 +32,9 @@ export async function startReceiver(port = 0) {
         json = {} as never;
       }
       received.push({ path, id: String(req.headers['webhook-id']), signature: String(req.headers['webhook-signature']), body, json, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'nope');
+      // 0: never answer (the sender's timeout must end the attempt); /big: a 1 MB answer (the sender reads 64 KB).
+      if (status === 0) return;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(path.startsWith('/big') ? 'x'.repeat(1024 * 1024) : status < 300 ? 'ok' : 'nope');
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
