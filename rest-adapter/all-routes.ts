@@ -12,8 +12,9 @@ import { reportsArea } from './reports/reports-area.js';
 import { shipmentsArea } from './shipments/shipments-area.js';
 import { stockRequestsArea } from './stock-requests/stock-requests-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
+import { webhooksArea } from './webhooks/webhooks-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, webhooksArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

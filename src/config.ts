@@ -23,6 +23,24 @@ export interface GraphQLConfig extends GraphQLLimits {
   trustedDocuments?: string;
 }
 
+export interface WebhookSettings {
+  /** How often an idle webhook worker looks for events to fan out and deliveries due (ms); 0: this instance delivers none. */
+  pollMs: number;
+  /** Any http(s) URL and any address (development only). */
+  allowPrivate: boolean;
+  /** Hosts (names or addresses, lower case) exempt from the https and public-address rules. */
+  allowHosts: string[];
+  /** Longest wait for a receiver's answer (connect to last byte). */
+  timeoutMs: number;
+  /** Attempts of one delivery before it is FAILED. */
+  maxAttempts: number;
+  /** Wait after the first failed attempt; doubled after each further one, with jitter, at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Consecutive failed attempts of an endpoint that disable it. */
+  disableAfter: number;
+}
+
 export interface Config {
   port: number;
   /** Address to listen on (0.0.0.0: every interface). */
@@ -87,6 +105,8 @@ export interface Config {
    * publishes nothing; it still delivers what another instance publishes). docs/events.md.
    */
   eventPublishPollMs: number;
+  /** Webhook delivery (docs/webhooks.md). */
+  webhooks: WebhookSettings;
   /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
@@ -221,6 +241,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     forecastRunWorkers: env.FORECAST_RUN_WORKERS ? Number(env.FORECAST_RUN_WORKERS) : undefined,
     forecastRunPollMs: positive(env, 'FORECAST_RUN_POLL_MS', 1000),
     eventPublishPollMs: nonNegative(env, 'EVENT_PUBLISH_POLL_MS', 100),
+    webhooks: {
+      pollMs: nonNegative(env, 'WEBHOOK_POLL_MS', 1000),
+      allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      allowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean),
+      timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      maxAttempts: positive(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+      retryBaseMs: positive(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+      retryMaxMs: positive(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
+      disableAfter: positive(env, 'WEBHOOK_DISABLE_AFTER', 20),
+    },
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),
     forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),

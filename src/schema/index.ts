@@ -72,5 +72,7 @@ import './stock-requests/stock-request-fulfilment.js';
 import './shipments/shipment-types.js';
 import './shipments/shipments.js';
 import './shipments/shipment-changed.js';
+import './webhooks/webhook-types.js';
+import './webhooks/webhooks.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

@@ -74,6 +74,31 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('GET', '/api/admin/api-keys', 403);
   });
 
+  it('webhooks', async () => {
+    const E = '/api/webhooks/endpoints';
+    const created = await call('POST', E, 201, { body: { url: 'https://93.184.215.14/doc', eventTypes: ['stock.changed'], description: 'Documented' } });
+    await call('POST', E, 400, { body: { url: 'https://10.0.0.1/doc', eventTypes: ['*'] } });
+    await call('GET', E, 200);
+    await call('GET', E, 403, { token: await a.keyWith(['inventory:read']) });
+    await call('GET', `${E}/${created.id}`, 200);
+    await call('GET', `${E}/nope`, 404);
+    await call('PATCH', `${E}/${created.id}`, 200, { body: { eventTypes: ['*'] } });
+    await call('PATCH', `${E}/${created.id}`, 400, { body: { eventTypes: [] } });
+    await call('POST', `${E}/${created.id}/rotate-secret`, 200, { body: {} });
+    // A delivery as the worker writes it (no worker runs here).
+    const delivery = await server.app.prisma.webhookDelivery.create({ data: { organizationId: a.org.id, endpointId: created.id, eventId: 1n, eventType: 'stock.changed', status: 'FAILED' } });
+    await server.app.prisma.webhookAttempt.create({ data: { deliveryId: delivery.id, number: 1, statusCode: 500, error: 'Answered 500', durationMs: 4, responseExcerpt: 'nope' } });
+    await call('GET', `${E}/${created.id}/deliveries?status=failed`, 200);
+    await call('GET', `${E}/${created.id}/deliveries?status=lost`, 400);
+    await call('GET', `${E}/${created.id}/deliveries/${delivery.id}`, 200);
+    await call('GET', `${E}/${created.id}/deliveries/nope`, 404);
+    await call('POST', `${E}/${created.id}/deliveries/${delivery.id}/replay`, 200, { body: {} });
+    await call('PATCH', `${E}/${created.id}`, 200, { body: { active: false } });
+    await call('POST', `${E}/${created.id}/deliveries/${delivery.id}/replay`, 409, { body: {} });
+    await call('DELETE', `${E}/${created.id}`, 200);
+    await call('DELETE', `${E}/${created.id}`, 404);
+  });
+
   it('products and locations', async () => {
     const product = await call('POST', '/api/products', 201, { body: { sku: 'DOC-1', name: 'Documented', description: 'checked' } });
     productId = product.id;

@@ -89,7 +89,7 @@ describe('lookups by id', () => {
     expect(LOOKUPS.sort()).toEqual(
       [
         'apiKey', 'availabilityLine', 'category', 'channel', 'externalEvent', 'forecastRun', 'forecastScenario', 'importJob',
-        'cycleCountBatch', 'inventoryHold', 'inventoryTransfer', 'location', 'product', 'replenishmentRecord', 'shipment', 'stockLine', 'stockRequest', 'stockRequestHistory', 'transferRecommendation',
+        'cycleCountBatch', 'inventoryHold', 'inventoryTransfer', 'location', 'product', 'replenishmentRecord', 'shipment', 'stockLine', 'stockRequest', 'stockRequestHistory', 'transferRecommendation', 'webhookEndpoint',
       ].sort(),
     );
     const fields = schema.getQueryType()!.getFields();

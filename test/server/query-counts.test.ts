@@ -59,6 +59,8 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
   stockRequest: { type: 'ID!', value: (s) => s.ids.StockRequest![0] },
   shipment: { type: 'ID!', value: (s) => s.ids.Shipment![0] },
+  webhookEndpoint: { type: 'ID!', value: (s) => s.ids.WebhookEndpoint![0] },
+  webhookDelivery: { type: 'ID!', value: (s) => s.ids.WebhookDelivery![0] },
   // Up to 3 ids of every entity type; 2 of some when 3 of each would pass the 100 a `nodes` call takes.
   ids: {
     type: '[ID!]!',
@@ -157,6 +159,11 @@ const CASES: Record<string, Entry> = {
   shipment: { args: 'id: $shipment', fixedSize: 'one shipment with its lines' },
   shipments: { args: 'first: 50' },
   shipmentsPage: { exempt: REST_PAGES },
+  webhookEndpoints: { args: 'first: 50' },
+  allWebhookEndpoints: {},
+  webhookDeliveries: { args: 'endpointId: $webhookEndpoint, first: 50', fixedSize: "one endpoint's deliveries" },
+  webhookDeliveriesPage: { exempt: REST_PAGES },
+  webhookDelivery: { args: 'endpointId: $webhookEndpoint, deliveryId: $webhookDelivery', fixedSize: 'one delivery with its attempts' },
   stockRequest: { args: 'id: $stockRequest', fixedSize: 'one request with its lines' },
   stockRequestHistory: { args: 'id: $stockRequest', fixedSize: "one request's history" },
   stockRequests: { args: 'first: 50' },

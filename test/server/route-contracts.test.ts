@@ -62,7 +62,7 @@ function refusals(route: RouteSpec, request: RestRequest): string[] {
   return found;
 }
 
-const params = { id: 'x', jobId: 'x' };
+const params = { id: 'x', jobId: 'x', deliveryId: 'x' };
 
 describe('route contracts', () => {
   const routes = allRoutes.filter((route) => route.input?.body || route.input?.query);

@@ -81,6 +81,9 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
   });
   const holdLine = await db.inventoryHoldLine.create({ data: { holdId: hold.id, stockLineId: stockLine.id, quantity: 0 } });
+  const webhookEndpoint = await db.webhookEndpoint.create({ data: { organizationId, url: `https://93.184.215.14/${tag}`, eventTypes: ['*'], secret: `whsec_${tag}` } });
+  const webhookDelivery = await db.webhookDelivery.create({ data: { organizationId, endpointId: webhookEndpoint.id, eventId: 1n, eventType: 'stock.changed', status: 'FAILED' } });
+  const webhookAttempt = await db.webhookAttempt.create({ data: { deliveryId: webhookDelivery.id, number: 1, statusCode: 500, error: 'Answered 500', durationMs: 3 } });
   return {
     Product: product.id,
     Location: location.id,
@@ -124,5 +127,8 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     Shipment: shipment.id,
     ShipmentLine: shipment.lines[0]!.id,
     ShipmentAllocation: shipmentAllocation.id,
+    WebhookEndpoint: webhookEndpoint.id,
+    WebhookDelivery: webhookDelivery.id,
+    WebhookAttempt: webhookAttempt.id,
   };
 }

@@ -8,6 +8,7 @@ import { SHIPMENT_WITH_LINES } from '../shipments/shipment-shape.js';
 import { REQUEST_WITH_LINES } from '../stock-requests/stock-request-shape.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
+import { ENDPOINT_FIELDS } from '../webhooks/webhook-endpoints.js';
 import { mayRead, NODE_TABLES, NODE_TYPE_NAMES, type NodeTypeName } from './node-types.js';
 
 /** How many ids one `nodes` call may name. */
@@ -73,6 +74,9 @@ const LOADERS: Record<NodeTypeName, Load> = {
   Shipment: (ctx, ids) => ctx.prisma.shipment.findMany({ ...inIds(ids), ...SHIPMENT_WITH_LINES }),
   ShipmentLine: (ctx, ids) => ctx.prisma.shipmentLine.findMany({ ...inIds(ids), include: SHIPMENT_WITH_LINES.include.lines.include }),
   ShipmentAllocation: (ctx, ids) => ctx.prisma.shipmentAllocation.findMany(inIds(ids)),
+  WebhookEndpoint: (ctx, ids) => ctx.prisma.webhookEndpoint.findMany({ ...inIds(ids), select: ENDPOINT_FIELDS }),
+  WebhookDelivery: (ctx, ids) => ctx.prisma.webhookDelivery.findMany({ ...inIds(ids), include: { attempts: { orderBy: { number: 'asc' } } } }),
+  WebhookAttempt: (ctx, ids) => ctx.prisma.webhookAttempt.findMany(inIds(ids)),
 };
 
 /**

@@ -117,6 +117,13 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'shipping.read' },
   },
+  WebhookEndpoint: { from: own('webhook_endpoints'), org: ownOrg, readable: { permission: 'admin.read' } },
+  WebhookDelivery: { from: own('webhook_deliveries'), org: ownOrg, readable: { permission: 'admin.read' } },
+  WebhookAttempt: {
+    from: Prisma.sql`webhook_attempts x JOIN webhook_deliveries p ON p.id = x."deliveryId"`,
+    org: parentOrg,
+    readable: { permission: 'admin.read' },
+  },
 } satisfies Record<string, NodeTable>;
 
 export type NodeTypeName = keyof typeof NODE_TABLES;

@@ -3,7 +3,7 @@ import { systemContext } from '../../../src/context.js';
 import { inTransaction } from '../../../src/db/transactions.js';
 import { applyStockChange, findOrCreateStockLine } from '../../../src/services/inventory/ledger/stock-ledger.js';
 import { createLocationFor } from '../../../src/services/admin/admin.js';
-import { EVENT_TYPES } from '../../../src/services/events/outbox/event-types.js';
+import { EVENT_TYPES } from '../../../src/kernel/event-types.js';
 import { createProduct } from '../../support/api.js';
 import type { Tenant } from '../../support/fixtures.js';
 import { wsConnection } from '../../support/graphql-ws.js';

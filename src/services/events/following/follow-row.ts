@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../../context.js';
-import type { EventType } from '../outbox/event-types.js';
+import type { EventType } from '../../../kernel/event-types.js';
 import { followEvents } from './followed-stream.js';
 
 export interface RowFollowing<T> {

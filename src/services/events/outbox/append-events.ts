@@ -1,6 +1,7 @@
-import type { TxContext } from '../../../db/transactions.js';
+import type { DbContext } from '../../../context.js';
+import type { InTransaction, TxContext } from '../../../db/transactions.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
-import type { EventType } from './event-types.js';
+import type { EventType } from '../../../kernel/event-types.js';
 import { orgId } from '../../tenant.js';
 
 /** One domain event, as a service tells of it. */
@@ -19,10 +20,18 @@ export interface NewEvent {
  * need no call: the ledger's trigger writes them.
  */
 export async function appendEvents(ctx: TxContext, events: NewEvent[]): Promise<void> {
+  await appendEventsOf(ctx, orgId(ctx), events);
+}
+
+/**
+ * The same for work of no caller's organization (the webhooks worker disabling an endpoint): the events of
+ * the organization named, in the transaction of the change.
+ */
+export async function appendEventsOf(ctx: InTransaction<DbContext>, organizationId: string, events: NewEvent[]): Promise<void> {
   if (!events.length) return;
   await ctx.prisma.domainEvent.createMany({
     data: events.map((event) => ({
-      organizationId: orgId(ctx),
+      organizationId,
       type: event.type,
       subjectId: event.subjectId,
       productId: event.productId ?? null,

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/transactions.js';
-import type { EventType } from '../outbox/event-types.js';
+import type { EventType } from '../../../kernel/event-types.js';
 
 /** Where an event stands in the publishing order: (txid, id), compared as a pair. */
 export interface EventPosition {

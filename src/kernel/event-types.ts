@@ -1,6 +1,6 @@
 /**
  * The domain event types (docs/events.md lists each one's payload). The migration's CHECK constraint on
- * domain_events.type holds the same list; test/events/outbox.test.ts compares them.
+ * domain_events.type holds the same list; test/events/outbox/outbox.test.ts compares them.
  */
 export const EVENT_TYPES = [
   'stock.changed',
@@ -17,6 +17,7 @@ export const EVENT_TYPES = [
   'forecast_run.progressed',
   'forecast_run.finished',
   'shipment.moved',
+  'webhook_endpoint.disabled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
