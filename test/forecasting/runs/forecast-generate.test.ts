@@ -299,9 +299,12 @@ describe('GraphQL: generateForecast, forecastRun(s), forecastRunSeries and the f
       return result.data.forecastRunProgress;
     };
     expect(await next()).toMatchObject({ id: run.id, status: 'PENDING', processedSeries: 0, progress: 0 });
-    // The first claim marks the run RUNNING; the checkpoint of that batch moves processedSeries on.
+    // The first claim marks the run RUNNING; the checkpoint of that batch moves processedSeries on. The stream shows
+    // the row as it is when each event arrives: the claim's event may come while the batch is still computing
+    // (RUNNING, 0), so the second batch waits until the first one's checkpoint has been sent.
     await processNextBatch(server.app, LEASE);
     const seen = [await next()];
+    while (seen.at(-1).processedSeries < 2 && seen.at(-1).status !== 'COMPLETED') seen.push(await next());
     while (seen.at(-1).status !== 'COMPLETED') {
       await processNextBatch(server.app, LEASE);
       seen.push(await next());
