@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '../../../src/db/database.js';
+import { ratesKeptSql } from '../../../src/services/planning/projection/demand-rate.js';
 import { loadBenchmarkData } from '../../harness/data.js';
 import { measure } from '../../harness/measure.js';
 import type { Row } from '../../harness/report.js';
@@ -48,8 +49,7 @@ async function ratesMade(target: { databaseUrl?: string; dataDir?: string }, org
   const database = await openDatabase({ ...target, migrate: false });
   try {
     for (let waited = 0; waited < 60_000; waited += 200) {
-      const [row] = await database.prisma.$queryRaw<{ made: boolean }[]>`
-        SELECT EXISTS (SELECT 1 FROM demand_history_rate_weeks w WHERE w."organizationId" = ${organizationId} AND w."weekStart" = date_trunc('week', now() AT TIME ZONE 'UTC')::date) AS made`;
+      const [row] = await database.prisma.$queryRaw<{ made: boolean }[]>`SELECT EXISTS (${ratesKeptSql(organizationId)}) AS made`;
       if (row?.made) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
