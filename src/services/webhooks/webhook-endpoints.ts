@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { webhookEndpointChanges, webhookEndpointCreate } from '../../contracts/webhooks/webhook-endpoints.js';
 import type { RequestContext } from '../../context.js';
+import { inTransaction } from '../../db/transactions.js';
 import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { type ListWindow, orgId } from '../tenant.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -50,14 +51,18 @@ export type WebhookEndpointRow = Awaited<ReturnType<typeof getWebhookEndpoint>>;
 /** Registers an endpoint; its secret is in the answer this once. */
 export async function createWebhookEndpoint(ctx: RequestContext, input: WebhookEndpointCreate) {
   await guardUrl(ctx, input.url);
-  // Not a lock: two creations at once may pass the count together and end one over; the cap bounds fan-out, not exactly.
-  if ((await ctx.prisma.webhookEndpoint.count({ where: { organizationId: orgId(ctx) } })) >= MAX_ENDPOINTS) {
-    throw new DomainError('INVALID_STATE', `The organization has ${MAX_ENDPOINTS} webhook endpoints already, the most it may have; delete one first`);
-  }
+  const organizationId = orgId(ctx);
   const secret = newWebhookSecret();
-  const endpoint = await ctx.prisma.webhookEndpoint.create({
-    data: { organizationId: orgId(ctx), url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, active: input.active ?? true, secret },
-    select: ENDPOINT_FIELDS,
+  // Creations of one organization take turns, so two at once cannot both pass the count.
+  const endpoint = await inTransaction(ctx, async (tx) => {
+    await tx.prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${organizationId}`}))`;
+    if ((await tx.prisma.webhookEndpoint.count({ where: { organizationId } })) >= MAX_ENDPOINTS) {
+      throw new DomainError('INVALID_STATE', `The organization has ${MAX_ENDPOINTS} webhook endpoints already, the most it may have; delete one first`);
+    }
+    return tx.prisma.webhookEndpoint.create({
+      data: { organizationId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, active: input.active ?? true, secret },
+      select: ENDPOINT_FIELDS,
+    });
   });
   return { endpoint, secret };
 }
