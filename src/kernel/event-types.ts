@@ -18,6 +18,10 @@ export const EVENT_TYPES = [
   'forecast_run.finished',
   'shipment.moved',
   'webhook_endpoint.disabled',
+  'booking.moved',
+  'alert.raised',
+  'alert.acknowledged',
+  'alert.resolved',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
