@@ -24,8 +24,8 @@
 //                         location of 10,000 products on PostgreSQL against a bare yardstick, and the inventory-summary
 //                         widget asOf over a 1,000,000-row ledger (bench/dashboard/inventory-summary/); goals p99 < 200 ms
 //   --events              only the events part (issue 23, bench/events/): signed adjustments at 1,000/s on one location's
-//                         10,000 lines with no subscriber, then with 100 graphql-ws stockChanged subscribers: throughput,
-//                         and the delay from each change to its arrival (PostgreSQL)
+//                         10,000 lines with no subscriber, then with 100 graphql-ws stockChanged subscribers and a
+//                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -79,7 +79,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 300 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];

@@ -6,6 +6,36 @@ import type { CheckedAddress } from './webhook-url-guard.js';
 /** Most of a receiver's answer that is read (then the connection is cut) and kept as the attempt's excerpt. */
 export const RESPONSE_CAP_BYTES = 64 * 1024;
 const EXCERPT_CHARS = 1000;
+/** Connections kept open to one receiver address (a step sends at most this many of one endpoint at once). */
+const SOCKETS_PER_RECEIVER = 25;
+/** Receivers whose connections are kept; the least recently used one's are closed beyond it. */
+const KEPT_RECEIVERS = 200;
+
+const agents = new Map<string, http.Agent>();
+
+/**
+ * Keep-alive connections per receiver, keyed by the URL's origin and the address the guard checked: a pooled
+ * connection was opened to a checked address, and an origin that now resolves elsewhere gets a pool of its own.
+ * A new TCP (and TLS) handshake per delivery would cost more than many deliveries do. Idle connections hold no
+ * process open (Node unrefs them) and close after 30 s; the pools are the process's, shared by every app in it.
+ */
+function agentFor(url: URL, target: CheckedAddress): http.Agent {
+  const key = `${url.origin}|${target.address}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    const options = { keepAlive: true, maxSockets: SOCKETS_PER_RECEIVER, maxFreeSockets: SOCKETS_PER_RECEIVER, scheduling: 'lifo' as const, timeout: 30_000 };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  }
+  agents.set(key, agent);
+  if (agents.size > KEPT_RECEIVERS) {
+    const [oldest, dropped] = agents.entries().next().value!;
+    agents.delete(oldest);
+    dropped.destroy();
+  }
+  return agent;
+}
 
 export interface SendResult {
   statusCode: number | null;
@@ -38,7 +68,7 @@ export function sendWebhook(url: URL, target: CheckedAddress, headers: Record<st
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'scm-webhooks/1' },
       lookup,
-      agent: false,
+      agent: agentFor(url, target),
     });
     const timer = setTimeout(() => {
       request.destroy();
