@@ -17,20 +17,22 @@ const line = z
   .object({
     id: z.string(),
     lineNumber: integer,
-    orderLineId: z.string(),
+    orderLineId: nullableString.describe("The sales order line shipped (null on a transfer's shipment)."),
+    transferLineId: nullableString.describe("The transfer line shipped (null on a sales order's shipment, and on a cancelled shipment of a transfer edited since)."),
     productMasterId: z.string(),
     quantity: integer,
     allocations: z.array(allocation),
   })
-  .meta({ id: 'ShipmentLine', description: 'Units of one sales order line on a shipment.' });
+  .meta({ id: 'ShipmentLine', description: 'Units of one sales order line or transfer line on a shipment.' });
 
 export const shipment = z
   .object({
     id: z.string(),
     number: integer.describe('Number of the shipment in the organization, from 1.'),
     reference: z.string().describe('SH- and the number in six digits or more.'),
-    salesOrderId: z.string(),
-    locationId: z.string().describe("The location shipped from (the order's fulfillment location)."),
+    salesOrderId: nullableString.describe('The sales order shipped (null when it ships a transfer).'),
+    transferId: nullableString.describe('The inventory transfer shipped (null when it ships a sales order).'),
+    locationId: z.string().describe("The location shipped from (the order's fulfillment location, or the transfer's source)."),
     status: z.enum(SHIPMENT_STATUSES),
     carrier: nullableString,
     trackingNumber: nullableString,

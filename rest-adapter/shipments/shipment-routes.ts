@@ -5,8 +5,8 @@ import { defineRoutes, type RouteSpec } from '../route.js';
 import { shipment, shipmentList } from './shipment-responses.js';
 
 const ALLOCATION = 'id stockLineId lotId lotCode binId quantity';
-const SHIPMENT = `id number reference salesOrderId locationId status carrier trackingNumber packageCount weightKg note createdByType createdBy
-  pickedAt packedAt shippedAt deliveredAt cancelledAt createdAt updatedAt lines { id lineNumber orderLineId productMasterId quantity allocations { ${ALLOCATION} } }`;
+const SHIPMENT = `id number reference salesOrderId transferId locationId status carrier trackingNumber packageCount weightKg note createdByType createdBy
+  pickedAt packedAt shippedAt deliveredAt cancelledAt createdAt updatedAt lines { id lineNumber orderLineId transferLineId productMasterId quantity allocations { ${ALLOCATION} } }`;
 
 const tags = ['Shipments'];
 const idParam = [pathParam('id', 'Shipment id')];
@@ -27,8 +27,8 @@ export const shipmentRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/shipments',
-    operation: `query ($status: String, $locationId: ID, $orderId: ID, $carrier: String, $from: Date, $to: Date, $search: String, $limit: Int, $offset: Int) {
-      shipmentsPage(status: $status, locationId: $locationId, orderId: $orderId, carrier: $carrier, from: $from, to: $to, search: $search, limit: $limit, offset: $offset) {
+    operation: `query ($status: String, $locationId: ID, $orderId: ID, $transferId: ID, $carrier: String, $from: Date, $to: Date, $search: String, $limit: Int, $offset: Int) {
+      shipmentsPage(status: $status, locationId: $locationId, orderId: $orderId, transferId: $transferId, carrier: $carrier, from: $from, to: $to, search: $search, limit: $limit, offset: $offset) {
         shipments { ${SHIPMENT} } total limit offset }
     }`,
     input: { query: shipmentListQuery },
@@ -38,7 +38,7 @@ export const shipmentRoutes = defineRoutes([
       operationId: 'listShipments',
       summary: 'List shipments',
       description:
-        'Newest first, with filters status (any case, comma-separated), locationId, orderId (the sales order id), carrier (exact, any case), from/to (the creation day, ' +
+        'Newest first, with filters status (any case, comma-separated), locationId, orderId (the sales order id), transferId (the inventory transfer id), carrier (exact, any case), from/to (the creation day, ' +
         'UTC, both included; at most 3660 days apart) and search (the number as 12 or SH-000012, or text in the tracking number or the order\'s external id) and ' +
         "limit/offset paging (default 50, at most 100). A location that is not the organization's: 404.",
       tags,
@@ -55,9 +55,12 @@ export const shipmentRoutes = defineRoutes([
     status: 201,
     doc: {
       operationId: 'createShipment',
-      summary: 'Create a shipment of a sales order (RESERVED)',
+      summary: 'Create a shipment of a sales order or of a DRAFT transfer (RESERVED)',
       description:
-        'Body {salesOrderId, lines?: [{orderLineId, quantity (> 0)}] (1-200, each order line once; absent: every unit not yet on a shipment), note? (up to 1000)}. ' +
+        'Body {salesOrderId, lines?: [{orderLineId, quantity (> 0)}] (1-200, each order line once; absent: every unit not yet on a shipment), note? (up to 1000)}, ' +
+        "or {transferId, note?}: a DRAFT inventory transfer shipped whole from its source, one shipment line per transfer line, the units reserved there (the line's lot " +
+        'and bin when it names them); until the shipment ships or is cancelled the transfer itself cannot ship, change or be cancelled (409). Exactly one of salesOrderId ' +
+        'and transferId (400 otherwise). A transfer that is not DRAFT, already on a shipment not cancelled, or of expired stock for destruction: 409 INVALID_STATE. ' +
         "The order's reservation of those units is handed to the shipment and the units reserved at the order's fulfillment location, first-expiring lots first. " +
         "An order or order line that is not the organization's, or more than remains to ship (ordered less what shipments not cancelled hold): 400 with details; " +
         'a CANCELLED or FULFILLED order, or nothing left to ship: 409 INVALID_STATE; short of available stock: 400 INSUFFICIENT_STOCK with details per line. Nothing changes on a refusal.',

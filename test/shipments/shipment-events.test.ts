@@ -59,11 +59,11 @@ describe('shipment.moved in the outbox', () => {
     const events = await movesOf(shipment.id);
     expect(events.map((e) => [e.organizationId, e.locationId, e.subjectId])).toEqual(Array(5).fill([a.org.id, a.warehouse.id, shipment.id]));
     expect(events.map((e) => e.payload)).toEqual([
-      { shipmentId: shipment.id, orderId: shipment.salesOrderId, from: null, to: 'RESERVED', carrier: null, trackingNumber: null },
-      { shipmentId: shipment.id, orderId: shipment.salesOrderId, from: 'RESERVED', to: 'PICKED', carrier: null, trackingNumber: null },
-      { shipmentId: shipment.id, orderId: shipment.salesOrderId, from: 'PICKED', to: 'PACKED', carrier: null, trackingNumber: null },
-      { shipmentId: shipment.id, orderId: shipment.salesOrderId, from: 'PACKED', to: 'SHIPPED', carrier: 'UPS', trackingNumber: '1Z9' },
-      { shipmentId: shipment.id, orderId: shipment.salesOrderId, from: 'SHIPPED', to: 'DELIVERED', carrier: 'UPS', trackingNumber: '1Z9' },
+      { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: null, from: null, to: 'RESERVED', carrier: null, trackingNumber: null },
+      { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: null, from: 'RESERVED', to: 'PICKED', carrier: null, trackingNumber: null },
+      { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: null, from: 'PICKED', to: 'PACKED', carrier: null, trackingNumber: null },
+      { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: null, from: 'PACKED', to: 'SHIPPED', carrier: 'UPS', trackingNumber: '1Z9' },
+      { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: null, from: 'SHIPPED', to: 'DELIVERED', carrier: 'UPS', trackingNumber: '1Z9' },
     ]);
     // Each event is its move's transaction's (the ledger's stock.changed rows of a pick share its txid).
     const pickTx = events[1]!.txid;

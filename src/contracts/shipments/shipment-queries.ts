@@ -24,6 +24,7 @@ export const shipmentListQuery = z
       .meta({ type: 'string', description: `Only shipments in these states: ${statusMessage}.` }),
     locationId: filterId('Only shipments from this location (404 when it is not one of the organization).'),
     orderId: filterId('Only shipments of this sales order (its id; no match: an empty answer).'),
+    transferId: filterId('Only shipments of this inventory transfer (its id; no match: an empty answer).'),
     carrier: text.pipe(z.string().trim().max(100, 'At most 100 characters').optional()).meta({ description: 'Only shipments of this carrier (exact, any case), up to 100 characters.' }),
     from: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Only shipments created on or after this day (YYYY-MM-DD, UTC).' }),
     to: text.pipe(calendarDateText.optional()).meta({ format: 'date', description: 'Only shipments created on or before this day (YYYY-MM-DD, UTC, the whole day); not before from.' }),

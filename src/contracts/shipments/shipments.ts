@@ -24,16 +24,24 @@ export const shipmentLineInput = z.strictObject({
 /** Body of POST /api/shipments and input of createShipment. */
 export const shipmentCreate = z
   .strictObject({
-    salesOrderId: id.meta({ description: 'The sales order to ship (400 when it is not one of the organization).' }),
+    salesOrderId: id.optional().meta({ description: 'The sales order to ship (400 when it is not one of the organization). Exactly one of salesOrderId and transferId.' }),
+    transferId: id.optional().meta({
+      description: 'The DRAFT inventory transfer to ship, whole, from its source location (400 when it is not one of the organization). Exactly one of salesOrderId and transferId.',
+    }),
     lines: z
       .array(shipmentLineInput, { error: mustBe('a list of lines') })
       .min(1, 'At least one line')
       .max(MAX_SHIPMENT_LINES, `At most ${MAX_SHIPMENT_LINES} lines`)
       .optional()
-      .meta({ description: `The order lines to ship (1 to ${MAX_SHIPMENT_LINES}, each once); absent: every unit of the order not yet on a shipment.` }),
+      .meta({ description: `The order lines to ship (1 to ${MAX_SHIPMENT_LINES}, each once); absent: every unit of the order not yet on a shipment. Not with transferId: a transfer ships whole.` }),
     note: optionalNote(1000).meta({ description: 'Free text for the warehouse, up to 1000 characters.' }),
   })
   .superRefine((input, issue) => {
+    if (!input.salesOrderId === !input.transferId) {
+      const message = 'Exactly one of salesOrderId and transferId';
+      issue.addIssue({ code: 'custom', path: [input.salesOrderId ? 'transferId' : 'salesOrderId'], message });
+    }
+    if (input.transferId && input.lines) issue.addIssue({ code: 'custom', path: ['lines'], message: 'A transfer ships whole: lines are only for a sales order' });
     const seen = new Set<string>();
     input.lines?.forEach((line, i) => {
       if (seen.has(line.orderLineId)) issue.addIssue({ code: 'custom', path: ['lines', i, 'orderLineId'], message: 'Each order line at most once' });

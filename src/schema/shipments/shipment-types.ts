@@ -13,11 +13,11 @@ type ShipmentAllocation = ShipmentLine['allocations'][number];
 export const ShipmentStatusEnum = builder.enumType('ShipmentStatus', {
   description: 'Where a shipment is: RESERVED → PICKED → PACKED → SHIPPED → DELIVERED; CANCELLED from RESERVED, PICKED or PACKED.',
   values: {
-    RESERVED: { description: 'Created from a sales order; its units reserved at the fulfillment location, first-expiring lots first.' },
+    RESERVED: { description: 'Created from a sales order or a DRAFT transfer; its units reserved at the location it ships from, first-expiring lots first.' },
     PICKED: { description: 'Every unit taken off its lot and bin (picked), waiting to be packed.' },
     PACKED: { description: 'Packed in packages (count, weight), waiting for the carrier.' },
-    SHIPPED: { description: 'Handed to the carrier: the units left the location through the ledger.' },
-    DELIVERED: { description: 'Received by the customer. Final.' },
+    SHIPPED: { description: "Handed to the carrier: the units left the location through the ledger (a transfer's shipment: the transfer is IN_TRANSIT)." },
+    DELIVERED: { description: "Received by the customer, or at the transfer's destination (where the transfer's own receive books the units). Final." },
     CANCELLED: { description: 'Cancelled before it shipped: reservations released, picked units back on the shelf. Final.' },
   } as const,
 });
@@ -38,11 +38,15 @@ export const ShipmentAllocationRef = builder.objectRef<ShipmentAllocation>('Ship
 
 export const ShipmentLineRef = builder.objectRef<ShipmentLine>('ShipmentLine').implement({
   interfaces: [NodeRef],
-  description: 'Units of one sales order line on a shipment, with the lots and bins holding them.',
+  description: 'Units of one sales order line or transfer line on a shipment, with the lots and bins holding them.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     lineNumber: t.exposeInt('lineNumber', { description: 'Position on the shipment, from 1.' }),
-    orderLineId: t.exposeID('orderLineId', { description: 'The sales order line shipped.' }),
+    orderLineId: t.exposeID('orderLineId', { nullable: true, description: "The sales order line shipped (null on a transfer's shipment)." }),
+    transferLineId: t.exposeID('transferLineId', {
+      nullable: true,
+      description: "The transfer line shipped (null on a sales order's shipment, and on a cancelled shipment of a transfer edited since).",
+    }),
     productMasterId: t.exposeID('productMasterId', { description: 'The product.' }),
     product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'product', row.productMasterId) }),
     quantity: t.exposeInt('quantity', { description: 'Units shipped on this line.' }),
@@ -52,13 +56,14 @@ export const ShipmentLineRef = builder.objectRef<ShipmentLine>('ShipmentLine').i
 
 export const ShipmentRef = builder.objectRef<ShipmentWithLines>('Shipment').implement({
   interfaces: [NodeRef],
-  description: 'An outbound shipment of (part of) a sales order from its fulfillment location.',
+  description: 'An outbound shipment of (part of) a sales order from its fulfillment location, or of a whole inventory transfer from its source.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Identifier.' }),
     number: t.exposeInt('number', { description: 'Number of the shipment in the organization, from 1.' }),
     reference: t.string({ description: 'The number as people write it: SH- and six digits or more.', resolve: (row) => shipmentReference(row) }),
-    salesOrderId: t.exposeID('salesOrderId', { description: 'The sales order shipped.' }),
-    locationId: t.exposeID('locationId', { description: "The location shipped from (the order's fulfillment location)." }),
+    salesOrderId: t.exposeID('salesOrderId', { nullable: true, description: 'The sales order shipped (null when it ships a transfer).' }),
+    transferId: t.exposeID('transferId', { nullable: true, description: 'The inventory transfer shipped (null when it ships a sales order).' }),
+    locationId: t.exposeID('locationId', { description: "The location shipped from (the order's fulfillment location, or the transfer's source)." }),
     location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location (null only when it was deleted since).', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     status: t.field({ type: ShipmentStatusEnum, description: 'Where the shipment is.', resolve: (row) => row.status }),
     carrier: t.exposeString('carrier', { nullable: true, description: 'The carrier (set when shipped).' }),

@@ -28,7 +28,10 @@ const PageRef = builder.objectRef<Page>('ShipmentPage').implement({
 });
 
 const LineInput = contractInput('ShipmentLineInput', shipmentLineInput, { description: 'An order line to ship and how many of its units.', types: { orderLineId: 'ID' } });
-const CreateInput = contractInput('ShipmentCreateInput', shipmentCreate, { description: 'A shipment of a sales order.', types: { salesOrderId: 'ID', lines: [LineInput] } });
+const CreateInput = contractInput('ShipmentCreateInput', shipmentCreate, {
+  description: 'A shipment of a sales order, or of a whole DRAFT inventory transfer (exactly one of the two).',
+  types: { salesOrderId: 'ID', transferId: 'ID', lines: [LineInput] },
+});
 const MoveInput = contractInput('ShipmentMoveInput', shipmentMove, { description: 'The shipment to move.', types: { id: 'ID' } });
 const PackInput = contractInput('ShipmentPackInput', shipmentPack, { description: 'The shipment and its packages.', types: { id: 'ID' } });
 const ShipInput = contractInput('ShipmentShipInput', shipmentShip, { description: 'The shipment, its carrier and tracking number.', types: { id: 'ID' } });

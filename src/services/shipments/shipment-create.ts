@@ -8,21 +8,14 @@ import { actorOf } from '../actor-of.js';
 import { openReservations } from '../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../tenant.js';
 import { SHIPMENT_WITH_LINES, shipmentReference, type ShipmentWithLines } from './shipment-shape.js';
-import { SHIPMENT_TRANSACTION, shipmentMoved } from './shipment-state.js';
+import { nextNumber, SHIPMENT_TRANSACTION, shipmentMoved } from './shipment-state.js';
 import { shipmentSource } from './shipment-stock.js';
+import { createTransferShipment } from './shipment-create-transfer.js';
 
 export type ShipmentCreateInput = z.output<typeof shipmentCreate>;
 
 /** Orders that take no more shipments. */
 const CLOSED_ORDERS = new Set(['CANCELLED', 'FULFILLED']);
-
-/** The organization's next shipment number; creations of one organization queue on a transaction-level advisory lock. */
-async function nextNumber(ctx: TxContext): Promise<number> {
-  const organizationId = orgId(ctx);
-  await ctx.prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`shipment-number:${organizationId}`}))`;
-  const last = await ctx.prisma.shipment.aggregate({ where: { organizationId }, _max: { number: true } });
-  return (last._max.number ?? 0) + 1;
-}
 
 /** Locks the organization's order (creations for one order queue, so together they never ship more than it ordered); unknown or foreign: 400. */
 async function lockOrder(ctx: TxContext, id: string): Promise<SalesOrder> {
@@ -42,10 +35,11 @@ async function lockOrder(ctx: TxContext, id: string): Promise<SalesOrder> {
  *   `lines.i.quantity`, nothing changed.
  */
 export function createShipment(ctx: RequestContext, input: ShipmentCreateInput): Promise<ShipmentWithLines> {
+  if (input.transferId) return createTransferShipment(ctx, input.transferId, input.note ?? null);
   return inTransaction(
     ctx,
     async (ctx) => {
-      const order = await lockOrder(ctx, input.salesOrderId);
+      const order = await lockOrder(ctx, input.salesOrderId!);
       const orderLines = await ctx.prisma.salesOrderLine.findMany({
         where: { salesOrderId: order.id },
         orderBy: { lineNumber: 'asc' },

@@ -28,6 +28,7 @@ export async function listShipments(ctx: RequestContext, f: ShipmentListArgs, wi
     ...(f.status?.length ? { status: { in: f.status as ShipmentStatus[] } } : {}),
     ...(f.locationId ? { locationId: f.locationId } : {}),
     ...(f.orderId ? { salesOrderId: f.orderId } : {}),
+    ...(f.transferId ? { transferId: f.transferId } : {}),
     ...(f.carrier ? { carrier: { equals: f.carrier, mode: 'insensitive' } } : {}),
     ...(f.from || f.to
       ? { createdAt: { ...(f.from ? { gte: new Date(`${f.from}T00:00:00Z`) } : {}), ...(f.to ? { lt: new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS) } : {}) } }

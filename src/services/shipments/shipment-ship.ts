@@ -3,7 +3,8 @@ import type { shipmentShip } from '../../contracts/shipments/shipments.js';
 import type { RequestContext } from '../../context.js';
 import { inTransaction, type TxContext } from '../../db/transactions.js';
 import type { Shipment } from '../../generated/prisma/client.js';
-import type { ShipmentWithLines } from './shipment-shape.js';
+import { shipmentReference, type ShipmentWithLines } from './shipment-shape.js';
+import { type PinnedUnits, shipTransferForShipment } from '../transfers/inventory-transfers/transfer-shipping.js';
 import { lockShipmentFor, moveShipment, SHIPMENT_TRANSACTION } from './shipment-state.js';
 import { moveAllUnits, shipmentSource } from './shipment-stock.js';
 
@@ -17,14 +18,31 @@ export function shipShipment(ctx: RequestContext, input: z.output<typeof shipmen
     ctx,
     async (ctx) => {
       const shipment = await lockShipmentFor(ctx, input.id, 'ship');
-      const source = shipmentSource(shipment, 'SHIPMENT_OUT', `Shipped by ${input.carrier}`);
-      await moveAllUnits(ctx, shipment, (session, stockLineId, quantity) => session.shipPicked(stockLineId, quantity, source));
+      if (shipment.transferId) {
+        await shipTransfer(ctx, shipment, input.carrier);
+      } else {
+        const source = shipmentSource(shipment, 'SHIPMENT_OUT', `Shipped by ${input.carrier}`);
+        await moveAllUnits(ctx, shipment, (session, stockLineId, quantity) => session.shipPicked(stockLineId, quantity, source));
+      }
       const shipped = await moveShipment(ctx, shipment, 'SHIPPED', { shippedAt: new Date(), carrier: input.carrier, trackingNumber: input.trackingNumber ?? null });
-      await closeShippedOrder(ctx, shipment);
+      if (shipment.salesOrderId) await closeShippedOrder(ctx, shipment);
       return shipped;
     },
     SHIPMENT_TRANSACTION,
   );
+}
+
+/**
+ * A transfer's shipment hands its picked units to the transfer: back on their shelves (SHIPMENT_UNPICK rows), then
+ * out of exactly those stock lines as the transfer ships (TRANSFER_OUT rows; the transfer IN_TRANSIT), so in-transit
+ * stock, receipts and returns work as for any shipped transfer.
+ */
+async function shipTransfer(ctx: TxContext, shipment: Shipment, carrier: string) {
+  const handOver = shipmentSource(shipment, 'SHIPMENT_UNPICK', 'Handed to the transfer');
+  await moveAllUnits(ctx, shipment, (session, stockLineId, quantity) => session.unpick(stockLineId, quantity, handOver));
+  const lines = await ctx.prisma.shipmentLine.findMany({ where: { shipmentId: shipment.id }, include: { allocations: true } });
+  const pinned = new Map<string, PinnedUnits[]>(lines.map((l) => [l.transferLineId!, l.allocations.map((a) => ({ lotId: a.lotId, binId: a.binId, quantity: a.quantity }))]));
+  await shipTransferForShipment(ctx, shipment.transferId!, shipment.id, pinned, `Shipped by ${carrier} (${shipmentReference(shipment)})`);
 }
 
 /** The shipment's order becomes FULFILLED when no line has units left that no SHIPPED or DELIVERED shipment carries. */

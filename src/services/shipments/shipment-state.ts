@@ -36,6 +36,14 @@ export async function lockShipmentFor(ctx: TxContext, id: string, move: Shipment
   return shipment;
 }
 
+/** The organization's next shipment number; creations of one organization queue on a transaction-level advisory lock. */
+export async function nextNumber(ctx: TxContext): Promise<number> {
+  const organizationId = orgId(ctx);
+  await ctx.prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`shipment-number:${organizationId}`}))`;
+  const last = await ctx.prisma.shipment.aggregate({ where: { organizationId }, _max: { number: true } });
+  return (last._max.number ?? 0) + 1;
+}
+
 /** Moves the locked shipment to `to` with the other columns given, and tells the outbox; answers it with its lines. */
 export async function moveShipment(ctx: TxContext, shipment: Shipment, to: ShipmentStatus, data: Prisma.ShipmentUpdateInput = {}) {
   const moved = await ctx.prisma.shipment.update({ where: { id: shipment.id }, data: { ...data, status: to }, ...SHIPMENT_WITH_LINES });
@@ -50,7 +58,7 @@ export function shipmentMoved(ctx: TxContext, shipment: Shipment, from: Shipment
       type: 'shipment.moved',
       subjectId: shipment.id,
       locationId: shipment.locationId,
-      payload: { shipmentId: shipment.id, orderId: shipment.salesOrderId, from, to: shipment.status, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
+      payload: { shipmentId: shipment.id, orderId: shipment.salesOrderId, transferId: shipment.transferId, from, to: shipment.status, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber },
     },
   ]);
 }

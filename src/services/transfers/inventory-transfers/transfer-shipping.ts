@@ -30,7 +30,7 @@ export interface ShipmentNote {
  * included (the session's withdrawExpired). All lines or nothing: a line short of stock is 400
  * INSUFFICIENT_STOCK with `details` per line, before anything is written.
  */
-async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: ShipmentNote = {}, exactLines: ReadonlySet<number> = new Set()) {
+async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: ShipmentNote = {}, exactLines: ReadonlySet<number> = new Set(), pinned?: ReadonlyMap<string, PinnedUnits[]>) {
   const tx = ctx.prisma;
   const lines = await tx.inventoryTransferLine.findMany({ where: { transferId: transfer.id }, orderBy: { lineNumber: 'asc' } });
   const stockOf = [...new Set(lines.map((l) => l.productMasterId))].map((productMasterId) => ({ productMasterId, locationId: transfer.sourceLocationId }));
@@ -47,7 +47,12 @@ async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: Shipm
   const details = newFieldErrors();
   const pieces = lines.flatMap((line, i) => {
     const request = { productMasterId: line.productMasterId, locationId: transfer.sourceLocationId, quantity: line.quantity, lotId: line.lotId, binId: line.binId, exact: exactLines.has(line.lineNumber) };
-    const allocations = forDestruction ? reservations.withdrawExpired(request, source) : reservations.withdraw(request, source);
+    const pins = pinned?.get(line.id);
+    const allocations = pins
+      ? pins.flatMap((pin) => reservations.withdraw({ ...request, quantity: pin.quantity, lotId: pin.lotId, binId: pin.binId, exact: true }, source))
+      : forDestruction
+        ? reservations.withdrawExpired(request, source)
+        : reservations.withdraw(request, source);
     const got = allocations.reduce((sum, a) => sum + a.quantity, 0);
     if (got < line.quantity) details[`lines.${i}.quantity`] = [`Only ${got} ${forDestruction ? 'expired or available' : 'available'} at the source (asked ${line.quantity})`];
     return allocations.map((a) => ({ transferLineId: line.id, sourceStockLineId: a.stockLineId, lotId: a.lotId, binId: a.binId, quantity: a.quantity }));
@@ -60,6 +65,23 @@ async function shipInTx(ctx: TxContext, transfer: InventoryTransfer, note: Shipm
   await tx.$executeRaw`UPDATE inventory_transfer_lines SET "shippedQuantity" = quantity WHERE "transferId" = ${transfer.id}`;
   const shipped = await tx.inventoryTransfer.update({ where: { id: transfer.id }, data: { status: 'IN_TRANSIT', shippedAt: new Date(), shippedBy: transferActor(ctx).id } });
   await appendEvents(ctx, [{ type: 'transfer.shipped', subjectId: transfer.id, locationId: transfer.sourceLocationId, payload: transferEvent(shipped) }]);
+}
+
+/** Units of a transfer line held on the stock line of one lot and bin (by the shipment that carries the transfer). */
+export interface PinnedUnits {
+  lotId: string | null;
+  binId: string | null;
+  quantity: number;
+}
+
+/**
+ * DRAFT → IN_TRANSIT for the shipment that carries the transfer (docs/shipments.md), inside the shipment's
+ * transaction: each line leaves from exactly the stock lines (lot, bin) the shipment picked, which the caller has
+ * made available again, as TRANSFER_OUT rows like any ship. Unknown or foreign transfer: 404; not DRAFT: 409.
+ */
+export async function shipTransferForShipment(ctx: TxContext, transferId: string, shipmentId: string, pinned: ReadonlyMap<string, PinnedUnits[]>, comment: string): Promise<void> {
+  const transfer = await lockTransferFor(ctx, transferId, 'ship', { byShipment: shipmentId });
+  await shipInTx(ctx, transfer, { comment }, new Set(), pinned);
 }
 
 /** DRAFT → IN_TRANSIT (POST /api/inventory/transfers/{id} action ship). */

@@ -18,12 +18,17 @@ const ALLOWED_FROM = {
 
 export type TransferAction = keyof typeof ALLOWED_FROM;
 
+/** A shipment (docs/shipments.md) that holds a DRAFT transfer's units from its creation until it ships or is cancelled. */
+const OPEN_SHIPMENT = ['RESERVED', 'PICKED', 'PACKED'];
+
 /**
  * Locks the organization's transfer (SELECT ... FOR UPDATE) for the rest of `tx` and checks that
  * `action` may start from its state: a second request on the same transfer waits here and then sees
  * the state the first left, so each move happens once. Unknown or foreign id: 404; wrong state: 409.
+ * While a shipment carries the DRAFT transfer (reserved, picked or packed), the transfer does not move or
+ * change by itself: 409 naming the shipment; that shipment's own ship passes `byShipment`.
  */
-export async function lockTransferFor(ctx: TxContext, id: string, action: TransferAction): Promise<InventoryTransfer> {
+export async function lockTransferFor(ctx: TxContext, id: string, action: TransferAction, options: { byShipment?: string } = {}): Promise<InventoryTransfer> {
   const tx = ctx.prisma;
   const [transfer] = await tx.$queryRaw<InventoryTransfer[]>`
     SELECT * FROM inventory_transfers WHERE id = ${id} AND "organizationId" = ${orgId(ctx)} FOR UPDATE`;
@@ -31,6 +36,13 @@ export async function lockTransferFor(ctx: TxContext, id: string, action: Transf
   const allowed: readonly InventoryTransferStatus[] = ALLOWED_FROM[action];
   if (!allowed.includes(transfer.status)) {
     throw new DomainError('INVALID_STATE', `Cannot ${action} a transfer that is ${transfer.status}; allowed from ${allowed.join(' or ')}`);
+  }
+  if (transfer.status === 'DRAFT') {
+    const open = await tx.shipment.findFirst({ where: { transferId: id, status: { in: OPEN_SHIPMENT as never[] } }, select: { id: true, number: true, status: true } });
+    if (open && open.id !== options.byShipment) {
+      const reference = `SH-${String(open.number).padStart(6, '0')}`;
+      throw new DomainError('INVALID_STATE', `Cannot ${action} a transfer that shipment ${reference} carries (${open.status}); ship or cancel the shipment`);
+    }
   }
   return transfer;
 }
