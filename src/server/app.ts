@@ -11,6 +11,7 @@ import { createCors } from './cors.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
+import { createHealth } from './health.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
@@ -20,7 +21,7 @@ export const clientIp = (app: App, request: Request, server?: ServerContext) =>
   clientAddress(app.config.trustProxy, request.headers.get('x-forwarded-for'), server?.req?.socket.remoteAddress);
 
 /**
- * The whole HTTP surface as one fetch handler: /health, /graphql, /api/*. Request limits (when given) come
+ * The whole HTTP surface as one fetch handler: /health (and /health/live, /health/ready), /graphql, /api/*. Request limits (when given) come
  * first, inside CORS, so that a browser of a listed origin can read a 429 and its Retry-After.
  */
 export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
@@ -33,10 +34,15 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     buildContext: (request, ip) => admitRequest(app, request, ip),
   });
   const openApi = describeRestApi(schema, areas);
+  const health = createHealth(app);
 
   async function route(request: Request, server: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/health') return json(200, { status: 'ok' });
+    if (pathname === '/health/live' || pathname === '/health/ready') {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, pathname, ['GET', 'HEAD']);
+      return pathname === '/health/ready' ? health.ready() : health.live();
+    }
     if (pathname === '/graphql') return graphql.fetch(request, server, clientIp(app, request, server));
     if (pathname.startsWith(GRAPHIQL_ASSETS_PATH)) return serveGraphiQLAsset(request);
     if (pathname === OPENAPI_PATH) {
@@ -54,6 +60,7 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
   return {
     yoga: graphql.yoga,
     rest,
+    health,
     async fetch(request: Request, server: ServerContext = {}): Promise<Response> {
       return cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
     },

@@ -144,7 +144,7 @@ export function limitRequests<S>(
 ) {
   return async (request: Request, server: S): Promise<Response> => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/health' || request.method === 'OPTIONS') return fetch(request, server);
+    if (pathname === '/health' || pathname.startsWith('/health/') || request.method === 'OPTIONS') return fetch(request, server);
     const decision = await limiter.check(request, clientIp(request, server), pathname === '/graphql');
     if (decision.refusal) return decision.refusal;
     const response = await fetch(request, server);

@@ -103,6 +103,7 @@ export async function startServer(config: Config, options: { database?: Database
     url: `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : urlHost(host)}:${port}`,
     listening: { host, port },
     async shutdown(graceMs) {
+      handler.health.markStopping();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A keep-alive connection becomes idle once its request is answered: close it then, not later.
       const idle = setInterval(() => server.closeIdleConnections(), 50);
