@@ -26,9 +26,11 @@ function codesOf(...statuses: number[]) {
 }
 
 const message = z.string().describe('What went wrong, in words.');
+/** Every REST error answer carries it (src/server/request-log.ts): the id of the request, also in X-Request-Id. */
+const requestId = z.string().describe("The request's id (the caller's X-Request-Id, or one the server made): quote it to an operator; the server's log line of the request carries it.").optional();
 
 /** The error body of a status without extra fields: `error` and its `code`. */
-const codedError = (status: number, id: string, description: string) => z.object({ error: message, code: codesOf(status) }).meta({ id, description });
+const codedError = (status: number, id: string, description: string) => z.object({ error: message, code: codesOf(status), requestId }).meta({ id, description });
 
 export const unauthorizedBody = codedError(401, 'UnauthorizedError', 'The Error body of a 401: missing, unknown, revoked or expired credentials.');
 export const notFoundBody = codedError(404, 'NotFoundError', "The Error body of a 404: the record does not exist or is not the organization's.");
@@ -36,6 +38,7 @@ export const conflictBody = z
   .object({
     error: message,
     code: codesOf(409),
+    requestId,
     details: z.record(z.string(), z.array(z.string())).describe('Messages per field, where the state at fault is named by the input that reached it (a cycle count batch over lines another batch counts).').optional(),
   })
   .meta({ id: 'ConflictError', description: 'The Error body of a 409: the record is in a state that does not allow this, or kept changing.' });
@@ -45,6 +48,7 @@ export const badRequestBody = z
   .object({
     error: message,
     code: codesOf(400),
+    requestId,
     details: z.record(z.string(), z.array(z.string())).describe('Messages per field (VALIDATION_ERROR).').optional(),
   })
   .meta({ id: 'BadRequestError', description: 'The Error body of a 400: VALIDATION_ERROR carries details, messages per field named by its path (lines.3.quantity).' });
@@ -53,6 +57,7 @@ export const forbiddenBody = z
   .object({
     error: message,
     code: codesOf(403),
+    requestId,
     permission: z.string().describe('The permission the API key or role does not grant (INSUFFICIENT_SCOPE, FORBIDDEN).').optional(),
     feature: z.string().describe('The missing plan capability (FEATURE_NOT_ENABLED).').optional(),
     planCapability: z.string().describe('The same as feature.').optional(),
@@ -64,6 +69,7 @@ export const payloadTooLargeBody = z
   .object({
     error: message,
     code: codesOf(413),
+    requestId,
     maxBodyBytes: integer.describe('Largest accepted body for this path in bytes (sent when the body is over it).').optional(),
     maxRows: integer.describe('Most rows accepted in one import request (sent when the request has more rows).').optional(),
     rows: integer.describe('Rows the import request sent (with maxRows).').optional(),
@@ -74,13 +80,14 @@ export const rateLimitedBody = z
   .object({
     error: message,
     code: codesOf(429),
+    requestId,
     retryAfter: integer.describe('Seconds to wait before trying again (the same as the Retry-After header).'),
     limit: integer.describe('ENGINE_BUSY: the forecasting requests one organization may have running at once.').optional(),
   })
   .meta({ id: 'RateLimitedError', description: 'The Error body of 429 RATE_LIMITED, or of ENGINE_BUSY on forecasting paths.' });
 
 export const internalErrorBody = z
-  .object({ error: z.string().optional(), code: codesOf(500).optional(), message: z.string().optional() })
+  .object({ error: z.string().optional(), code: codesOf(500).optional(), message: z.string().optional(), requestId })
   .meta({ id: 'InternalError' });
 
 /** Page-number pagination (products). */

@@ -1,3 +1,4 @@
+import { currentLogger } from '../src/kernel/log.js';
 import { GraphQLError } from 'graphql';
 import { DomainError, ERROR_STATUS, type ErrorCode, isErrorCode, newFieldErrors } from '../src/kernel/errors.js';
 import { ClientAborted, clientAbortedResponse } from '../src/kernel/request-body.js';
@@ -30,7 +31,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof ClientAborted) return clientAbortedResponse();
   const domain = asDomainError(error);
   if (!domain) {
-    console.error('unexpected error', error);
+    currentLogger().error({ err: error }, 'unexpected error');
     return json(500, { error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.' });
   }
   const { code, message, extra } = domain;

@@ -129,6 +129,8 @@ export interface Config {
   graphql: GraphQLConfig;
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
   shutdownTimeoutSeconds: number;
+  /** LOG_LEVEL (fatal, error, warn, info, debug, trace, silent) and LOG_FORMAT (json, pretty; default: pretty in a terminal). */
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format?: 'json' | 'pretty' };
   /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
   corsOrigins: string[];
   /** Request limits per window; 0 turns a limit off (docs/limits.md). */
@@ -160,6 +162,16 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 /** A limit that 0 or a typo must not turn off (or, for an interval, turn into a busy loop). */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logSettings(env: NodeJS.ProcessEnv): Config['log'] {
+  const level = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${env.LOG_LEVEL}"`);
+  const format = env.LOG_FORMAT?.toLowerCase();
+  if (format !== undefined && format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty, not "${env.LOG_FORMAT}"`);
+  return { level: level as Config['log']['level'], format };
+}
+
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
   if (!(value > 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
@@ -277,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
+    log: logSettings(env),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     rateLimit: {
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),

@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { startBanner } from './server/banner.js';
 import { startServer } from './server/start.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { setRootLogger } from './kernel/log.js';
+import { createLogger } from './server/logger.js';
 
 function configOrExit() {
   try {
@@ -14,12 +16,19 @@ function configOrExit() {
 }
 
 const config = configOrExit();
-const running = await startServer(config, { log: (m) => console.log(m) }).catch((error: unknown) => {
+const logger = createLogger(config.log);
+setRootLogger(logger);
+const running = await startServer(config, { log: (m) => logger.info(m) }).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError)) throw error;
   process.stderr.write(`error: ${error.message}\n`);
   process.exit(1);
 });
-for (const line of startBanner(running, config.dataDir)) console.log(line);
+// The banner is for a person at a terminal; a log pipeline gets its lines as log lines (banner: true).
+const toTerminal = (config.log.format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+for (const line of startBanner(running, config.dataDir)) {
+  if (toTerminal) console.log(line);
+  else logger.info({ banner: true }, line);
+}
 
 // Time for the workers and the pool to close after requests have had theirs; past it the process exits anyway.
 const CLOSING_MARGIN_MS = 5_000;
@@ -36,24 +45,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (signal === 'SIGINT' && firstInterruptAt !== null && Date.now() - firstInterruptAt < SAME_STOP_MS) return;
     if (stopping) {
-      console.log(`${signal} again: exiting now`);
+      logger.warn(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
     if (signal === 'SIGINT') firstInterruptAt = Date.now();
     const graceMs = config.shutdownTimeoutSeconds * 1000;
-    console.log(`${signal}: shutting down (requests in flight have ${config.shutdownTimeoutSeconds} s to finish; ${signal} again exits at once)`);
+    logger.info(`${signal}: shutting down (requests in flight have ${config.shutdownTimeoutSeconds} s to finish; ${signal} again exits at once)`);
     setTimeout(() => {
-      console.error(`shutdown did not finish within ${config.shutdownTimeoutSeconds} s + ${CLOSING_MARGIN_MS / 1000} s: exiting`);
+      logger.error(`shutdown did not finish within ${config.shutdownTimeoutSeconds} s + ${CLOSING_MARGIN_MS / 1000} s: exiting`);
       process.exit(1);
     }, graceMs + CLOSING_MARGIN_MS).unref();
     running.shutdown(graceMs).then(
       () => {
-        console.log('stopped');
+        logger.info('stopped');
         process.exit(0);
       },
       (error: unknown) => {
-        console.error('shutdown failed', error);
+        logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

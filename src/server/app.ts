@@ -12,6 +12,8 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 import { createHealth } from './health.js';
+import { currentLogger, requestScope } from '../kernel/log.js';
+import { type RequestNote, requestIdOf, startNote, withRequestId } from './request-log.js';
 
 export interface ServerContext {
   req?: IncomingMessage;
@@ -55,6 +57,18 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     return json(404, { error: `Not found: ${pathname}`, code: 'NOT_FOUND' });
   }
 
+  /** One line per request (health probes only at debug: an orchestrator asks every few seconds). */
+  function logRequest(request: Request, pathname: string, status: number, note: RequestNote, durationMs: number, ip: string) {
+    const log = currentLogger();
+    const level = status >= 500 ? 'error' : pathname.startsWith('/health') ? 'debug' : 'info';
+    if (!log.isLevelEnabled(level)) return;
+    const route = note.route ?? (request as Request & { route?: string }).route;
+    log[level](
+      { method: request.method, path: pathname, route, operation: note.operation, status, durationMs: Math.round(durationMs * 10) / 10, organizationId: note.organizationId, actorType: note.actorType, actorId: note.actorId, ip },
+      'request',
+    );
+  }
+
   const limited = requestLimiter ? limitRequests(route, requestLimiter, (request, server) => clientIp(app, request, server)) : route;
 
   return {
@@ -62,7 +76,17 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     rest,
     health,
     async fetch(request: Request, server: ServerContext = {}): Promise<Response> {
-      return cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
+      const started = performance.now();
+      const note = startNote(request, requestIdOf(request.headers));
+      const { pathname } = new URL(request.url);
+      // Read now: once the answer is out, a socket the client cut has no address any more.
+      const ip = clientIp(app, request, server);
+      return requestScope.run({ requestId: note.requestId }, async () => {
+        const answered = cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
+        const response = await withRequestId(answered, note.requestId, pathname);
+        logRequest(request, pathname, response.status, note, performance.now() - started, ip);
+        return response;
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import type { App, RequestContext } from '../context.js';
 import { credentialSource, credentialsFrom } from '../auth/credentials.js';
 import { authenticate } from '../services/auth/authenticate.js';
 import { checkCookieRequest } from './csrf.js';
+import { noteCaller } from './request-log.js';
 
 /** Builds the request context shared by GraphQL and REST: who is calling, scoped to one organization. */
 export async function buildContext(app: App, request: Request, clientIp: string): Promise<RequestContext> {
@@ -14,6 +15,7 @@ export async function buildContext(app: App, request: Request, clientIp: string)
  */
 export async function admitRequest(app: App, request: Request, clientIp: string): Promise<RequestContext> {
   const context = await buildContext(app, request, clientIp);
+  noteCaller(request, context);
   if (credentialSource(request.headers) === 'cookie') checkCookieRequest(request, app.config.corsOrigins);
   return context;
 }

@@ -7,6 +7,7 @@ import type { App, RequestContext } from '../context.js';
 import { DomainError } from '../kernel/errors.js';
 import { ClientAborted, clientAbortedResponse, parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
+import { noteOf } from './request-log.js';
 import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
@@ -145,6 +146,11 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         onRequestParse({ serverContext, setRequestParser }) {
           const { body } = serverContext as GraphQLServerContext;
           if (body !== undefined) setRequestParser(() => body as never);
+        },
+        // The request line names the operation (its name as the client sent it; anonymous ones have none).
+        onParams({ params, request }) {
+          const note = noteOf(request);
+          if (note) note.operation = params.operationName ?? undefined;
         },
       },
       useInputCheck(),

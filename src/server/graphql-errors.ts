@@ -1,5 +1,6 @@
+import { currentLogger } from '../kernel/log.js';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { createLogger, maskError as maskUnexpected, type YogaLogger } from 'graphql-yoga';
+import { maskError as maskUnexpected, type YogaLogger } from 'graphql-yoga';
 import { DomainError, validationError } from '../kernel/errors.js';
 
 /**
@@ -76,6 +77,16 @@ export function maskedForSocket(raw: GraphQLError): GraphQLFormattedError {
 }
 
 /** Yoga's logger, except that it does not log the DomainErrors maskError maps: they are answers, not failures. */
-export function quietAboutDomainErrors(logger: YogaLogger = createLogger()): YogaLogger {
+/** Yoga's log calls as lines of the process's logger (with the request id during a request). */
+export function yogaLogger(): YogaLogger {
+  const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
+    const err = args.find((arg) => arg instanceof Error);
+    const text = args.filter((arg) => typeof arg === 'string').join(' ');
+    currentLogger()[level](err ? { err } : {}, text || 'graphql');
+  };
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+export function quietAboutDomainErrors(logger: YogaLogger = yogaLogger()): YogaLogger {
   return { ...logger, error: (...args) => (args.some((arg) => domainErrorOf(arg)) ? undefined : logger.error(...args)) };
 }

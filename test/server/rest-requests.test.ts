@@ -106,7 +106,7 @@ describe('body size limit', () => {
   it('answers 413 at once when Content-Length is over the limit', async () => {
     const res = await postDeclaringHugeBody('/api/import/catalog', { authorization: `Bearer ${a.key}` });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: tooLargeMessage, code: 'PAYLOAD_TOO_LARGE', maxBodyBytes: MAX_BODY_BYTES });
+    expect(res.body).toEqual({ error: tooLargeMessage, code: 'PAYLOAD_TOO_LARGE', maxBodyBytes: MAX_BODY_BYTES, requestId: expect.any(String) });
   });
 
   it('answers 413 to a chunked body (no Content-Length) once it passes the limit, without waiting for its end', async () => {
@@ -123,7 +123,7 @@ describe('body size limit', () => {
     });
     const response = await postStream(body);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: tooLargeMessage, code: 'PAYLOAD_TOO_LARGE', maxBodyBytes: MAX_BODY_BYTES });
+    expect(await response.json()).toEqual({ error: tooLargeMessage, code: 'PAYLOAD_TOO_LARGE', maxBodyBytes: MAX_BODY_BYTES, requestId: expect.any(String) });
     expect(sent).toBeLessThan(2 * MAX_BODY_BYTES);
   }, 30_000);
 

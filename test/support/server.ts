@@ -39,6 +39,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     } catch {
       // not JSON: keep the text
     }
+    // Every REST error body carries the request's id, the same as its X-Request-Id header (docs/configuration.md, Logs):
+    // checked here for every error answer of the suite, then taken off so that the tests compare the error itself.
+    if (response.status >= 400 && path.startsWith('/api') && body && typeof body === 'object' && !Array.isArray(body)) {
+      const { requestId, ...rest } = body as Record<string, unknown>;
+      if (requestId !== response.headers.get('x-request-id')) throw new Error(`${method} ${path}: error body requestId ${String(requestId)} is not the X-Request-Id ${response.headers.get('x-request-id')}`);
+      body = rest;
+    }
     return { status: response.status, body, headers: response.headers };
   };
   return {
