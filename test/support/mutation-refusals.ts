@@ -108,8 +108,8 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   setForecastOverride: [V, C],
   removeForecastOverride: [N, C],
   createExternalEvent: [V],
-  updateExternalEvent: [V, N],
-  deleteExternalEvent: [N],
+  updateExternalEvent: [V, N, C],
+  deleteExternalEvent: [N, C],
   startImport: [V],
 };
 
