@@ -10,11 +10,12 @@ import { productsArea } from './products/products-area.js';
 import type { RestArea, RouteSpec } from './route.js';
 import { reportsArea } from './reports/reports-area.js';
 import { shipmentsArea } from './shipments/shipments-area.js';
+import { bookingsArea } from './bookings/bookings-area.js';
 import { stockRequestsArea } from './stock-requests/stock-requests-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 import { webhooksArea } from './webhooks/webhooks-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, webhooksArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, bookingsArea, webhooksArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

@@ -72,6 +72,8 @@ import './stock-requests/stock-request-fulfilment.js';
 import './shipments/shipment-types.js';
 import './shipments/shipments.js';
 import './shipments/shipment-changed.js';
+import './bookings/booking-types.js';
+import './bookings/bookings.js';
 import './webhooks/webhook-types.js';
 import './webhooks/webhooks.js';
 

@@ -14,6 +14,8 @@ let archived: string;
 /** An override of `published`, set while it was a draft. */
 let publishedOverride: string;
 let eventId: string;
+/** The BOOKING event a confirmed wholesale booking keeps (changed only through its booking). */
+let bookingEventId: string;
 beforeAll(async () => {
   server = await startTestServer();
   a = await createTenant(server.app.prisma, { capabilities: [FORECASTING] });
@@ -29,6 +31,9 @@ beforeAll(async () => {
   eventId = await created('createExternalEvent', 'ExternalEvent', {
     input: { name: 'Sale', type: 'HOLIDAY', startsAt: '2026-01-05T00:00:00Z', endsAt: '2026-01-06T00:00:00Z' },
   });
+  const booking = (await server.call('POST', '/api/bookings', { token: a.key, body: { customer: 'Refusals', locationId: a.warehouse.id, week: '2099-W02', lines: [{ productId, quantity: 1 }] } })).body;
+  await server.call('POST', `/api/bookings/${booking.id}/confirm`, { token: a.key, body: {} });
+  bookingEventId = (await server.app.prisma.externalEvent.findFirstOrThrow({ where: { bookingLine: { bookingId: booking.id } } })).id;
 });
 afterAll(() => server?.close());
 
@@ -90,7 +95,11 @@ describe('refusals of forecasting mutations', () => {
     updateExternalEvent: {
       ValidationError: ['VALIDATION_ERROR', () => run('updateExternalEvent', { id: eventId, input: { productMasterId: unknownId } })],
       NotFoundError: ['NOT_FOUND', () => run('updateExternalEvent', { id: unknownId, input: { name: 'x' } })],
+      ConflictError: ['INVALID_STATE', () => run('updateExternalEvent', { id: bookingEventId, input: { name: 'x' } })],
     },
-    deleteExternalEvent: { NotFoundError: ['NOT_FOUND', () => run('deleteExternalEvent', { id: unknownId })] },
+    deleteExternalEvent: {
+      NotFoundError: ['NOT_FOUND', () => run('deleteExternalEvent', { id: unknownId })],
+      ConflictError: ['INVALID_STATE', () => run('deleteExternalEvent', { id: bookingEventId })],
+    },
   });
 });

@@ -59,6 +59,7 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   importJob: { type: 'ID!', value: (s) => s.ids.ImportJob![0] },
   stockRequest: { type: 'ID!', value: (s) => s.ids.StockRequest![0] },
   shipment: { type: 'ID!', value: (s) => s.ids.Shipment![0] },
+  booking: { type: 'ID!', value: (s) => s.ids.Booking![0] },
   webhookEndpoint: { type: 'ID!', value: (s) => s.ids.WebhookEndpoint![0] },
   webhookDelivery: { type: 'ID!', value: (s) => s.ids.WebhookDelivery![0] },
   // Up to 3 ids of every entity type; 2 of some when 3 of each would pass the 100 a `nodes` call takes.
@@ -159,6 +160,9 @@ const CASES: Record<string, Entry> = {
   shipment: { args: 'id: $shipment', fixedSize: 'one shipment with its lines' },
   shipments: { args: 'first: 50' },
   shipmentsPage: { exempt: REST_PAGES },
+  booking: { args: 'id: $booking', fixedSize: 'one booking with its lines' },
+  bookings: { args: 'first: 50' },
+  bookingsPage: { exempt: REST_PAGES },
   webhookEndpoints: { args: 'first: 50' },
   allWebhookEndpoints: {},
   webhookDeliveries: { args: 'endpointId: $webhookEndpoint, first: 50', fixedSize: "one endpoint's deliveries" },

@@ -73,6 +73,12 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   shipShipment: [V, N, C, I],
   deliverShipment: [V, N, C],
   cancelShipment: [V, N, C, I],
+  createBooking: [V],
+  updateBooking: [V, N, C],
+  confirmBooking: [V, N, C],
+  reserveBooking: [V, N, C],
+  fulfilBooking: [V, N, C, I],
+  cancelBooking: [V, N, C],
   createWebhookEndpoint: [V, C],
   updateWebhookEndpoint: [V, N],
   deleteWebhookEndpoint: [V, N],
@@ -102,8 +108,8 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   setForecastOverride: [V, C],
   removeForecastOverride: [N, C],
   createExternalEvent: [V],
-  updateExternalEvent: [V, N],
-  deleteExternalEvent: [N],
+  updateExternalEvent: [V, N, C],
+  deleteExternalEvent: [N, C],
   startImport: [V],
 };
 

@@ -77,6 +77,14 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     },
   });
   const shipmentAllocation = await db.shipmentAllocation.create({ data: { lineId: shipment.lines[0]!.id, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, quantity: 1 } });
+  const booking = await db.booking.create({
+    include: { lines: true },
+    data: {
+      organizationId, number: (await db.booking.count({ where: { organizationId } })) + 1, customer: 'Wholesale Co', locationId: location.id, week: new Date('2030-01-07'),
+      createdByType: 'USER', createdBy: tenant.admin.id, lines: { create: { lineNumber: 1, productMasterId: product.id, quantity: 1 } },
+    },
+  });
+  const bookingAllocation = await db.bookingAllocation.create({ data: { lineId: booking.lines[0]!.id, stockLineId: stockLine.id, lotId: stockLine.lotId, binId: stockLine.binId, quantity: 1 } });
   const hold = await db.inventoryHold.create({
     data: { organizationId, scope: 'STOCK_LINE', stockLineId: stockLine.id, lotId: stockLine.lotId, productMasterId: product.id, locationId: location.id, reasonCode: 'QC', ...actor },
   });
@@ -127,6 +135,9 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     Shipment: shipment.id,
     ShipmentLine: shipment.lines[0]!.id,
     ShipmentAllocation: shipmentAllocation.id,
+    Booking: booking.id,
+    BookingLine: booking.lines[0]!.id,
+    BookingAllocation: bookingAllocation.id,
     WebhookEndpoint: webhookEndpoint.id,
     WebhookDelivery: webhookDelivery.id,
     WebhookAttempt: webhookAttempt.id,

@@ -26,6 +26,10 @@ export const point = z
       .number()
       .min(0)
       .describe("What the scenario's category, channel and global adjustments multiplied them by next (1: no scenario or none): forecast = statistical × liftFactor × adjustmentFactor."),
+    bookedQuantity: z
+      .int()
+      .min(0)
+      .describe("Units confirmed wholesale bookings of the series' product and location add to the week (their BOOKING events), after liftFactor and adjustmentFactor; 0 without one (and in stored runs)."),
     overridden: z.boolean().describe("A planner's override set forecast; the bounds moved by the same difference, never below zero."),
     modelForecast: units.describe('The forecast the model answered (after lifts and adjustments), before any override.'),
     overrideId: z.string().nullable().describe('The override that won (a scenario\'s own before the base one), or null.'),

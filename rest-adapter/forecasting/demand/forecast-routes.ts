@@ -7,7 +7,7 @@ import { forecastPage } from './forecast-responses.js';
 const SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek
   events { id: eventId name type startsAt endsAt liftPct stackingMode liftSource learnedPool learnedOccurrences }
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor }
-  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId }`;
+  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor bookedQuantity overridden modelForecast overrideId }`;
 
 export const forecastRoutes = defineRoutes([
   {

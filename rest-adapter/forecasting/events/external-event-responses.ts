@@ -18,6 +18,10 @@ export const externalEvent = z
       .partial()
       .nullable()
       .describe('The effect on demand, or null when none is recorded.'),
+    bookedQuantity: z
+      .int()
+      .nullable()
+      .describe("Units of a confirmed wholesale booking line (the BOOKING events a booking keeps): forecasts add them to the week instead of a percent; null for every other event."),
     isGlobal: z.boolean().describe('True when the event applies to every product of the organization (no productMaster). Events never reach other organizations.'),
     isOrgWide: z.boolean().describe('True when the event applies at every location of the organization (no location).'),
     productMaster: z.object({ id: z.string(), name: z.string(), sku: z.string() }).partial().nullable(),

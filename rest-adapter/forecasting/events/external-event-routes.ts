@@ -4,7 +4,7 @@ import { jsonContent, pathParam } from '../../openapi-common.js';
 import { externalEvent, externalEventDeleted, externalEventList } from './external-event-responses.js';
 import { forecasting, withForbidden } from '../forecast-docs.js';
 
-const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } isGlobal isOrgWide
+const EVENT = `id name type startsAt endsAt value { liftPct stackingMode description } bookedQuantity isGlobal isOrgWide
   productMaster { id name sku } location { id name code } createdAt`;
 
 const eventResponse = (description: string) => ({ description, ...jsonContent(externalEvent) });
@@ -22,10 +22,10 @@ const updateRoute = (method: 'PUT' | 'PATCH'): RouteSpec => ({
   doc: {
     operationId: method === 'PUT' ? 'replaceExternalEvent' : 'updateExternalEvent',
     summary: 'Update an external event',
-    description: `Partial update${method === 'PUT' ? ' (the same as PATCH)' : ''}: absent fields stay as they are.`,
+    description: `Partial update${method === 'PUT' ? ' (the same as PATCH)' : ''}: absent fields stay as they are. The BOOKING event of a confirmed wholesale booking (bookedQuantity set) follows its booking: 409 INVALID_STATE.`,
     ...forecasting,
     parameters: [idParam],
-    responses: withForbidden({ 200: eventResponse('The changed event') }, [400, 401, 404]),
+    responses: withForbidden({ 200: eventResponse('The changed event') }, [400, 401, 404, 409]),
   },
 });
 
@@ -100,6 +100,7 @@ export const forecastEventRoutes = defineRoutes([
     doc: {
       operationId: 'deleteExternalEvent',
       summary: 'Delete an external event',
+      description: 'The BOOKING event of a confirmed wholesale booking (bookedQuantity set) follows its booking: 409 INVALID_STATE (cancel the booking instead).',
       ...forecasting,
       parameters: [idParam],
       responses: withForbidden(
@@ -109,7 +110,7 @@ export const forecastEventRoutes = defineRoutes([
             ...jsonContent(externalEventDeleted),
           },
         },
-        [401, 404],
+        [401, 404, 409],
       ),
     },
   },

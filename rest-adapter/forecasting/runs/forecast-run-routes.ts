@@ -9,7 +9,7 @@ const RUN = `id scenarioId status horizon levels from productMasterId locationId
 
 const STORED_SERIES = `productMasterId locationId channel method backtestError errorScale demandClass intervalSource historyWeeks lastHistoryWeek eventIds
   adjustments { scenarioId categoryId categoryLiftPct channelId channelLiftPct globalLiftPct factor } totalForecast
-  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor overridden modelForecast overrideId }`;
+  points { periodStart forecast lower upper lower95 upper95 intervals { level lower upper } liftFactor liftSource eventIds adjustmentFactor bookedQuantity overridden modelForecast overrideId }`;
 
 const statusUrl = (runId: string) => `/api/forecast/runs/${runId}`;
 const withUrl = (run: Record<string, unknown>) => ({ ...run, statusUrl: statusUrl(String(run.id)) });

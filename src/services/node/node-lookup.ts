@@ -5,6 +5,7 @@ import { authOf, orgId } from '../tenant.js';
 import { HOLD_WITH_LINES } from '../inventory/holds/hold-shape.js';
 import { countLinesById } from '../inventory/cycle-counts/batch-reads.js';
 import { SHIPMENT_WITH_LINES } from '../shipments/shipment-shape.js';
+import { BOOKING_WITH_LINES } from '../bookings/booking-shape.js';
 import { REQUEST_WITH_LINES } from '../stock-requests/stock-request-shape.js';
 import { TRANSFER_WITH_LINES } from '../transfers/inventory-transfers/transfer-shape.js';
 import { recommendationColumns, type TransferRecommendationRow } from '../transfers/recommendations/recommendation-rows.js';
@@ -74,6 +75,9 @@ const LOADERS: Record<NodeTypeName, Load> = {
   Shipment: (ctx, ids) => ctx.prisma.shipment.findMany({ ...inIds(ids), ...SHIPMENT_WITH_LINES }),
   ShipmentLine: (ctx, ids) => ctx.prisma.shipmentLine.findMany({ ...inIds(ids), include: SHIPMENT_WITH_LINES.include.lines.include }),
   ShipmentAllocation: (ctx, ids) => ctx.prisma.shipmentAllocation.findMany(inIds(ids)),
+  Booking: (ctx, ids) => ctx.prisma.booking.findMany({ ...inIds(ids), ...BOOKING_WITH_LINES }),
+  BookingLine: (ctx, ids) => ctx.prisma.bookingLine.findMany({ ...inIds(ids), include: BOOKING_WITH_LINES.include.lines.include }),
+  BookingAllocation: (ctx, ids) => ctx.prisma.bookingAllocation.findMany(inIds(ids)),
   WebhookEndpoint: (ctx, ids) => ctx.prisma.webhookEndpoint.findMany({ ...inIds(ids), select: ENDPOINT_FIELDS }),
   WebhookDelivery: (ctx, ids) => ctx.prisma.webhookDelivery.findMany({ ...inIds(ids), include: { attempts: { orderBy: { number: 'asc' } } } }),
   WebhookAttempt: (ctx, ids) => ctx.prisma.webhookAttempt.findMany(inIds(ids)),

@@ -117,6 +117,17 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'shipping.read' },
   },
+  Booking: { from: own('bookings'), org: ownOrg, readable: { permission: 'planning.read' } },
+  BookingLine: {
+    from: Prisma.sql`booking_lines x JOIN bookings p ON p.id = x."bookingId"`,
+    org: parentOrg,
+    readable: { permission: 'planning.read' },
+  },
+  BookingAllocation: {
+    from: Prisma.sql`booking_allocations x JOIN booking_lines l ON l.id = x."lineId" JOIN bookings p ON p.id = l."bookingId"`,
+    org: parentOrg,
+    readable: { permission: 'planning.read' },
+  },
   WebhookEndpoint: { from: own('webhook_endpoints'), org: ownOrg, readable: { permission: 'admin.read' } },
   WebhookDelivery: { from: own('webhook_deliveries'), org: ownOrg, readable: { permission: 'admin.read' } },
   WebhookAttempt: {

@@ -50,7 +50,7 @@ describe('REST /api/forecast/events', () => {
     });
     const created = await create(a, body);
     expect(Object.keys(created).sort()).toEqual(
-      ['createdAt', 'endsAt', 'id', 'isGlobal', 'isOrgWide', 'location', 'name', 'productMaster', 'startsAt', 'type', 'value'].sort(),
+      ['bookedQuantity', 'createdAt', 'endsAt', 'id', 'isGlobal', 'isOrgWide', 'location', 'name', 'productMaster', 'startsAt', 'type', 'value'].sort(),
     );
     expect(created).toMatchObject({
       name: 'Rainy week',

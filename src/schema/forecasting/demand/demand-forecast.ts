@@ -107,6 +107,9 @@ export const DemandForecastPointRef = builder.objectRef<DemandForecastPoint>('De
     adjustmentFactor: t.exposeFloat('adjustmentFactor', {
       description: "What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario, or none reaching the series). forecast = statistical × liftFactor × adjustmentFactor.",
     }),
+    bookedQuantity: t.exposeInt('bookedQuantity', {
+      description: "Units confirmed wholesale bookings of the series' product and location add to the week (their BOOKING events), after liftFactor and adjustmentFactor; 0 without one. A fulfilled or cancelled booking adds nothing.",
+    }),
     overridden: t.exposeBoolean('overridden', { description: "A planner's override set forecast; the bounds moved by the same difference, never below zero." }),
     modelForecast: t.exposeFloat('modelForecast', { description: 'The forecast the model answered (after lifts and adjustments), before any override.' }),
     overrideId: t.exposeID('overrideId', { nullable: true, description: "The override that won (a scenario's own before the base one), or null." }),

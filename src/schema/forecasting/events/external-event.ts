@@ -71,6 +71,10 @@ export const ExternalEventType = builder.prismaObject('ExternalEvent', {
       description: 'The effect on demand, or null when none is recorded.',
       resolve: (event) => eventValue(event),
     }),
+    bookedQuantity: t.exposeInt('bookedQuantity', {
+      nullable: true,
+      description: "Units of a confirmed wholesale booking line (a BOOKING event the booking keeps, docs/bookings.md): forecasts add them to the week instead of a percent; null for every other event. Such an event goes when its booking is fulfilled or cancelled and cannot be changed or deleted here.",
+    }),
     isGlobal: t.exposeBoolean('isGlobal', {
       description: 'The event applies to every product of the organization (it has no productMaster). Events never reach other organizations.',
     }),
@@ -156,17 +160,17 @@ builder.mutationFields((t) => ({
     resolve: (query, _parent, args, ctx) => createExternalEvent(ctx, parseInput(externalEventCreate, args.input), query),
   }),
   updateExternalEvent: t.prismaField({
-    refusals: ['ValidationError', 'NotFoundError'],
+    refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: 'ExternalEvent',
-    description: 'Changes an external event; absent fields stay as they are.',
+    description: "Changes an external event; absent fields stay as they are. A confirmed booking's BOOKING event (bookedQuantity set): ConflictError INVALID_STATE.",
     authScopes: canWrite,
     args: { id: t.arg.id(idArg), input: t.arg({ type: ExternalEventUpdateInput, required: true, description: 'The changes.' }) },
     resolve: (query, _parent, args, ctx) => updateExternalEvent(ctx, String(args.id), parseInput(externalEventUpdate, args.input), query),
   }),
   deleteExternalEvent: t.prismaField({
-    refusals: ['NotFoundError'],
+    refusals: ['NotFoundError', 'ConflictError'],
     type: 'ExternalEvent',
-    description: 'Deletes an external event and returns it as it was.',
+    description: "Deletes an external event and returns it as it was. A confirmed booking's BOOKING event (bookedQuantity set): ConflictError INVALID_STATE.",
     authScopes: canWrite,
     args: { id: t.arg.id(idArg) },
     resolve: (query, _parent, args, ctx) => deleteExternalEvent(ctx, String(args.id), query),

@@ -37,7 +37,7 @@ const ProjectionRef = builder.objectRef<StockProjection>('StockProjection').impl
     location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location.', resolve: (row, _args, ctx) => linked(ctx, 'location', row.locationId) }),
     startQuantity: t.exposeFloat('startQuantity', { description: 'Available now: on hand − reserved − held − picked − recalled − expired, lots expired or recalled left out.' }),
     inboundQuantity: t.exposeFloat('inboundQuantity', { description: 'Units coming in within the horizon: open purchase orders, transfers in transit, approved transfer recommendations into it.' }),
-    outboundQuantity: t.exposeFloat('outboundQuantity', { description: 'Units going out within the horizon (besides demand): backorders of open sales orders, approved transfer recommendations out of it.' }),
+    outboundQuantity: t.exposeFloat('outboundQuantity', { description: 'Units going out within the horizon (besides demand): backorders of open sales orders, approved transfer recommendations out of it, the unreserved (short) units of confirmed wholesale bookings at their week.' }),
     demandRate: t.exposeFloat('demandRate', { description: 'Expected demand, units per day (0 without any).' }),
     demandSource: t.field({ type: DemandSourceEnum, nullable: true, description: 'Where the demand rate came from (null: no demand found).', resolve: (row) => row.demandSource }),
     leadTimeDays: t.exposeInt('leadTimeDays', { description: 'Days from ordering to receiving.' }),

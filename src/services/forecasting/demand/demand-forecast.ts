@@ -9,7 +9,7 @@ import type { ForecastEvent } from '../events/forecast-events.js';
 import { type DemandSeries, mondayOf, readDemandSeries, weeksBetween } from './demand-series.js';
 import { type ListWindow, pageWindow } from '../../tenant.js';
 import { overrideKey } from '../overrides/forecast-overrides.js';
-import { appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
+import { addUnits, appliedEvents, type AssumptionSet, overridePoint, type PointLiftSource, readAssumptions, readOverrides, seriesAssumptions, weekLift } from './forecast-assumptions.js';
 import { readScenarioApplication, type ScenarioApplication, type SeriesAdjustment } from '../scenarios/scenario-adjustments.js';
 import { asForecastRequest } from '../engine/engine-admission.js';
 import { mapInSlices } from '../../../kernel/yielding.js';
@@ -39,6 +39,8 @@ export interface DemandForecastPoint {
   eventIds: string[];
   /** What the scenario's category, channel and global adjustments multiplied it by next (1: no scenario or none). */
   adjustmentFactor: number;
+  /** Units confirmed wholesale bookings of the series' product and location add to the week, after the lifts and adjustments (0: none). */
+  bookedQuantity: number;
   /** A planner's override set the forecast (and shifted the bounds by the same difference, never below zero). */
   overridden: boolean;
   /** The forecast the model answered, before any override. */
@@ -187,7 +189,7 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
     const lift = weekLift(events, point.periodStart);
     for (const e of lift.events) applied.add(e);
     const adjustmentFactor = adjustment?.factor ?? 1;
-    const scaled = answerPoint(point, asked, lift.factor * adjustmentFactor);
+    const scaled = addUnits(answerPoint(point, asked, lift.factor * adjustmentFactor), lift.booked);
     return {
       periodStart: point.periodStart,
       ...scaled,
@@ -195,6 +197,7 @@ function answer(series: DemandSeries, fitted: SeriesForecast, gap: number, asked
       liftSource: lift.source,
       eventIds: lift.events.map((e) => e.id),
       adjustmentFactor: roundForecast(adjustmentFactor),
+      bookedQuantity: lift.booked,
       overridden: false,
       modelForecast: scaled.forecast,
       overrideId: null,

@@ -59,10 +59,26 @@ const sourceOf = (events: ForecastEvent[]): PointLiftSource => {
   return sources.size === 0 ? 'NONE' : sources.size === 1 ? [...sources][0]! : 'MIXED';
 };
 
-/** The lift of one week: the events overlapping it and their stacked factor. */
+/** The lift of one week: the events overlapping it, their stacked factor, and the units confirmed bookings add to it. */
 export function weekLift(events: ForecastEvent[], weekStart: string) {
   const covering = events.filter((e) => eventCoversWeek(liftEvent(e), weekStart));
-  return { factor: liftFactor(covering.map(liftEvent)), events: covering, source: sourceOf(covering) };
+  const booked = covering.reduce((sum, e) => sum + (e.bookedQuantity ?? 0), 0);
+  return { factor: liftFactor(covering.map(liftEvent)), events: covering, source: sourceOf(covering), booked };
+}
+
+/** A point with `units` added to its forecast and every bound (a booking's quantity is known demand: the interval keeps its width). */
+export function addUnits<P extends Bounds>(point: P, units: number): P {
+  if (!units) return point;
+  const add = (value: number) => round(value + units);
+  return {
+    ...point,
+    forecast: add(point.forecast),
+    lower: add(point.lower),
+    upper: add(point.upper),
+    lower95: add(point.lower95),
+    upper95: add(point.upper95),
+    intervals: point.intervals.map((i) => ({ level: i.level, lower: add(i.lower), upper: add(i.upper) })),
+  };
 }
 
 /**

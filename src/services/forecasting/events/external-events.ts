@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { eventValue as value, externalEventCreate as createSchema, externalEventListQuery as listSchema, externalEventUpdate as updateSchema } from '../../../contracts/forecasting/events/external-event.js';
 import type { RequestContext } from '../../../context.js';
-import { notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
+import { DomainError, notFound, validationError, type FieldErrors } from '../../../kernel/errors.js';
 import { dateTimeOf, MAX_EVENT_SPAN_DAYS, MAX_WINDOW_DAYS, spanRefusal } from '../../../kernel/input-limits.js';
 import { checkForecastIds } from '../demand/fit-weekly-series.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
@@ -118,6 +118,11 @@ export async function getExternalEvent(ctx: RequestContext, eventId: string, que
   return event;
 }
 
+/** A confirmed booking's BOOKING event follows its booking (docs/bookings.md): changed or removed only by moving the booking. */
+function refuseBookingEvent(event: { bookingLineId?: string | null }) {
+  if (event.bookingLineId) throw new DomainError('INVALID_STATE', 'This event belongs to a confirmed wholesale booking: fulfil or cancel the booking instead');
+}
+
 interface Scope {
   startsAt: Date;
   endsAt: Date;
@@ -183,6 +188,7 @@ export async function updateExternalEvent(ctx: RequestContext, eventId: string, 
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
     const current = await getExternalEvent(ctx, eventId, {});
+    refuseBookingEvent(current);
     const productMasterId = input.productMasterId === undefined ? current.productMasterId : input.productMasterId;
     const locationId = input.locationId === undefined ? current.locationId : input.locationId;
     const flags = await checkScope(ctx, {
@@ -214,6 +220,7 @@ export async function updateExternalEvent(ctx: RequestContext, eventId: string, 
 export function deleteExternalEvent(ctx: RequestContext, eventId: string, query: Query = {}) {
   return inTransaction(ctx, async (ctx) => {
     const tx = ctx.prisma;
+    refuseBookingEvent(await getExternalEvent(ctx, eventId, {}));
     const event = await getExternalEvent(ctx, eventId, query);
     await tx.externalEvent.deleteMany({ where: { id: eventId, organizationId: orgId(ctx) } });
     return event;

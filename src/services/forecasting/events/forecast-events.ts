@@ -27,6 +27,11 @@ export interface ForecastEvent {
   liftSource: LiftSource;
   /** For a LEARNED lift: the pool it came from and how many past occurrences it has. */
   learned: { pool: LiftPool; occurrences: number } | null;
+  /**
+   * Units a confirmed wholesale booking adds to the week (the BOOKING events a booking keeps, docs/bookings.md): added
+   * to the forecast, not a percent (liftPct 0); null for every other event.
+   */
+  bookedQuantity: number | null;
 }
 
 /**
@@ -51,13 +56,14 @@ export async function readForecastEvents(
         { OR: [{ isOrgWide: true }, { locationId: { in: scope.locationIds } }] },
       ],
     },
-    select: { id: true, name: true, type: true, startsAt: true, endsAt: true, liftPct: true, stackingMode: true, isGlobal: true, isOrgWide: true, productMasterId: true, locationId: true },
+    select: { id: true, name: true, type: true, startsAt: true, endsAt: true, liftPct: true, stackingMode: true, isGlobal: true, isOrgWide: true, productMasterId: true, locationId: true, bookedQuantity: true },
     orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
   });
-  const unstated = [...new Set(events.filter((e) => e.liftPct === null).map((e) => e.type))];
+  const unstated = [...new Set(events.filter((e) => e.liftPct === null && e.bookedQuantity === null).map((e) => e.type))];
   // Learning reads the history around past events: only when an event in the window needs it.
   const { lifts } = unstated.length ? await learnEventLifts(ctx, { types: unstated, before: learnBefore }) : { lifts: [] };
   return events.flatMap((e): ForecastEvent[] => {
+    if (e.bookedQuantity !== null) return [{ ...e, liftPct: 0, stackingMode: 'MULTIPLICATIVE', liftSource: 'STATED', learned: null }];
     // A lift stored without a stacking mode multiplies (the events service stores one with every lift).
     if (e.liftPct !== null) return [{ ...e, liftPct: e.liftPct, stackingMode: e.stackingMode ?? 'MULTIPLICATIVE', liftSource: 'STATED', learned: null }];
     const learned = learnedLiftOf(lifts, e);

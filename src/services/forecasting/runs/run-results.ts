@@ -102,6 +102,8 @@ export async function forecastRunSeriesPage(ctx: RequestContext, runId: string, 
         intervals: (s.intervals as unknown as DemandForecastPoint['intervals'][])[k]!,
         liftFactor: s.liftFactors[k]!,
         adjustmentFactor: s.adjustmentFactors[k]!,
+        // Not stored: a stored run's forecast holds the booked units of its day, not how many they were.
+        bookedQuantity: 0,
         overridden: s.overridden[k]!,
         modelForecast: s.modelForecasts[k]!,
         overrideId: (s.overrideIds as (string | null)[])[k] ?? null,

@@ -36,6 +36,11 @@ export interface StockRequest {
   binId?: string | null;
   /** Only the line of exactly this lot and bin, absent meaning none (put-away takes the un-binned line of a lot). */
   exact?: boolean;
+  /**
+   * The day the units will be used (a booking's week), when later than today: reserve() then also skips lots
+   * that expire before it, counting the minimum shelf life from that day instead of from today.
+   */
+  usedFrom?: Date | null;
 }
 
 export interface Reservations {
@@ -81,6 +86,8 @@ export interface Reservations {
   unpick(stockLineId: string, quantity: number, source: ReservationSource): number;
   /** Takes up to `quantity` picked units of a locked line out of the location (on hand and picked go down together); returns the units shipped. */
   shipPicked(stockLineId: string, quantity: number, source: ReservationSource): number;
+  /** Takes up to `quantity` reserved units of a locked line out of the location (on hand and reserved go down together); returns the units shipped. */
+  shipReserved(stockLineId: string, quantity: number, source: ReservationSource): number;
   /** Writes every release and reservation, in the order they were made, with their ledger rows. */
   write(): Promise<void>;
 }
@@ -157,9 +164,10 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
       .sort(fefo);
 
   /** Why a line of a lot may not be taken from (`shelfLife`: also refuse lots with too little shelf life left, as picks do). */
-  const refusalOf = (line: Candidate, shelfLife: boolean): LineRefusal | null => {
+  const refusalOf = (line: Candidate, shelfLife: boolean, usedFrom?: Date | null): LineRefusal | null => {
     if (line.hasLot && lineExcluded({ expiryDate: line.expiryDate, recalled: Boolean(line.recalled) }, {}, today)) return line.recalled ? 'RECALLED' : 'EXPIRED';
-    if (shelfLife && line.hasLot && line.expiryDate && new Date(line.expiryDate).getTime() < today.getTime() + line.minShelfLifeDays * DAY_MS) return 'SHORT_DATED';
+    const from = Math.max(today.getTime(), usedFrom?.getTime() ?? 0);
+    if (shelfLife && line.hasLot && line.expiryDate && new Date(line.expiryDate).getTime() < from + line.minShelfLifeDays * DAY_MS) return 'SHORT_DATED';
     if (availableQty(line) > 0) return null;
     return line.qtyOnHold > 0 ? 'ON_HOLD' : 'NO_AVAILABLE_UNITS';
   };
@@ -184,7 +192,7 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
    * available. Reservations (picks) skip short-dated lots; withdrawals (transfers, bin moves) may move them.
    */
   const allocate = (request: StockRequest, shelfLife: boolean, take: (line: Candidate, units: number) => void) =>
-    walk(linesOf(request).filter((candidate) => !refusalOf(candidate, shelfLife)), request.quantity, availableQty, take);
+    walk(linesOf(request).filter((candidate) => !refusalOf(candidate, shelfLife, request.usedFrom)), request.quantity, availableQty, take);
 
   /** The line of exactly the request's lot and bin (none meaning none), if the session locked it. */
   const exactLine = ({ productMasterId, locationId, lotId, binId }: StockRequest) =>
@@ -215,6 +223,7 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
     pick: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyReserved', (units) => ({ RESERVED: -units, PICKED: units }), source),
     unpick: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyPicked', (units) => ({ PICKED: -units }), source),
     shipPicked: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyPicked', (units) => ({ PICKED: -units, ON_HAND: -units }), source),
+    shipReserved: (stockLineId, quantity, source) => shift(stockLineId, quantity, 'qtyReserved', (units) => ({ RESERVED: -units, ON_HAND: -units }), source),
     reserve: (request, source) => allocate(request, true, (line, take) => {
       changes.push({ ...source, stockLineId: line.id, deltas: { RESERVED: take } });
       line.qtyReserved += take;
@@ -247,7 +256,7 @@ export async function openReservations(ctx: TxContext, scope: ReservationScope):
     review(request) {
       let left = request.quantity;
       return linesOf(request).map((line) => {
-        const refusal = refusalOf(line, true);
+        const refusal = refusalOf(line, true, request.usedFrom);
         const quantity = refusal ? 0 : Math.min(left, availableQty(line));
         left -= quantity;
         return {

@@ -25,7 +25,9 @@ export const ratesKeptSql = (organizationId: string) =>
 
 
 /** Ledger rows that lower on hand without being demand: counting, corrections, moves, transfers, destruction. */
-export const NOT_DEMAND = ['COUNT', 'COUNT_CORRECTION', 'LOT_CORRECTION', 'BIN_MOVE', 'PUT_AWAY', 'TRANSFER_OUT', 'DESTROY', 'EXPIRE'];
+// BOOKING_OUT: a wholesale booking's units are planned demand (outbound events while confirmed, docs/bookings.md);
+// counted in the run rate as well, a booking would be counted twice.
+export const NOT_DEMAND = ['COUNT', 'COUNT_CORRECTION', 'LOT_CORRECTION', 'BIN_MOVE', 'PUT_AWAY', 'TRANSFER_OUT', 'DESTROY', 'EXPIRE', 'BOOKING_OUT'];
 
 export type DemandRateSource = 'PLANNER' | 'FORECAST' | 'HISTORY' | 'LEDGER';
 

@@ -51,7 +51,7 @@ export const crossingSql = (threshold: Prisma.Sql) => Prisma.sql`
  * - base: one row per product (p) with start, min_q, reorder_q, max_q, rate (0 without demand), rate_source
  *   (null without demand), lead_days, lead_source, last_supplier_id, review_days, horizon_days, trigger_q;
  * - evh: the inbound (+) and outbound (−) events within the horizon: p, day (from today), qty, kind, ref (the
- *   purchase order, transfer, recommendation or sales order), supplier_id (purchase orders);
+ *   purchase order, transfer, recommendation, sales order or booking), supplier_id (purchase orders);
  * - seg: the steps of the curve: p, day, level (quantity after that day's events, before demand), next_day;
  * - proj: base with inbound, outbound (totals in the horizon), reorder_t, min_t, out_t, need_t (days from
  *   today of the first crossing below the reorder point, the minimum, zero and trigger_q; null when none); with
@@ -131,6 +131,13 @@ export function projectionCtes(scope: ProjectionScope): Prisma.Sql {
       JOIN sales_order_lines ol ON ol."salesOrderId" = so.id
       WHERE so."organizationId" = ${organizationId} AND so."fulfillmentLocationId" = ${locationId} AND so.status IN ('OPEN', 'PARTIALLY_ALLOCATED')
         AND ol."backorderedQty" > 0 ${inProducts('ol."productMasterId"')}
+      UNION ALL
+      -- Confirmed wholesale bookings: the units not reserved (reserved ones are already out of available), on the booking week's Monday.
+      SELECT bl."productMasterId", GREATEST(0, bk.week - ${TODAY}), -bl."shortQuantity"::bigint, 'BOOKING', bk.id, NULL
+      FROM bookings bk
+      JOIN booking_lines bl ON bl."bookingId" = bk.id
+      WHERE bk."organizationId" = ${organizationId} AND bk."locationId" = ${locationId} AND bk.status = 'CONFIRMED'
+        AND bl."shortQuantity" > 0 ${inProducts('bl."productMasterId"')}
     ),
     evh AS MATERIALIZED (SELECT e.* FROM ev e JOIN base b ON b.p = e.p WHERE e.day <= b.horizon_days),
     totals AS (
