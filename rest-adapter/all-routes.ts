@@ -13,8 +13,9 @@ import { shipmentsArea } from './shipments/shipments-area.js';
 import { stockRequestsArea } from './stock-requests/stock-requests-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 import { webhooksArea } from './webhooks/webhooks-area.js';
+import { alertsArea } from './alerts/alerts-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, webhooksArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, webhooksArea, alertsArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

@@ -74,5 +74,8 @@ import './shipments/shipments.js';
 import './shipments/shipment-changed.js';
 import './webhooks/webhook-types.js';
 import './webhooks/webhooks.js';
+import './alerts/alert-types.js';
+import './alerts/alerts.js';
+import './alerts/alert-changed.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));
