@@ -42,8 +42,8 @@ interface WaitingRow {
 }
 
 /** STOCK_REQUESTS_WAITING: requests SUBMITTED (waiting for approval) longer than the rule's hours, at a location the rule covers (either end). */
-async function stockRequestsWaiting(tx: Tx): Promise<AlertCandidate[]> {
-  const rows = await tx.prisma.$queryRaw<WaitingRow[]>`
+async function stockRequestsWaiting(ctx: Tx): Promise<AlertCandidate[]> {
+  const rows = await ctx.prisma.$queryRaw<WaitingRow[]>`
     SELECT r.id AS "ruleId", r."organizationId", r.severity::text AS severity, r.threshold, sr.id AS "requestId", sr.number, sr."supplyingLocationId", sr."submittedAt"
     FROM alert_rules r
     JOIN stock_requests sr ON sr."organizationId" = r."organizationId" AND sr.status = 'SUBMITTED'
@@ -87,9 +87,9 @@ interface ExpiringRow {
  * LOTS_EXPIRING: lots (not recalled) whose expiry date is within the rule's days from today (or past), with
  * units on hand not yet counted as expired, per location the rule covers. Resolved when those units are gone.
  */
-async function lotsExpiring(tx: Tx): Promise<AlertCandidate[]> {
+async function lotsExpiring(ctx: Tx): Promise<AlertCandidate[]> {
   const today = startOfTodayUtc().toISOString().slice(0, 10);
-  const rows = await tx.prisma.$queryRaw<ExpiringRow[]>`
+  const rows = await ctx.prisma.$queryRaw<ExpiringRow[]>`
     SELECT r.id AS "ruleId", r."organizationId", r.severity::text AS severity, r.threshold, lo.id AS "lotId", lo.code AS "lotCode", lo."expiryDate",
       s."productMasterId" AS "productId", p.sku, s."locationId", loc.code AS "locationCode", SUM(s."qtyOnHand" - s."qtyExpired")::bigint AS quantity
     FROM alert_rules r
