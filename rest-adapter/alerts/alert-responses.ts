@@ -35,7 +35,7 @@ export const alert = z
     details: z.record(z.string(), z.unknown()).describe('The measure against the threshold.'),
     firstSeenAt: dateTime,
     lastSeenAt: dateTime,
-    occurrences: integer.describe('Evaluations that found the condition true while it was open.'),
+    occurrences: integer.describe('Different measures (details) that found the condition true while it was open (1 when raised).'),
     acknowledgedAt: dateTime.nullable(),
     acknowledgedByType: nullableString.describe('USER or API_KEY.'),
     acknowledgedBy: nullableString,

@@ -31,8 +31,9 @@ describe('LOTS_EXPIRING', () => {
 
     const [alert] = await s.until(`kind=LOTS_EXPIRING&productId=${productId}`, (alerts) => alerts.length === 1, 'swept');
     expect(alert).toMatchObject({ ruleId: rule.id, status: 'OPEN', subjectType: 'LOT', subjectId: soon.lotId, locationId: a.warehouse.id, details: { quantity: 7, expiryDate: inDays(5), thresholdDays: 30 } });
-    // Later sweeps see it again: still one alert.
-    await s.until(`kind=LOTS_EXPIRING&productId=${productId}`, (alerts) => alerts[0].occurrences >= 2, 'seen again');
+    // Later sweeps see it again: still one alert, last seen later, the same measure not counted again.
+    await s.until(`kind=LOTS_EXPIRING&productId=${productId}`, (alerts) => alerts[0].lastSeenAt > alert.lastSeenAt, 'seen again');
+    expect((await s.call('GET', `/api/alerts/${alert.id}`)).body.occurrences).toBe(1);
     expect((await s.call('GET', `/api/alerts?kind=LOTS_EXPIRING&productId=${productId}`)).body.total).toBe(1);
 
     await s.adjust(soon.id, -7);

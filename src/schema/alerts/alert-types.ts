@@ -67,7 +67,7 @@ export const AlertRef = builder.objectRef<Alert>('Alert').implement({
     details: t.field({ type: 'JSON', description: 'The measure against the threshold (for example {available, minQuantity}).', resolve: (alert) => alert.details }),
     firstSeenAt: t.expose('firstSeenAt', { type: 'DateTime', description: 'When it was raised.' }),
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'When the condition was last found true.' }),
-    occurrences: t.exposeInt('occurrences', { description: 'How many evaluations found the condition true while it was open (1 when raised).' }),
+    occurrences: t.exposeInt('occurrences', { description: 'How many different measures (details) found the condition true while it was open (1 when raised); the same measure found again only moves lastSeenAt.' }),
     acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true, description: 'When it was acknowledged.' }),
     acknowledgedByType: t.exposeString('acknowledgedByType', { nullable: true, description: 'USER or API_KEY.' }),
     acknowledgedBy: t.exposeString('acknowledgedBy', { nullable: true, description: 'The user or API key that acknowledged it.' }),

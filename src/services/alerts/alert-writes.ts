@@ -32,7 +32,9 @@ export interface AlertKey {
 
 /**
  * Raises the candidates: a new OPEN alert (and its alert.raised event) for a (rule, key) with no open alert,
- * otherwise the open one seen again (lastSeenAt, occurrences + 1, the latest cause, message and measure). The
+ * otherwise the open one seen again (lastSeenAt, the latest cause, message and measure; occurrences + 1 only when
+ * the measure differs: the evaluator measures the current state, so an event read after a later change of the same
+ * key measures what that change left, and must not count it twice). The
  * partial unique index decides which, so two writers at once still leave one open alert. Returns the new ones.
  */
 export async function raiseAlerts(ctx: Tx, candidates: AlertCandidate[]): Promise<Alert[]> {
@@ -47,7 +49,7 @@ export async function raiseAlerts(ctx: Tx, candidates: AlertCandidate[]): Promis
     FROM jsonb_to_recordset(${rows}::jsonb) AS r(id text, "organizationId" text, "ruleId" text, kind text, severity text, "dedupKey" text, "productId" text, "locationId" text,
       "subjectType" text, "subjectId" text, message text, details jsonb)
     ON CONFLICT ("ruleId", "dedupKey") WHERE status <> 'RESOLVED'
-    DO UPDATE SET "lastSeenAt" = now(), occurrences = alerts.occurrences + 1, "subjectType" = EXCLUDED."subjectType", "subjectId" = EXCLUDED."subjectId",
+    DO UPDATE SET "lastSeenAt" = now(), occurrences = alerts.occurrences + CASE WHEN alerts.details IS DISTINCT FROM EXCLUDED.details THEN 1 ELSE 0 END, "subjectType" = EXCLUDED."subjectType", "subjectId" = EXCLUDED."subjectId",
       message = EXCLUDED.message, details = EXCLUDED.details, "updatedAt" = now()
     RETURNING alerts.*, (xmax = 0) AS inserted`;
   const raised = written.filter((row) => row.inserted);
