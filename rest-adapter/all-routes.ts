@@ -14,8 +14,9 @@ import { bookingsArea } from './bookings/bookings-area.js';
 import { stockRequestsArea } from './stock-requests/stock-requests-area.js';
 import { transfersArea } from './transfers/transfers-area.js';
 import { webhooksArea } from './webhooks/webhooks-area.js';
+import { alertsArea } from './alerts/alerts-area.js';
 
 /** Every area of the REST API, in matching order (static paths before parameterised ones in each area). */
-export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, bookingsArea, webhooksArea];
+export const areas: RestArea[] = [authArea, apiKeysArea, productsArea, masterDataArea, forecastingArea, transfersArea, inventoryArea, planningArea, reportsArea, dashboardArea, importArea, stockRequestsArea, shipmentsArea, bookingsArea, webhooksArea, alertsArea];
 
 export const allRoutes: RouteSpec[] = areas.flatMap((area) => area.routes);

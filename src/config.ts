@@ -23,6 +23,13 @@ export interface GraphQLConfig extends GraphQLLimits {
   trustedDocuments?: string;
 }
 
+export interface AlertSettings {
+  /** How often an idle alerts evaluator looks for new events (ms); 0: this instance evaluates none (docs/alerts.md). */
+  pollMs: number;
+  /** How often this instance runs the sweep of time rules (seconds); 0: never. */
+  sweepSeconds: number;
+}
+
 export interface WebhookSettings {
   /** How often an idle webhook worker looks for events to fan out and deliveries due (ms); 0: this instance delivers none. */
   pollMs: number;
@@ -107,6 +114,8 @@ export interface Config {
   eventPublishPollMs: number;
   /** Webhook delivery (docs/webhooks.md). */
   webhooks: WebhookSettings;
+  /** The alerts evaluator and sweep (docs/alerts.md). */
+  alerts: AlertSettings;
   /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
@@ -262,6 +271,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: positive(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
       retryMaxMs: positive(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
       disableAfter: positive(env, 'WEBHOOK_DISABLE_AFTER', 20),
+    },
+    alerts: {
+      pollMs: nonNegative(env, 'ALERT_POLL_MS', 1000),
+      sweepSeconds: nonNegative(env, 'ALERT_SWEEP_SECONDS', 300),
     },
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),

@@ -76,5 +76,8 @@ import './bookings/booking-types.js';
 import './bookings/bookings.js';
 import './webhooks/webhook-types.js';
 import './webhooks/webhooks.js';
+import './alerts/alert-types.js';
+import './alerts/alerts.js';
+import './alerts/alert-changed.js';
 
 export const schema = describeTotalCounts(builder.toSchema({ sortSchema: false }));

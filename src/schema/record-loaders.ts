@@ -7,6 +7,7 @@ import { externalEventsByIds, forecastOverridesByIds, forecastRunsByIds, forecas
 import { inventoryTransfersByIds } from '../services/transfers/records-by-id.js';
 import { recommendationsByIds } from '../services/transfers/recommendations/recommendation-feed.js';
 import { purchaseOrdersByIds, suppliersByIds } from '../services/supply/records-by-id.js';
+import { alertRulesByIds } from '../services/alerts/alert-rules.js';
 
 type Loaders = ReturnType<typeof makeLoaders>;
 
@@ -42,6 +43,7 @@ function makeLoaders(ctx: RequestContext) {
     transferRecommendation: byId((ids) => recommendationsByIds(ctx, [...ids])),
     supplier: byId((ids) => suppliersByIds(ctx, ids)),
     purchaseOrder: byId((ids) => purchaseOrdersByIds(ctx, ids)),
+    alertRule: byId((ids) => alertRulesByIds(ctx, ids)),
   };
 }
 

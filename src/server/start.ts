@@ -12,6 +12,7 @@ import { startDemandHistoryRateLoop } from '../services/planning/projection/dema
 import { startStockSnapshotLoop } from '../services/dashboard/inventory-summary/stock-snapshots.js';
 import { startEvents } from '../services/events/publisher/start-events.js';
 import { startWebhooks } from '../services/webhooks/start-webhooks.js';
+import { startAlerts } from '../services/alerts/start-alerts.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
@@ -62,6 +63,7 @@ export async function startServer(config: Config, options: { database?: Database
   const events = await startEvents(app, database, { pollMs: config.eventPublishPollMs, log });
   app.events = events.fanOut;
   const webhooks = startWebhooks(app, { fanOut: events.fanOut, log });
+  const alerts = startAlerts(app, { fanOut: events.fanOut, log });
   const handler = createHttpHandler(app, limits.requests);
   const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>((request, server) => handler.fetch(request, server));
   const server = createServer(httpServerOptions(config.http), adapter);
@@ -109,7 +111,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), webhooks.stop(), events.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), webhooks.stop(), alerts.stop(), events.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -122,7 +124,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), webhooks.stop(), events.stop()]);
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), webhooks.stop(), alerts.stop(), events.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

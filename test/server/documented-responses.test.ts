@@ -99,6 +99,35 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('DELETE', `${E}/${created.id}`, 404);
   });
 
+  it('alerts', async () => {
+    const R = '/api/alerts/rules';
+    const rule = await call('POST', R, 201, { body: { kind: 'LOTS_EXPIRING', threshold: 30, severity: 'CRITICAL' } });
+    await call('POST', R, 400, { body: { kind: 'LOTS_EXPIRING' } });
+    await call('POST', R, 404, { body: { kind: 'AVAILABLE_BELOW_MIN', locationId: 'nope' } });
+    await call('POST', R, 403, { token: await a.keyWith(['reports:read']), body: { kind: 'IMPORT_FAILED' } });
+    await call('GET', R, 200);
+    await call('GET', `${R}/${rule.id}`, 200);
+    await call('GET', `${R}/nope`, 404);
+    await call('PATCH', `${R}/${rule.id}`, 200, { body: { threshold: 10, enabled: false } });
+    await call('PATCH', `${R}/${rule.id}`, 400, { body: { threshold: 0 } });
+    // An alert as the evaluator writes it (no evaluator runs here).
+    const alert = await server.app.prisma.alert.create({
+      data: { organizationId: a.org.id, ruleId: rule.id, kind: 'LOTS_EXPIRING', severity: 'CRITICAL', dedupKey: 'lot:loc', locationId: a.warehouse.id, subjectType: 'LOT', subjectId: 'lot', message: 'Expires', details: { quantity: 1 } },
+    });
+    await call('GET', `/api/alerts?status=open&kind=lots_expiring&severity=critical&locationId=${a.warehouse.id}&since=2026-01-01T00:00:00Z`, 200);
+    await call('GET', '/api/alerts?status=lost', 400);
+    await call('GET', '/api/alerts?productId=nope', 404);
+    await call('GET', `/api/alerts/${alert.id}`, 200);
+    await call('GET', '/api/alerts/nope', 404);
+    await call('POST', `/api/alerts/${alert.id}/acknowledge`, 200, { body: {} });
+    await call('POST', `/api/alerts/${alert.id}/acknowledge`, 409, { body: {} });
+    await call('POST', `/api/alerts/${alert.id}/resolve`, 400, { body: { note: 'x'.repeat(1001) } });
+    await call('POST', `/api/alerts/${alert.id}/resolve`, 200, { body: { note: 'done' } });
+    await call('POST', '/api/alerts/nope/resolve', 404, { body: {} });
+    await call('DELETE', `${R}/${rule.id}`, 200);
+    await call('DELETE', `${R}/${rule.id}`, 404);
+  });
+
   it('products and locations', async () => {
     const product = await call('POST', '/api/products', 201, { body: { sku: 'DOC-1', name: 'Documented', description: 'checked' } });
     productId = product.id;

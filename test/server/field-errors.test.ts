@@ -88,7 +88,7 @@ describe('lookups by id', () => {
   it('are nullable and marked to answer null when absent, every one of them', () => {
     expect(LOOKUPS.sort()).toEqual(
       [
-        'apiKey', 'availabilityLine', 'booking', 'category', 'channel', 'externalEvent', 'forecastRun', 'forecastScenario', 'importJob',
+        'alert', 'alertRule', 'apiKey', 'availabilityLine', 'booking', 'category', 'channel', 'externalEvent', 'forecastRun', 'forecastScenario', 'importJob',
         'cycleCountBatch', 'inventoryHold', 'inventoryTransfer', 'location', 'product', 'replenishmentRecord', 'shipment', 'stockLine', 'stockRequest', 'stockRequestHistory', 'transferRecommendation', 'webhookEndpoint',
       ].sort(),
     );

@@ -92,6 +92,13 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
   const webhookEndpoint = await db.webhookEndpoint.create({ data: { organizationId, url: `https://93.184.215.14/${tag}`, eventTypes: ['*'], secret: `whsec_${tag}` } });
   const webhookDelivery = await db.webhookDelivery.create({ data: { organizationId, endpointId: webhookEndpoint.id, eventId: 1n, eventType: 'stock.changed', status: 'FAILED' } });
   const webhookAttempt = await db.webhookAttempt.create({ data: { deliveryId: webhookDelivery.id, number: 1, statusCode: 500, error: 'Answered 500', durationMs: 3 } });
+  const alertRule = await db.alertRule.create({ data: { organizationId, kind: 'AVAILABLE_BELOW_MIN' } });
+  const alert = await db.alert.create({
+    data: {
+      organizationId, ruleId: alertRule.id, kind: 'AVAILABLE_BELOW_MIN', severity: 'WARNING', dedupKey: `${product.id}:${location.id}`, productId: product.id, locationId: location.id,
+      subjectType: 'STOCK_LINE', subjectId: stockLine.id, message: 'Available 0 is below the minimum 1', details: { available: 0, minQuantity: 1 },
+    },
+  });
   return {
     Product: product.id,
     Location: location.id,
@@ -141,5 +148,7 @@ export async function oneOfEach(app: App, tenant: Tenant, tag: string): Promise<
     WebhookEndpoint: webhookEndpoint.id,
     WebhookDelivery: webhookDelivery.id,
     WebhookAttempt: webhookAttempt.id,
+    Alert: alert.id,
+    AlertRule: alertRule.id,
   };
 }

@@ -81,6 +81,8 @@ const LOADERS: Record<NodeTypeName, Load> = {
   WebhookEndpoint: (ctx, ids) => ctx.prisma.webhookEndpoint.findMany({ ...inIds(ids), select: ENDPOINT_FIELDS }),
   WebhookDelivery: (ctx, ids) => ctx.prisma.webhookDelivery.findMany({ ...inIds(ids), include: { attempts: { orderBy: { number: 'asc' } } } }),
   WebhookAttempt: (ctx, ids) => ctx.prisma.webhookAttempt.findMany(inIds(ids)),
+  Alert: (ctx, ids) => ctx.prisma.alert.findMany(inIds(ids)),
+  AlertRule: (ctx, ids) => ctx.prisma.alertRule.findMany(inIds(ids)),
 };
 
 /**

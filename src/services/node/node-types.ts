@@ -135,6 +135,8 @@ export const NODE_TABLES = {
     org: parentOrg,
     readable: { permission: 'admin.read' },
   },
+  Alert: { from: own('alerts'), org: ownOrg, readable: { permission: 'reports.read' } },
+  AlertRule: { from: own('alert_rules'), org: ownOrg, readable: { permission: 'reports.read' } },
 } satisfies Record<string, NodeTable>;
 
 export type NodeTypeName = keyof typeof NODE_TABLES;
