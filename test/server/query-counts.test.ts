@@ -62,13 +62,15 @@ const VARIABLES: Record<string, { type: string; value: (s: Seeded) => unknown }>
   booking: { type: 'ID!', value: (s) => s.ids.Booking![0] },
   webhookEndpoint: { type: 'ID!', value: (s) => s.ids.WebhookEndpoint![0] },
   webhookDelivery: { type: 'ID!', value: (s) => s.ids.WebhookDelivery![0] },
-  // Up to 3 ids of every entity type; 2 of some when 3 of each would pass the 100 a `nodes` call takes.
+  // Ids of every entity type within the 100 a `nodes` call takes: 3 of as many types as fit beside 2 of the others
+  // (at least one type with 3, so the larger data set answers more); past 50 types, the last few get 1.
   ids: {
     type: '[ID!]!',
     value: (s) => {
       const types = Object.entries(s.ids).filter(([type]) => type !== 'sku');
-      const withThree = 100 - 2 * types.length;
-      return types.flatMap(([, ids], i) => ids.slice(0, i < withThree ? 3 : 2));
+      const withThree = Math.max(1, 100 - 2 * types.length);
+      const withTwo = Math.min(types.length - withThree, 100 - 3 * withThree - (types.length - withThree));
+      return types.flatMap(([, ids], i) => ids.slice(0, i < withThree ? 3 : i < withThree + withTwo ? 2 : 1));
     },
   },
   lotCheck: { type: 'LotValidationInput!', value: (s) => ({ productMasterId: s.ids.Product![0], locationId: s.tenant.warehouse.id, quantity: 1000 }) },
