@@ -1,4 +1,4 @@
-import { currentLogger } from '../src/kernel/log.js';
+import { currentLogger, requestIds } from '../src/kernel/log.js';
 import { GraphQLError } from 'graphql';
 import { DomainError, ERROR_STATUS, type ErrorCode, isErrorCode, newFieldErrors } from '../src/kernel/errors.js';
 import { ClientAborted, clientAbortedResponse } from '../src/kernel/request-body.js';
@@ -27,11 +27,11 @@ export function methodNotAllowed(method: string, pathname: string, allowed: read
  * `{error, code}` plus `details` for validation failures and the capability fields for FEATURE_NOT_ENABLED.
  * A client that went away mid-body gets an empty 499 and no log entry: it is not a server failure.
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof ClientAborted) return clientAbortedResponse();
   const domain = asDomainError(error);
   if (!domain) {
-    currentLogger().error({ err: error }, 'unexpected error');
+    currentLogger().error({ err: error, requestId: request ? requestIds.get(request) : undefined }, 'unexpected error');
     return json(500, { error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.' });
   }
   const { code, message, extra } = domain;

@@ -91,7 +91,7 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
   for (const route of compiled) {
     const parameterized = route.path.includes(':');
     router[route.method.toLowerCase() as 'get'](route.path, (request: RouterRequest, clientIp: string) =>
-      parameterized && fixedPaths.has(new URL(request.url).pathname) ? undefined : handle(route, request, clientIp).catch(errorResponse),
+      parameterized && fixedPaths.has(new URL(request.url).pathname) ? undefined : handle(route, request, clientIp).catch((error: unknown) => errorResponse(error, request)),
     );
   }
 

@@ -12,7 +12,7 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 import { createHealth } from './health.js';
-import { currentLogger, requestScope } from '../kernel/log.js';
+import { currentLogger } from '../kernel/log.js';
 import { type RequestNote, requestIdOf, startNote, withRequestId } from './request-log.js';
 
 export interface ServerContext {
@@ -64,7 +64,7 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
     if (!log.isLevelEnabled(level)) return;
     const route = note.route ?? (request as Request & { route?: string }).route;
     log[level](
-      { method: request.method, path: pathname, route, operation: note.operation, status, durationMs: Math.round(durationMs * 10) / 10, organizationId: note.organizationId, actorType: note.actorType, actorId: note.actorId, ip },
+      { requestId: note.requestId, method: request.method, path: pathname, route, operation: note.operation, status, durationMs: Math.round(durationMs * 10) / 10, organizationId: note.organizationId, actorType: note.actorType, actorId: note.actorId, ip },
       'request',
     );
   }
@@ -81,12 +81,10 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
       const { pathname } = new URL(request.url);
       // Read now: once the answer is out, a socket the client cut has no address any more.
       const ip = clientIp(app, request, server);
-      return requestScope.run({ requestId: note.requestId }, async () => {
-        const answered = cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
-        const response = await withRequestId(answered, note.requestId, pathname);
-        logRequest(request, pathname, response.status, note, performance.now() - started, ip);
-        return response;
-      });
+      const answered = cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
+      const response = await withRequestId(answered, note.requestId, pathname);
+      logRequest(request, pathname, response.status, note, performance.now() - started, ip);
+      return response;
     },
   };
 }

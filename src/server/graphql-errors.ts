@@ -77,7 +77,7 @@ export function maskedForSocket(raw: GraphQLError): GraphQLFormattedError {
 }
 
 /** Yoga's logger, except that it does not log the DomainErrors maskError maps: they are answers, not failures. */
-/** Yoga's log calls as lines of the process's logger (with the request id during a request). */
+/** Yoga's log calls as lines of the process's logger. */
 export function yogaLogger(): YogaLogger {
   const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const err = args.find((arg) => arg instanceof Error);

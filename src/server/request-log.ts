@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.js';
+import { requestIds } from '../kernel/log.js';
 
 /** What the request line says of a request besides method, path and status: filled in as the request runs. */
 export interface RequestNote {
@@ -23,6 +24,7 @@ export function requestIdOf(headers: Headers): string {
 export function startNote(request: Request, requestId: string): RequestNote {
   const note: RequestNote = { requestId };
   notes.set(request, note);
+  requestIds.set(request, requestId);
   return note;
 }
 

@@ -1,7 +1,7 @@
 import type { OperatorContext } from '../../context.js';
 import { inTransaction } from '../../db/transactions.js';
 import type { AlertKind, AlertRule } from '../../generated/prisma/client.js';
-import { positionOf, readEventsAfter, type PublishedEvent } from '../events/publisher/published-event.js';
+import { positionOf, readEventHeadsAfter, readEventsAfter, type PublishedEvent } from '../events/publisher/published-event.js';
 import { type AlertCandidate, type AlertKey, raiseAlerts, resolveAlerts } from './alert-writes.js';
 import { availableBelowMin } from './available-below-min.js';
 
@@ -24,13 +24,17 @@ export async function evaluateAlertEvents(ctx: OperatorContext): Promise<number>
     const [cursor] = await tx.prisma.$queryRaw<{ txid: bigint; lastId: bigint }[]>`
       SELECT txid, "lastId" FROM event_publisher_cursors WHERE name = ${ALERTS_CURSOR} FOR UPDATE SKIP LOCKED`;
     if (!cursor) return 0;
-    const events = await readEventsAfter(tx.prisma, { txid: cursor.txid, id: cursor.lastId });
-    if (!events.length) return 0;
-    const relevant = events.filter((e) => e.type === 'stock.changed' || e.type === 'import.failed' || e.type === 'stock_request.moved');
-    if (relevant.length) {
-      const organizations = [...new Set(relevant.map((e) => e.organizationId))];
+    const from = { txid: cursor.txid, id: cursor.lastId };
+    // Heads first: most batches are of organizations without a rule, and their payloads need not be read.
+    const heads = await readEventHeadsAfter(tx.prisma, from);
+    if (!heads.length) return 0;
+    const isRelevant = (e: { type: string }) => e.type === 'stock.changed' || e.type === 'import.failed' || e.type === 'stock_request.moved';
+    const organizations = [...new Set(heads.filter(isRelevant).map((e) => e.organizationId))];
+    if (organizations.length) {
       const rules = await tx.prisma.alertRule.findMany({ where: { organizationId: { in: organizations }, enabled: true, kind: { in: EVENT_KINDS } } });
       if (rules.length) {
+        const ruled = new Set(rules.map((r) => r.organizationId));
+        const relevant = (await readEventsAfter(tx.prisma, from, positionOf(heads.at(-1)!))).filter((e) => isRelevant(e) && ruled.has(e.organizationId));
         const stock = await availableBelowMin(tx, relevant.filter((e) => e.type === 'stock.changed'), ofKind(rules, 'AVAILABLE_BELOW_MIN'));
         const raise = [...stock.raise, ...importFailed(relevant, ofKind(rules, 'IMPORT_FAILED'))];
         const clear = [...stock.clear, ...stockRequestsMoved(relevant, ofKind(rules, 'STOCK_REQUESTS_WAITING'))];
@@ -38,10 +42,10 @@ export async function evaluateAlertEvents(ctx: OperatorContext): Promise<number>
         await raiseAlerts(tx, raise);
       }
     }
-    const to = positionOf(events.at(-1)!);
+    const to = positionOf(heads.at(-1)!);
     await tx.prisma.$executeRaw`
       UPDATE event_publisher_cursors SET txid = ${to.txid}, "lastId" = ${to.id}, "updatedAt" = now() WHERE name = ${ALERTS_CURSOR}`;
-    return events.length;
+    return heads.length;
   });
 }
 

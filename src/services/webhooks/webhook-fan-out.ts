@@ -1,7 +1,7 @@
 import type { OperatorContext } from '../../context.js';
 import { inTransaction } from '../../db/transactions.js';
 import { ALL_EVENT_TYPES } from '../../contracts/webhooks/webhook-endpoints.js';
-import { positionOf, readEventsAfter } from '../events/publisher/published-event.js';
+import { positionOf, readEventHeadsAfter } from '../events/publisher/published-event.js';
 
 /** The webhooks worker's row in event_publisher_cursors (the publisher's is `main`). */
 export const WEBHOOKS_CURSOR = 'webhooks';
@@ -17,7 +17,8 @@ export async function fanOutWebhookEvents(ctx: OperatorContext): Promise<number>
     const [cursor] = await ctx.prisma.$queryRaw<{ txid: bigint; lastId: bigint }[]>`
       SELECT txid, "lastId" FROM event_publisher_cursors WHERE name = ${WEBHOOKS_CURSOR} FOR UPDATE SKIP LOCKED`;
     if (!cursor) return 0;
-    const events = await readEventsAfter(ctx.prisma, { txid: cursor.txid, id: cursor.lastId });
+    // Heads only: a delivery row needs no payload, and most organizations have no endpoint.
+    const events = await readEventHeadsAfter(ctx.prisma, { txid: cursor.txid, id: cursor.lastId });
     if (!events.length) return 0;
     const organizations = [...new Set(events.map((e) => e.organizationId))];
     const endpoints = await ctx.prisma.webhookEndpoint.findMany({

@@ -40,6 +40,24 @@ export function readEventsAfter(db: Db, from: EventPosition, to?: EventPosition)
     LIMIT ${BATCH_LIMIT}`;
 }
 
+/** An event without its payload and references: enough to tell whether a consumer has anything to do with it. */
+export type EventHead = Pick<PublishedEvent, 'id' | 'txid' | 'organizationId' | 'type'>;
+
+/**
+ * The heads of the events readEventsAfter would answer (the same rows, the same order): a consumer that takes few
+ * of them (alerts without rules, webhooks without endpoints) reads these first and payloads only when it must,
+ * with readEventsAfter up to the last head.
+ */
+export function readEventHeadsAfter(db: Db, from: EventPosition): Promise<EventHead[]> {
+  return db.$queryRaw<EventHead[]>`
+    SELECT id, txid, "organizationId", type
+    FROM domain_events
+    WHERE (txid, id) > (${from.txid}, ${from.id})
+      AND txid < (pg_snapshot_xmin(pg_current_snapshot()))::text::bigint
+    ORDER BY txid, id
+    LIMIT ${BATCH_LIMIT}`;
+}
+
 export const positionOf = (event: Pick<PublishedEvent, 'txid' | 'id'>): EventPosition => ({ txid: event.txid, id: event.id });
 
 export const positionText = (p: EventPosition) => `${p.txid}:${p.id}`;
