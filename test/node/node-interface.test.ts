@@ -157,8 +157,9 @@ describe('nodes', () => {
     // One statement for the types, one per type, and the nested rows of transfers (lines, their lots, lot codes)
     // and of holds (a hold's lines and their stock lines, a hold line's stock line), and the lines of stock
     // requests, and of shipments (lines and their allocations) and shipment lines (allocations), and the attempts
-    // of webhook deliveries: as many for 50 ids as for one id of each of those types.
-    const NESTED_READS = 6 + 3 + 1 + 3 + 1;
+    // of webhook deliveries, and of bookings (lines and their allocations) and booking lines (allocations): as many
+    // for 50 ids as for one id of each of those types.
+    const NESTED_READS = 6 + 3 + 1 + 3 + 1 + 3;
     expect(fifty.count - baseline.count).toBeLessThanOrEqual(1 + types.size + NESTED_READS);
     const onePerType = await counted(NODES, { ids: Object.values(ours) });
     expect(fifty.count).toBe(onePerType.count);
