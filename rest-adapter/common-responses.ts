@@ -90,6 +90,16 @@ export const internalErrorBody = z
   .object({ error: z.string().optional(), code: codesOf(500).optional(), message: z.string().optional(), requestId })
   .meta({ id: 'InternalError' });
 
+/** The fields of a document's units held on one stock line (a lot in a bin): shipments and bookings answer them alike. */
+export const stockAllocationFields = {
+  id: z.string(),
+  stockLineId: z.string(),
+  lotId: nullableString,
+  lotCode: nullableString,
+  binId: nullableString,
+  quantity: integer,
+};
+
 /** Page-number pagination (products). */
 export const pagination = z
   .object({ page: integer, limit: integer, total: integer, totalPages: integer })

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../../src/contracts/bookings/bookings.js';
-import { calendarDate, dateTime, integer, nullableString } from '../common-responses.js';
+import { calendarDate, dateTime, integer, nullableString, stockAllocationFields } from '../common-responses.js';
 
 const allocation = z
-  .object({
-    id: z.string(),
-    stockLineId: z.string(),
-    lotId: nullableString,
-    lotCode: nullableString,
-    binId: nullableString,
-    quantity: integer,
-  })
+  .object(stockAllocationFields)
   .meta({ id: 'BookingAllocation', description: 'Units of a booking line on one stock line (a lot in a bin): reserved while CONFIRMED, shipped from when FULFILLED.' });
 
 const line = z

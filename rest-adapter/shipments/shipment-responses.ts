@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { SHIPMENT_STATUSES } from '../../src/contracts/shipments/shipments.js';
-import { dateTime, integer, nullableString } from '../common-responses.js';
+import { dateTime, integer, nullableString, stockAllocationFields } from '../common-responses.js';
 
 const allocation = z
-  .object({
-    id: z.string(),
-    stockLineId: z.string(),
-    lotId: nullableString,
-    lotCode: nullableString,
-    binId: nullableString,
-    quantity: integer,
-  })
+  .object(stockAllocationFields)
   .meta({ id: 'ShipmentAllocation', description: 'Units of a shipment line on one stock line (a lot in a bin): reserved, then picked, then shipped from it.' });
 
 const line = z
