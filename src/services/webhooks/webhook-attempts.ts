@@ -73,7 +73,8 @@ export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings
       const event = eventById.get(delivery.eventId);
       if (!endpoint) return; // deleted meanwhile, with its deliveries
       const result: SendResult = event
-        ? await attempt(endpoint, checks.get(endpoint.id)!, delivery, event, settings)
+        ? // One failing attempt must not cost the batch its records: it is recorded as that attempt's error.
+          await attempt(endpoint, checks.get(endpoint.id)!, delivery, event, settings).catch((error: Error) => ({ statusCode: null, error: `ERROR: ${error.message}`.slice(0, 500), durationMs: 0, responseExcerpt: null }))
         : { statusCode: null, error: 'The event is no longer in the outbox', durationMs: 0, responseExcerpt: null };
       outcomes.push({ delivery, result, order: finished++ });
     }),
