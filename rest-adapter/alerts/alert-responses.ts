@@ -29,7 +29,7 @@ export const alert = z
     status: z.enum(ALERT_STATUSES),
     productId: nullableString.describe('The product it concerns (null: none).'),
     locationId: nullableString.describe('The location it concerns (null: none).'),
-    subjectType: z.string().describe('What caused it: STOCK_LINE, IMPORT_JOB, STOCK_REQUEST or LOT.'),
+    subjectType: z.string().describe('What caused it: STOCK_LINE, IMPORT_JOB, STOCK_REQUEST, LOT, TRANSFER_RECOMMENDATION (the oldest waiting), LOCATION (its overdue counts) or FORECAST_RUN (the run measured).'),
     subjectId: z.string().describe('The id of that record.'),
     message: z.string(),
     details: z.record(z.string(), z.unknown()).describe('The measure against the threshold.'),

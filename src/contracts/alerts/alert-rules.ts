@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { mustBe } from '../parse.js';
 
-export const ALERT_KINDS = ['AVAILABLE_BELOW_MIN', 'IMPORT_FAILED', 'STOCK_REQUESTS_WAITING', 'LOTS_EXPIRING'] as const;
+export const ALERT_KINDS = [
+  'AVAILABLE_BELOW_MIN',
+  'IMPORT_FAILED',
+  'STOCK_REQUESTS_WAITING',
+  'LOTS_EXPIRING',
+  'CHANNEL_ATP_CRITICAL',
+  'CYCLE_COUNT_OVERDUE',
+  'RECOMMENDATIONS_WAITING',
+  'FORECAST_ACCURACY_DEGRADED',
+] as const;
 export const ALERT_SEVERITIES = ['INFO', 'WARNING', 'CRITICAL'] as const;
 export type AlertKindName = (typeof ALERT_KINDS)[number];
 
@@ -11,12 +20,16 @@ export const THRESHOLDS: Record<AlertKindName, { unit: string; min: number; max:
   IMPORT_FAILED: null,
   STOCK_REQUESTS_WAITING: { unit: 'hours', min: 1, max: 720 },
   LOTS_EXPIRING: { unit: 'days', min: 1, max: 365 },
+  CHANNEL_ATP_CRITICAL: null,
+  CYCLE_COUNT_OVERDUE: { unit: 'days past the due date', min: 0, max: 365 },
+  RECOMMENDATIONS_WAITING: { unit: 'hours', min: 1, max: 720 },
+  FORECAST_ACCURACY_DEGRADED: { unit: 'WAPE in percent', min: 1, max: 1000 },
 };
 
 /** Kinds whose alerts concern a product at a location: the only ones a product, location or category scope applies to. */
-export const SCOPED_KINDS: readonly AlertKindName[] = ['AVAILABLE_BELOW_MIN', 'LOTS_EXPIRING', 'STOCK_REQUESTS_WAITING'];
+export const SCOPED_KINDS: readonly AlertKindName[] = ALERT_KINDS.filter((kind) => kind !== 'IMPORT_FAILED');
 /** Of those, the kinds a product or category scope applies to (a stock request has several products). */
-export const PRODUCT_SCOPED_KINDS: readonly AlertKindName[] = ['AVAILABLE_BELOW_MIN', 'LOTS_EXPIRING'];
+export const PRODUCT_SCOPED_KINDS: readonly AlertKindName[] = SCOPED_KINDS.filter((kind) => kind !== 'STOCK_REQUESTS_WAITING');
 
 export const MAX_RULES = 200;
 
@@ -29,13 +42,13 @@ const ruleFields = {
   threshold: z
     .number({ error: mustBe('a whole number') })
     .int('Must be a whole number')
-    .min(1, 'At least 1')
+    .min(0, 'At least 0')
     .max(8760, 'At most 8760')
     .nullish()
     .meta({ description: `What the kind measures against (${thresholdText}).` }),
   locationId: id('Only this location (404 when it is not one of the organization).'),
-  productId: id('Only this product (AVAILABLE_BELOW_MIN, LOTS_EXPIRING; 404 when it is not one of the organization).'),
-  categoryId: id("Only products of this category (AVAILABLE_BELOW_MIN, LOTS_EXPIRING; 404 when it is not one of the organization's)."),
+  productId: id('Only this product (every kind but IMPORT_FAILED and STOCK_REQUESTS_WAITING; 404 when it is not one of the organization).'),
+  categoryId: id("Only products of this category (every kind but IMPORT_FAILED and STOCK_REQUESTS_WAITING; 404 when it is not one of the organization's)."),
   severity: z.enum(ALERT_SEVERITIES, { error: `One of ${ALERT_SEVERITIES.join(', ')}` }).optional().meta({ description: 'INFO, WARNING (default) or CRITICAL: copied to its alerts.' }),
   enabled: z.boolean({ error: mustBe('true or false') }).optional().meta({ description: 'Whether it raises alerts (default true); a disabled rule raises none and resolves none.' }),
 };

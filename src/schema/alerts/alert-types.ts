@@ -7,12 +7,16 @@ import { ProductType } from '../products/product.js';
 import { linked } from '../record-loaders.js';
 
 export const AlertKindEnum = builder.enumType('AlertKind', {
-  description: 'What an alert rule watches (docs/alerts.md). The other kinds the issue names are not done yet.',
+  description: 'What an alert rule watches (docs/alerts.md).',
   values: {
     AVAILABLE_BELOW_MIN: { description: "A product's available units at a location below its inventory level's minimum (on each stock change)." },
     IMPORT_FAILED: { description: 'An import job failed (on its import.failed event).' },
     STOCK_REQUESTS_WAITING: { description: 'A stock request SUBMITTED longer than threshold hours without a decision (the sweep; resolved when it moves).' },
     LOTS_EXPIRING: { description: 'A lot with units on hand expires within threshold days (the sweep; resolved when those units are gone).' },
+    CHANNEL_ATP_CRITICAL: { description: "A product's channel ATP at a location is 0 or less on one or more channels (on each stock change; resolved when none is)." },
+    CYCLE_COUNT_OVERDUE: { description: 'Products at a location whose next cycle count is threshold days or more past (or never counted): one alert per location (the sweep).' },
+    RECOMMENDATIONS_WAITING: { description: 'PENDING transfer recommendations into a location older than threshold hours: one alert per location (the sweep).' },
+    FORECAST_ACCURACY_DEGRADED: { description: "A scenario's stored forecast off by more than threshold percent WAPE against recorded actuals (when a run completes)." },
   } as const,
 });
 
@@ -61,7 +65,7 @@ export const AlertRef = builder.objectRef<Alert>('Alert').implement({
     product: t.field({ type: ProductType, nullable: true, authScopes: readScopesOf('Product'), description: 'The product it concerns.', resolve: (alert, _args, ctx) => linked(ctx, 'product', alert.productId) }),
     locationId: t.exposeID('locationId', { nullable: true, description: 'The location it concerns (null: none).' }),
     location: t.field({ type: LocationType, nullable: true, authScopes: readScopesOf('Location'), description: 'The location it concerns.', resolve: (alert, _args, ctx) => linked(ctx, 'location', alert.locationId) }),
-    subjectType: t.exposeString('subjectType', { description: 'What caused it: STOCK_LINE, IMPORT_JOB, STOCK_REQUEST or LOT.' }),
+    subjectType: t.exposeString('subjectType', { description: 'What caused it: STOCK_LINE, IMPORT_JOB, STOCK_REQUEST, LOT, TRANSFER_RECOMMENDATION (the oldest waiting), LOCATION (its overdue counts) or FORECAST_RUN (the run measured).' }),
     subjectId: t.exposeID('subjectId', { description: 'The id of that record (the latest cause when seen again).' }),
     message: t.exposeString('message', { description: 'What was found, in words.' }),
     details: t.field({ type: 'JSON', description: 'The measure against the threshold (for example {available, minQuantity}).', resolve: (alert) => alert.details }),

@@ -3,11 +3,12 @@ import { inTransaction, type InTransaction } from '../../db/transactions.js';
 import type { AlertKind, AlertSeverity } from '../../generated/prisma/client.js';
 import { startOfTodayUtc } from '../inventory/stock-lines/quantities.js';
 import { type AlertCandidate, raiseAlerts, resolveAlerts } from './alert-writes.js';
+import { cycleCountsOverdue, recommendationsWaiting } from './swept-queues.js';
 
 type Tx = InTransaction<OperatorContext>;
 
 /** The kinds only time changes (a request waits, a lot's expiry comes closer), evaluated by the sweep. */
-const SWEPT_KINDS: AlertKind[] = ['STOCK_REQUESTS_WAITING', 'LOTS_EXPIRING'];
+const SWEPT_KINDS: AlertKind[] = ['STOCK_REQUESTS_WAITING', 'LOTS_EXPIRING', 'RECOMMENDATIONS_WAITING', 'CYCLE_COUNT_OVERDUE'];
 
 /**
  * One sweep of the time rules over every organization: each kind's condition is found with one query over the
@@ -19,7 +20,7 @@ export async function sweepAlerts(ctx: OperatorContext): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const [lock] = await tx.prisma.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext('alerts-sweep')) AS locked`;
     if (!lock?.locked) return false;
-    const found = [...(await stockRequestsWaiting(tx)), ...(await lotsExpiring(tx))];
+    const found = [...(await stockRequestsWaiting(tx)), ...(await lotsExpiring(tx)), ...(await recommendationsWaiting(tx)), ...(await cycleCountsOverdue(tx))];
     const seen = new Set(found.map((c) => `${c.ruleId}\u0000${c.dedupKey}`));
     const open = await tx.prisma.$queryRaw<{ ruleId: string; dedupKey: string }[]>`
       SELECT a."ruleId", a."dedupKey" FROM alerts a JOIN alert_rules r ON r.id = a."ruleId"

@@ -4,12 +4,16 @@ import type { AlertKind, AlertRule } from '../../generated/prisma/client.js';
 import { positionOf, readEventHeadsAfter, readEventsAfter, type PublishedEvent } from '../events/publisher/published-event.js';
 import { type AlertCandidate, type AlertKey, raiseAlerts, resolveAlerts } from './alert-writes.js';
 import { availableBelowMin } from './available-below-min.js';
+import { channelAtpCritical } from './channel-atp-critical.js';
+import { forecastAccuracyDegraded } from './forecast-accuracy-degraded.js';
+import { measureStockKeys } from './measure-stock-keys.js';
 
 /** The alerts evaluator's row in event_publisher_cursors (the publisher's is `main`, the webhooks worker's `webhooks`). */
 export const ALERTS_CURSOR = 'alerts';
 
 /** The kinds events drive (the others are the sweep's). */
-const EVENT_KINDS: AlertKind[] = ['AVAILABLE_BELOW_MIN', 'IMPORT_FAILED', 'STOCK_REQUESTS_WAITING'];
+const EVENT_KINDS: AlertKind[] = ['AVAILABLE_BELOW_MIN', 'CHANNEL_ATP_CRITICAL', 'IMPORT_FAILED', 'STOCK_REQUESTS_WAITING', 'FORECAST_ACCURACY_DEGRADED'];
+const RELEVANT_TYPES = new Set(['stock.changed', 'import.failed', 'stock_request.moved', 'forecast_run.finished']);
 const ofKind = (rules: AlertRule[], kind: AlertKind) => rules.filter((rule) => rule.kind === kind);
 
 /**
@@ -28,16 +32,21 @@ export async function evaluateAlertEvents(ctx: OperatorContext): Promise<number>
     // Heads first: most batches are of organizations without a rule, and their payloads need not be read.
     const heads = await readEventHeadsAfter(tx.prisma, from);
     if (!heads.length) return 0;
-    const isRelevant = (e: { type: string }) => e.type === 'stock.changed' || e.type === 'import.failed' || e.type === 'stock_request.moved';
+    const isRelevant = (e: { type: string }) => RELEVANT_TYPES.has(e.type);
     const organizations = [...new Set(heads.filter(isRelevant).map((e) => e.organizationId))];
     if (organizations.length) {
       const rules = await tx.prisma.alertRule.findMany({ where: { organizationId: { in: organizations }, enabled: true, kind: { in: EVENT_KINDS } } });
       if (rules.length) {
         const ruled = new Set(rules.map((r) => r.organizationId));
         const relevant = (await readEventsAfter(tx.prisma, from, positionOf(heads.at(-1)!))).filter((e) => isRelevant(e) && ruled.has(e.organizationId));
-        const stock = await availableBelowMin(tx, relevant.filter((e) => e.type === 'stock.changed'), ofKind(rules, 'AVAILABLE_BELOW_MIN'));
-        const raise = [...stock.raise, ...importFailed(relevant, ofKind(rules, 'IMPORT_FAILED'))];
-        const clear = [...stock.clear, ...stockRequestsMoved(relevant, ofKind(rules, 'STOCK_REQUESTS_WAITING'))];
+        // One measure of the batch's stock keys serves both stock kinds.
+        const stockRules = [...ofKind(rules, 'AVAILABLE_BELOW_MIN'), ...ofKind(rules, 'CHANNEL_ATP_CRITICAL')];
+        const measured = await measureStockKeys(tx, relevant, new Set(stockRules.map((rule) => rule.organizationId)));
+        const stock = availableBelowMin(measured, ofKind(rules, 'AVAILABLE_BELOW_MIN'));
+        const atp = await channelAtpCritical(tx, measured, ofKind(rules, 'CHANNEL_ATP_CRITICAL'));
+        const accuracy = await forecastAccuracyDegraded(tx, relevant, ofKind(rules, 'FORECAST_ACCURACY_DEGRADED'));
+        const raise = [...stock.raise, ...atp.raise, ...accuracy.raise, ...importFailed(relevant, ofKind(rules, 'IMPORT_FAILED'))];
+        const clear = [...stock.clear, ...atp.clear, ...accuracy.clear, ...stockRequestsMoved(relevant, ofKind(rules, 'STOCK_REQUESTS_WAITING'))];
         await resolveAlerts(tx, clear);
         await raiseAlerts(tx, raise);
       }
