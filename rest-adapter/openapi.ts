@@ -7,6 +7,8 @@ import { errorResponses, jsonContent } from './openapi-common.js';
 import { responseDocs } from './response-docs.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+/** The rendered reference of this description (Redoc, served from our own packages). */
+export const API_DOCS_PATH = '/api/docs';
 
 /** What x-permissions, x-scopes and x-plan-capability say of an operation, from its GraphQL fields. */
 function scopeExtensions(schema: GraphQLSchema, operation: string) {
@@ -26,7 +28,7 @@ export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (base
   const paths: Record<string, Record<string, unknown>> = {};
   // Filled with the named response schemas (zod `.meta({ id })`) as the operations' responses are generated.
   const schemas: Record<string, unknown> = {};
-  const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }];
+  const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }, { ...apiDocsRoute.doc, route: apiDocsRoute }];
   for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
     // Any request may meet a rate limit (docs/limits.md) or an unexpected failure.
@@ -92,5 +94,19 @@ export const openApiRoute: Pick<RouteSpec, 'method' | 'path' | 'doc'> = {
     tags: ['Administration'],
     security: [],
     responses: { 200: { description: 'OpenAPI 3.1 document', ...jsonContent(z.looseObject({})) } },
+  },
+};
+
+/** The reference page, served outside the GraphQL routes like the description it renders. */
+export const apiDocsRoute: Pick<RouteSpec, 'method' | 'path' | 'doc'> = {
+  method: 'GET',
+  path: API_DOCS_PATH,
+  doc: {
+    operationId: 'getApiReferencePage',
+    summary: 'This description as a page to read (HTML)',
+    description: 'The REST reference rendered by Redoc in the browser, every file served by this server (it works offline).',
+    tags: ['Administration'],
+    security: [],
+    responses: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
   },
 };

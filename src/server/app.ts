@@ -12,6 +12,7 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 import { createHealth } from './health.js';
+import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, apiDocsPage, serveApiDocsAsset } from './api-docs.js';
 import { currentLogger } from '../kernel/log.js';
 import { type RequestNote, requestIdOf, startNote, withRequestId } from './request-log.js';
 
@@ -51,6 +52,11 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
       if (request.method !== 'GET') return methodNotAllowed(request.method, pathname, ['GET']);
       return json(200, openApi(new URL(request.url).origin));
     }
+    if (pathname === API_DOCS_PATH) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, pathname, ['GET', 'HEAD']);
+      return apiDocsPage(request);
+    }
+    if (pathname.startsWith(API_DOCS_ASSETS_PATH)) return serveApiDocsAsset(request);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return rest.fetch(request, clientIp(app, request, server));
     }

@@ -9,6 +9,6 @@ export function startBanner(running: Pick<RunningServer, 'listening' | 'database
   return [
     `supply chain service listening on ${listening} (${running.database.kind}${storage})`,
     ...(local !== listening ? [`  on this machine: ${local} (every interface of this host is served; HOST=127.0.0.1 keeps it local)`] : []),
-    `  GraphQL and GraphiQL: ${local}/graphql   REST: ${local}/api   OpenAPI: ${local}/api/openapi.json`,
+    `  GraphQL and GraphiQL: ${local}/graphql   REST: ${local}/api   OpenAPI: ${local}/api/openapi.json   REST reference: ${local}/api/docs`,
   ];
 }

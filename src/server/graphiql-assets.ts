@@ -1,47 +1,11 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { GraphiQLOptions } from 'graphql-yoga';
-import { json } from '../../rest-adapter/errors.js';
+import { escapeHtml, scriptJson, serveStaticFile, type StaticFile, textFile } from './static-files.js';
 
 /** Where GraphiQL's own files are served, so that the page works on a machine without internet. */
 export const GRAPHIQL_ASSETS_PATH = '/graphql/assets/';
 
-interface Asset {
-  body: Uint8Array<ArrayBuffer>;
-  contentType: string;
-  /** The body compressed, made on the first request that accepts the encoding (off the event loop). */
-  encoded?: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>;
-}
-
-type Encoding = 'br' | 'gzip';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-const ENCODERS: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
-  // Quality 9 of 11: the 9 MB script becomes about a fifth of it in about a second of a pool thread.
-  br: (body) => brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-  gzip: (body) => gzipped(body, { level: 9 }),
-};
-
-/** The encoding to answer with: brotli, else gzip, when the request accepts it (a q of 0 refuses). */
-function encodingFor(request: Request): Encoding | undefined {
-  const accepted = new Set(
-    (request.headers.get('accept-encoding') ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p)))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
-}
-
-function encodedBody(file: Asset, encoding: Encoding) {
-  file.encoded ??= {};
-  return (file.encoded[encoding] ??= ENCODERS[encoding](file.body).then((out) => new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength)) as Uint8Array<ArrayBuffer>));
-}
-
-type Assets = { version: string; files: Map<string, Asset> };
+type Assets = { version: string; files: Map<string, StaticFile> };
 
 let loaded: Promise<Assets> | undefined;
 
@@ -52,13 +16,12 @@ let loaded: Promise<Assets> | undefined;
  */
 function assets(): Promise<Assets> {
   loaded ??= import('@graphql-yoga/render-graphiql/graphiql').then((build) => {
-    const text = (body: string, contentType: string): Asset => ({ body: new TextEncoder().encode(body), contentType: `${contentType}; charset=utf-8` });
-    const files = new Map<string, Asset>([
-      ['yoga-graphiql.js', text(build.js, 'text/javascript')],
-      ['graphiql.css', text(build.css, 'text/css')],
-      ['editor.worker.js', text(build.editorWorkerService, 'text/javascript')],
-      ['json.worker.js', text(build.jsonWorker, 'text/javascript')],
-      ['graphql.worker.js', text(build.graphqlWorker, 'text/javascript')],
+    const files = new Map<string, StaticFile>([
+      ['yoga-graphiql.js', textFile(build.js, 'text/javascript')],
+      ['graphiql.css', textFile(build.css, 'text/css')],
+      ['editor.worker.js', textFile(build.editorWorkerService, 'text/javascript')],
+      ['json.worker.js', textFile(build.jsonWorker, 'text/javascript')],
+      ['graphql.worker.js', textFile(build.graphqlWorker, 'text/javascript')],
       ['favicon.ico', { body: new Uint8Array(Buffer.from(build.favicon.slice(build.favicon.indexOf(',') + 1), 'base64')), contentType: 'image/x-icon' }],
     ]);
     const digest = createHash('sha256');
@@ -74,31 +37,8 @@ function assets(): Promise<Assets> {
  * about 9 MB as it is).
  */
 export async function serveGraphiQLAsset(request: Request): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return json(405, { error: `${request.method} is not allowed on ${pathname} (allowed: GET, HEAD)`, code: 'METHOD_NOT_ALLOWED' }, { allow: 'GET, HEAD' });
-  }
-  const file = (await assets()).files.get(pathname.slice(GRAPHIQL_ASSETS_PATH.length));
-  if (!file) return json(404, { error: `Not found: ${pathname}`, code: 'NOT_FOUND' });
-  const encoding = encodingFor(request);
-  const body = encoding ? await encodedBody(file, encoding) : file.body;
-  return new Response(request.method === 'HEAD' ? null : body, {
-    status: 200,
-    headers: {
-      'content-type': file.contentType,
-      'content-length': String(body.byteLength),
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-      vary: 'accept-encoding',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return serveStaticFile(request, GRAPHIQL_ASSETS_PATH, (await assets()).files);
 }
-
-/** JSON for an inline script: `<` escaped so that no value can end the script element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The GraphiQL page, loading every file from this server (Yoga's default page loads them from a public CDN). */
 export async function renderGraphiQLPage(options: GraphiQLOptions = {}): Promise<string> {

@@ -49,7 +49,7 @@ describe('GET /api/openapi.json', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const registered = server.handler.rest.registered().map(([method, path]) => `${method} ${toOpenApi(path)}`);
-    registered.push('GET /openapi.json');
+    registered.push('GET /openapi.json', 'GET /docs');
     expect(documented).toEqual(registered.sort());
   });
 
