@@ -2,7 +2,7 @@ import { ApiKeyCache, type ApiKeyRow } from '../auth/api-key-cache.js';
 import { createServer, type Server } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';
-import { type App, operatorContext } from '../context.js';
+import type { App } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
@@ -48,7 +48,6 @@ export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : hos
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.preparedStatements, log }));
-  if (config.seedDemo) await seedDemoIfEmpty(operatorContext(database.prisma, 'demo-seed'), log);
   const jwtKey = await loadJwtKey(database.prisma, config);
   const limits = await openRateLimits(config, database, jwtKey, log);
   const app: App = {
@@ -60,6 +59,7 @@ export async function startServer(config: Config, options: { database?: Database
     // Threads start on the first forecast, not here.
     forecastPool: new ForecastWorkerPool({ size: config.forecastWorkers ?? defaultPoolSize() }),
   };
+  if (config.seedDemo) await seedDemoIfEmpty(app, log);
   const events = await startEvents(app, database, { pollMs: config.eventPublishPollMs, log });
   app.events = events.fanOut;
   const webhooks = startWebhooks(app, { fanOut: events.fanOut, log });

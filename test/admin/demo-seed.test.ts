@@ -78,7 +78,7 @@ describe('demo seed', () => {
 
     const products = await call(server, 'GET', '/api/products?limit=100', { token: apiKey });
     expect(products.status).toBe(200);
-    expect(products.body.meta.total).toBe(12);
+    expect(products.body.meta.total).toBe(300);
     const skus = products.body.data.map((p: { sku: string }) => p.sku);
     expect(new Set(skus).size).toBe(skus.length);
     for (const product of products.body.data) expect(product.description).toEqual(expect.any(String));
@@ -96,16 +96,18 @@ describe('demo seed', () => {
     const nodes = <T>(connection: { edges: { node: T }[] }) => connection.edges.map((e) => e.node);
     const data = { ...seen.body.data, locations: nodes(seen.body.data.locations), channels: nodes(seen.body.data.channels), categories: nodes(seen.body.data.categories) };
     expect(data.viewer).toEqual({ organizationName: 'Demo Organization', capabilities: ['ai.forecasting.demand'] });
-    expect(data.locations.map((l: { code: string }) => l.code).sort()).toEqual(['DC-EAST', 'DC-WEST', 'STORE-001']);
+    expect(data.locations.map((l: { code: string }) => l.code).sort()).toEqual(['DC-EAST', 'DC-WEST', 'STORE-001', 'STORE-002']);
     expect(data.channels.map((c: { name: string }) => c.name).sort()).toEqual(['Online', 'Retail', 'Wholesale']);
-    expect(data.categories).toHaveLength(3);
+    expect(data.categories).toHaveLength(6);
     const categoryNames = data.categories.map((c: { name: string }) => c.name);
     for (const { node } of data.products.edges) {
       expect(Number(node.unitCost)).toBeGreaterThan(0);
       expect(categoryNames).toContain(node.categoryName);
     }
-    // Every category is used.
-    expect(new Set(data.products.edges.map((e: { node: { categoryName: string } }) => e.node.categoryName)).size).toBe(3);
+    // The first page holds the first categories' products, in SKU order.
+    expect(new Set(data.products.edges.map((e: { node: { categoryName: string } }) => e.node.categoryName)).size).toBeGreaterThan(1);
+
+    await expectEveryArea(server, output, apiKey!);
 
     // The other instance saw the seed and stayed quiet; so does a later restart.
     const restart = await start(true, db);
@@ -114,5 +116,49 @@ describe('demo seed', () => {
     expect(await db.prisma.organization.count()).toBe(1);
     expect(await db.prisma.user.count()).toBe(1);
     expect(await db.prisma.apiKey.count()).toBe(1);
-  });
+  }, 120_000);
 });
+
+/** What a newcomer sees: the banner's lines answer, and every area the issue names holds something. */
+async function expectEveryArea(server: RunningServer, output: string, key: string) {
+  const get = async (path: string) => {
+    const res = await call(server, 'GET', path, { token: key });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body;
+  };
+  // The banner's three curl lines, run as printed (host and key put in).
+  const curls = [...output.matchAll(/curl -s "localhost:\d+([^"]+)" -H "Authorization: Bearer \$KEY"/g)].map((m) => m[1]!);
+  expect(curls).toHaveLength(3);
+  for (const path of curls) {
+    const body = await get(path);
+    expect((body.data ?? body.items ?? body.recommendations ?? []).length, path).toBeGreaterThan(0);
+  }
+  const graphiql = /GraphiQL[^\n]*\n\s+(\{.*\})\n/.exec(output)?.[1];
+  expect(graphiql).toBeTruthy();
+  const ran = await call(server, 'POST', '/graphql', { token: key, body: { query: graphiql } });
+  expect(ran.body.errors).toBeUndefined();
+  expect(ran.body.data.products.edges).toHaveLength(5);
+
+  // Stock with lots and expiry dates in bins, levels, a channel policy.
+  const lots = await db.prisma.stockLine.count({ where: { lot: { expiryDate: { not: null } }, binId: { not: null }, qtyOnHand: { gt: 0 } } });
+  expect(lots).toBeGreaterThan(100);
+  expect(await db.prisma.inventoryLevel.count()).toBe(1200);
+  expect(await db.prisma.channelAllocationPolicy.count()).toBe(1);
+  // Two years of weekly demand with the promotion's events.
+  const weeks = await db.prisma.demandHistory.groupBy({ by: ['weekStart'] });
+  expect(weeks).toHaveLength(104);
+  expect((await get('/api/forecast/events?from=2020-01-01T00:00:00Z&to=2030-01-01T00:00:00Z')).data.length).toBeGreaterThanOrEqual(2);
+  // A published scenario whose run the workers complete, and pending transfer recommendations.
+  const scenario = (await get('/api/forecast/scenarios')).data[0];
+  expect(scenario).toMatchObject({ name: 'Baseline plan', status: 'PUBLISHED' });
+  const deadline = Date.now() + 90_000;
+  let run: { status: string; totalSeries: number } | undefined;
+  while (Date.now() < deadline) {
+    run = (await get(`/api/forecast/scenarios/${scenario.id}/runs`)).data[0];
+    if (run?.status === 'COMPLETED' || run?.status === 'FAILED') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(run).toMatchObject({ status: 'COMPLETED', totalSeries: 900 });
+  expect((await get('/api/transfers/recommendations?status=PENDING&limit=5')).recommendations).toHaveLength(5);
+  expect((await get('/api/alerts/rules')).data.map((r: { kind: string }) => r.kind).sort()).toEqual(['AVAILABLE_BELOW_MIN', 'LOTS_EXPIRING']);
+}

@@ -1,16 +1,16 @@
 // Demo data for a first start against an empty database, so the service can be tried right away.
 import { randomBytes } from 'node:crypto';
-import type { OperatorContext } from '../../context.js';
-import { type Db, inTransaction } from '../../db/transactions.js';
-import { categoryCreate } from '../../contracts/master-data/reference-inputs.js';
-import { categories } from '../master-data/categories.js';
-import { parseInput } from '../tenant.js';
+import { type App, operatorContext, systemContext } from '../../context.js';
+import { type Db, inTransaction, joinTransaction } from '../../db/transactions.js';
 import { createApiKey, createChannelFor, createLocationFor, createOrganization, createUser } from './admin.js';
+import { seedDemoContents } from './demo-contents.js';
 
 export interface DemoCredentials {
   organizationId: string;
   organizationName: string;
   email: string;
+  /** What the organization holds: products, the scenario whose forecast run the workers compute, recommendations. */
+  contents: { products: number; scenarioId: string; recommendations: number };
   password: string;
   apiKey: string;
 }
@@ -22,10 +22,11 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.local';
 const SEED_LOCK_KEY = 7_305_441_902_117;
 
 const LOCATIONS = [
-  { code: 'DC-EAST', name: 'East Distribution Center', type: 'WAREHOUSE' },
-  { code: 'DC-WEST', name: 'West Distribution Center', type: 'WAREHOUSE' },
-  { code: 'STORE-001', name: 'Downtown Store', type: 'STORE' },
-];
+  { key: 'dcEast', code: 'DC-EAST', name: 'East Distribution Center', type: 'WAREHOUSE' },
+  { key: 'dcWest', code: 'DC-WEST', name: 'West Distribution Center', type: 'WAREHOUSE' },
+  { key: 'store1', code: 'STORE-001', name: 'Downtown Store', type: 'STORE' },
+  { key: 'store2', code: 'STORE-002', name: 'Harbour Store', type: 'STORE' },
+] as const;
 
 const CHANNELS = [
   { name: 'Online', type: 'ECOMMERCE' },
@@ -33,36 +34,18 @@ const CHANNELS = [
   { name: 'Wholesale', type: 'WHOLESALE' },
 ];
 
-const PRODUCTS: Record<string, { sku: string; name: string; description: string; unitCost: number }[]> = {
-  Electronics: [
-    { sku: 'ELEC-001', name: 'Wireless Mouse', description: 'Ergonomic 2.4 GHz wireless mouse', unitCost: 8.5 },
-    { sku: 'ELEC-002', name: 'USB-C Charger 65W', description: 'Fast wall charger with one USB-C port', unitCost: 14.2 },
-    { sku: 'ELEC-003', name: 'Bluetooth Headphones', description: 'Over-ear headphones with noise cancelling', unitCost: 42 },
-    { sku: 'ELEC-004', name: 'HDMI Cable 2m', description: 'High-speed HDMI 2.1 cable, 2 metres', unitCost: 3.1 },
-  ],
-  'Home & Kitchen': [
-    { sku: 'HOME-001', name: 'Stainless Steel Kettle', description: '1.7 litre electric kettle', unitCost: 18.75 },
-    { sku: 'HOME-002', name: 'Chef Knife 8"', description: 'Forged stainless steel chef knife', unitCost: 12.4 },
-    { sku: 'HOME-003', name: 'Glass Storage Set', description: 'Set of 5 glass containers with lids', unitCost: 9.9 },
-    { sku: 'HOME-004', name: 'Cotton Bath Towel', description: 'Large 600 gsm cotton bath towel', unitCost: 6.3 },
-  ],
-  Grocery: [
-    { sku: 'GROC-001', name: 'Arabica Coffee Beans 1kg', description: 'Medium roast whole beans', unitCost: 11.6 },
-    { sku: 'GROC-002', name: 'Green Tea 100 bags', description: 'Japanese sencha tea bags', unitCost: 4.2 },
-    { sku: 'GROC-003', name: 'Extra Virgin Olive Oil 1L', description: 'Cold-pressed olive oil', unitCost: 7.8 },
-    { sku: 'GROC-004', name: 'Organic Rolled Oats 1kg', description: 'Whole grain rolled oats', unitCost: 2.45 },
-  ],
-};
-
 /**
  * Seeds the demo organization when the database holds no organizations and no users, logs the
  * credentials and returns them (they are shown once: only hashes are stored). Returns null when there
  * was something already.
  * Instances starting together serialize on an advisory lock and re-check inside it, so only one seeds.
  */
-export async function seedDemoIfEmpty(ctx: OperatorContext, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
+export async function seedDemoIfEmpty(app: App, log: (message: string) => void = () => {}): Promise<DemoCredentials | null> {
+  const ctx = operatorContext(app.prisma, 'demo-seed');
   if (!(await isEmpty(ctx.prisma))) return null;
   const password = randomBytes(12).toString('base64url');
+  const started = performance.now();
+  // One transaction: a start that dies half-way leaves an empty database, seeded again by the next start.
   const seeded = await inTransaction(
     ctx,
     async (txCtx) => {
@@ -72,19 +55,20 @@ export async function seedDemoIfEmpty(ctx: OperatorContext, log: (message: strin
       const org = await createOrganization(txCtx, { name: DEMO_ORGANIZATION, capabilities: ['ai.forecasting.demand'], industry: 'RETAIL' });
       const organizationId = org.id;
       await createUser(txCtx, { organizationId, email: DEMO_ADMIN_EMAIL, password, role: 'ADMIN', name: 'Demo Admin' });
-      for (const location of LOCATIONS) await createLocationFor(txCtx, { organizationId, ...location });
-      for (const channel of CHANNELS) await createChannelFor(txCtx, { organizationId, ...channel });
-      for (const [categoryName, products] of Object.entries(PRODUCTS)) {
-        const category = await categories.insert(txCtx, organizationId, parseInput(categoryCreate, { name: categoryName }));
-        await tx.productMaster.createMany({ data: products.map((p) => ({ ...p, organizationId, categoryId: category.id })) });
-      }
-      const { key } = await createApiKey(txCtx, { organizationId, name: 'Demo key', scopes: ['*'] });
-      return { organizationId, organizationName: org.name, email: DEMO_ADMIN_EMAIL, password, apiKey: key };
+      const locations = {} as Record<(typeof LOCATIONS)[number]['key'], { id: string; code: string }>;
+      for (const { key, ...location } of LOCATIONS) locations[key] = await createLocationFor(txCtx, { organizationId, ...location });
+      const channels: string[] = [];
+      for (const channel of CHANNELS) channels.push((await createChannelFor(txCtx, { organizationId, ...channel })).id);
+      const { key, apiKey: record } = await createApiKey(txCtx, { organizationId, name: 'Demo key', scopes: ['*'] });
+      // The contents are written as the demo key, through the services, in this same transaction.
+      const as = joinTransaction(systemContext(app, { organization: org, actor: { type: 'apiKey', id: record.id, scopes: ['*'] }, origin: 'demo-seed' }), tx);
+      const contents = await seedDemoContents(as, locations, { online: channels[0]! });
+      return { organizationId, organizationName: org.name, email: DEMO_ADMIN_EMAIL, password, apiKey: key, contents };
     },
     // Waiting for another instance's seed counts against the timeout.
-    { timeout: 60_000, maxWait: 10_000 },
+    { timeout: 120_000, maxWait: 10_000 },
   );
-  if (seeded) log(formatDemoCredentials(seeded));
+  if (seeded) log(formatDemoCredentials(seeded, Math.round(performance.now() - started), app.config.port || 4000));
   return seeded;
 }
 
@@ -93,14 +77,24 @@ async function isEmpty(db: Pick<Db, 'organization' | 'user'>): Promise<boolean> 
   return organizations === 0 && users === 0;
 }
 
-function formatDemoCredentials(demo: DemoCredentials): string {
+function formatDemoCredentials(demo: DemoCredentials, ms: number, port: number): string {
   return [
     '',
-    '=== Demo data seeded (shown only once; set SEED_DEMO=false to skip seeding) ===',
+    `=== Demo data seeded in ${(ms / 1000).toFixed(1)} s (shown only once; set SEED_DEMO=false to skip seeding) ===`,
     `  Organization:       ${demo.organizationName} (${demo.organizationId})`,
     `  Admin e-mail:       ${demo.email}`,
     `  Admin password:     ${demo.password}`,
     `  API key (scope *):  ${demo.apiKey}`,
+    `  Holds: ${demo.contents.products} products at 4 locations with stock, lots and levels, two years of weekly demand,`,
+    `  a published scenario whose forecast run is computed in the background, ${demo.contents.recommendations} pending transfer recommendations,`,
+    '  alert rules for expiring lots and stock below minimum (GET /api/alerts after the first sweep).',
+    '  Try first:',
+    `    export KEY=${demo.apiKey}`,
+    `    curl -s "localhost:${port}/api/inventory?limit=5" -H "Authorization: Bearer $KEY"`,
+    `    curl -s "localhost:${port}/api/products?search=coffee&limit=3" -H "Authorization: Bearer $KEY"`,
+    `    curl -s "localhost:${port}/api/transfers/recommendations?status=PENDING&limit=5" -H "Authorization: Bearer $KEY"`,
+    `  GraphiQL (localhost:${port}/graphql, with the header Authorization: Bearer <key>):`,
+    '    { products(first: 5) { edges { node { sku name stock(first: 3) { edges { node { location { name } lot { code expiryDate } quantityAvailable } } } } } } }',
     '================================================================================',
     '',
   ].join('\n');
