@@ -96,11 +96,14 @@ export interface ServerProcess {
   kill: () => Promise<void>;
 }
 
-/** The server entry (src/main.ts) as its own process on a free port, once /health answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The server entry (src/main.ts under tsx, or `entry`, e.g. scripts/start.mjs) as its own process on a free port,
+ * once /health answers (within `waitMs`).
+ */
+export async function startServerProcess(env: Record<string, string>, entry: string[] = ['--import', 'tsx', 'src/main.ts'], waitMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, SEED_DEMO: 'false', JWT_SECRET: 'process-test-secret-long-enough-0000000', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,7 +120,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < waitMs / 100; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       if ((await fetch(`${baseUrl}/health`)).ok) return { baseUrl, port, output: () => output, stop, kill };
