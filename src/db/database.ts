@@ -17,7 +17,7 @@ export type Client = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   kind: 'pglite' | 'postgres';
-  /** The adapter factory, also used by the migration engine. */
+  /** The migration engine's adapter factory (on PostgreSQL, over a pool of one connection of its own, see migrate()). */
   factory: SqlMigrationAwareDriverAdapterFactory;
   /** PostgreSQL: the connection pool behind `prisma` (the rate limiter's counters use it too). */
   pool?: pg.Pool;
@@ -82,9 +82,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       open.add(client);
       client.once('end', () => open.delete(client));
     });
-    const factory = new WholeScriptPrismaPg(pool);
-    // The migration engine gets its own factory without prepared statements: statements prepared
-    // before a migration changed the tables must not be reused after it.
+    // The migration engine gets its own factory without prepared statements (statements prepared before a
+    // migration changed the tables must not be reused after it), over a pool of ONE connection: it takes a
+    // session-level advisory lock and releases it with a later statement, which a shared pool may send on
+    // another connection, leaving the lock held by an idle pooled connection for as long as this process runs,
+    // and every other instance's start waiting for it until the engine's 10 s timeout.
+    const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    const factory = new WholeScriptPrismaPg(migrationPool);
     const prisma = newClient(new PrismaPg(pool, { statementNameGenerator: statementNames(options.preparedStatements ?? 500) }), options.onQuery);
     database = {
       prisma,
@@ -97,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
         await pool.end();
         await Promise.all(closing);
+        if (!migrationPool.ended) await migrationPool.end();
       },
     };
   } else {
@@ -131,5 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const applied = await applyPendingMigrations(database.factory);
     if (applied.length) options.log?.(`applied migrations: ${applied.join(', ')}`);
   }
+  // Its one connection is not needed again until the next start (nothing else migrates).
+  if (database.kind === 'postgres' && database.factory instanceof WholeScriptPrismaPg) await database.factory.endPool();
   return database;
 }

@@ -11,6 +11,11 @@ export class WholeScriptPrismaPg extends PrismaPg {
     super(pool);
   }
 
+  /** Closes the pool (once): the engine has finished with it. */
+  async endPool() {
+    if (!this.pool.ended) await this.pool.end();
+  }
+
   override async connect() {
     const adapter = await super.connect();
     adapter.executeScript = async (script: string) => {
