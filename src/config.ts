@@ -53,6 +53,8 @@ export interface Config {
   /** Address to listen on (0.0.0.0: every interface). */
   host: string;
   databaseUrl?: string;
+  /** DATABASE_DIRECT_URL: a session (not transaction-pooled) connection for LISTEN and migrations; default DATABASE_URL. */
+  databaseDirectUrl?: string;
   dataDir: string;
   seedDemo: boolean;
   /** Secret for signing session tokens; when absent one is generated once and kept in the database. */
@@ -209,19 +211,19 @@ export class ConfigError extends Error {}
 const DATABASE_URL_FORM = 'postgresql://user:password@host:5432/database';
 
 /** DATABASE_URL when it is a PostgreSQL URL, checked here so that a typo is named as such, not as an unreachable server. */
-function databaseUrlOf(value: string | undefined): string | undefined {
+function databaseUrlOf(value: string | undefined, name = 'DATABASE_URL'): string | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     // The text is not repeated: it may hold a password.
-    throw new ConfigError(`DATABASE_URL is not a valid URL (expected ${DATABASE_URL_FORM}); unset it to use the embedded database`);
+    throw new ConfigError(`${name} is not a valid URL (expected ${DATABASE_URL_FORM}); unset it to use the embedded database`);
   }
   if (url.protocol !== 'postgresql:' && url.protocol !== 'postgres:') {
-    throw new ConfigError(`DATABASE_URL must start with postgresql:// or postgres:// (expected ${DATABASE_URL_FORM}), not ${url.protocol}//`);
+    throw new ConfigError(`${name} must start with postgresql:// or postgres:// (expected ${DATABASE_URL_FORM}), not ${url.protocol}//`);
   }
-  if (!url.hostname && !url.searchParams.get('host')) throw new ConfigError(`DATABASE_URL names no host (expected ${DATABASE_URL_FORM})`);
+  if (!url.hostname && !url.searchParams.get('host')) throw new ConfigError(`${name} names no host (expected ${DATABASE_URL_FORM})`);
   return value;
 }
 
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 4000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: databaseUrlOf(env.DATABASE_URL),
+    databaseDirectUrl: databaseUrlOf(env.DATABASE_DIRECT_URL, 'DATABASE_DIRECT_URL'),
     dataDir: env.DATA_DIR ?? './.data',
     seedDemo: env.SEED_DEMO !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,

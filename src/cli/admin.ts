@@ -200,7 +200,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log: (m) => console.error(m) });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, poolSize: 2, log: (m) => console.error(m) });
   } catch (error) {
     process.stderr.write(`error: cannot open the database: ${(error as Error)?.message ?? String(error)}\n`);
     return 1;

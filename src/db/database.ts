@@ -21,14 +21,22 @@ export interface Database {
   factory: SqlMigrationAwareDriverAdapterFactory;
   /** PostgreSQL: the connection pool behind `prisma` (the rate limiter's counters use it too). */
   pool?: pg.Pool;
-  /** PostgreSQL: the URL it was opened with (the event listener opens its own connection with it). */
+  /** PostgreSQL: the URL it was opened with. */
   url?: string;
+  /** PostgreSQL: the URL for a session of its own (the event listener's LISTEN): directUrl, else url. */
+  sessionUrl?: string;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   /** postgresql:// URL; when absent the embedded PGlite is used. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: a URL for what needs a session of its own, the migrations (a session advisory lock) and the event
+   * listener (LISTEN): the server itself when DATABASE_URL goes through a transaction-pooling PgBouncer. Default
+   * databaseUrl.
+   */
+  directUrl?: string;
   /** PGlite data folder; 'memory://' for an in-memory database. */
   dataDir?: string;
   /** A prepared PGlite data directory dump to start from (tests). */
@@ -87,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // session-level advisory lock and releases it with a later statement, which a shared pool may send on
     // another connection, leaving the lock held by an idle pooled connection for as long as this process runs,
     // and every other instance's start waiting for it until the engine's 10 s timeout.
-    const migrationPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    const migrationPool = new pg.Pool({ connectionString: options.directUrl ?? options.databaseUrl, max: 1 });
     const factory = new WholeScriptPrismaPg(migrationPool);
     const prisma = newClient(new PrismaPg(pool, { statementNameGenerator: statementNames(options.preparedStatements ?? 500) }), options.onQuery);
     database = {
@@ -96,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       factory,
       pool,
       url: options.databaseUrl,
+      sessionUrl: options.directUrl ?? options.databaseUrl,
       close: async () => {
         await prisma.$disconnect();
         const closing = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));

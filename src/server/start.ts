@@ -47,7 +47,7 @@ export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : hos
 /** Opens the database (migrating it), builds the app and listens. Used by `npm start` and the tests. */
 export async function startServer(config: Config, options: { database?: Database; log?: (m: string) => void } = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, preparedStatements: config.preparedStatements, log }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, dataDir: config.dataDir, preparedStatements: config.preparedStatements, log }));
   const jwtKey = await loadJwtKey(database.prisma, config);
   const limits = await openRateLimits(config, database, jwtKey, log);
   const app: App = {

@@ -20,7 +20,7 @@ export async function startEvents(app: App, database: Database, options: { pollM
   const fanOut = new EventFanOut(options.log);
   const channel =
     database.kind === 'postgres' && database.url
-      ? await openPostgresChannel({ url: database.url, prisma: database.prisma, fanOut, log: options.log })
+      ? await openPostgresChannel({ url: database.sessionUrl ?? database.url, prisma: database.prisma, fanOut, log: options.log })
       : { ...localChannel(fanOut), close: async () => {} };
   const ctx = operatorContext(app.prisma, 'event-publisher');
   const loops = startWorkLoops({
