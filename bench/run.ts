@@ -26,6 +26,8 @@
 //   --events              only the events part (issue 23, bench/events/): signed adjustments at 1,000/s on one location's
 //                         10,000 lines with no subscriber, then with 100 graphql-ws stockChanged subscribers and a
 //                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
+//   --instances           only the instances part (issue 24, bench/instances/): the products list and adjustments served by
+//                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -70,6 +72,8 @@ import { benchPlanning, PLANNING_TARGETS } from './planning/bench-planning.js';
 import { planningSection, planningTextTable, planningVerdict } from './planning/report.js';
 import { benchEvents, EVENTS_TARGETS } from './events/bench-events.js';
 import { eventsSection, eventsTextTable, eventsVerdict } from './events/report.js';
+import { benchInstances, INSTANCES_TARGETS } from './instances/bench-instances.js';
+import { instancesSection, instancesTextTable, instancesVerdict } from './instances/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -79,7 +83,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.instances ? 300 + INSTANCES_TARGETS * (settings.duration + settings.warmup + 10) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -236,7 +240,7 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning', parts.events && 'events'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning', parts.events && 'events', parts.instances && 'instances'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       (parts.warehouse ? ` (warehouse: ${WAREHOUSE_CONNECTIONS}, on PGlite ${settings.pgliteConnections})` : '') +
@@ -248,6 +252,7 @@ async function main() {
   let warehouse: Awaited<ReturnType<typeof benchWarehouse>> | undefined;
   let planning: Awaited<ReturnType<typeof benchPlanning>> | undefined;
   let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
+  let instances: Awaited<ReturnType<typeof benchInstances>> | undefined;
   const stalls: StallResult[] = [];
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
@@ -271,6 +276,10 @@ async function main() {
     if (parts.planning) {
       planning = await benchPlanning(databaseUrl, backends);
       postgresVersion = planning.postgresVersion ?? postgresVersion;
+    }
+    if (parts.instances) {
+      instances = await benchInstances(databaseUrl, backends);
+      postgresVersion = instances.postgresVersion ?? postgresVersion;
     }
     if (parts.events) {
       events = await benchEvents(databaseUrl, backends);
@@ -325,7 +334,11 @@ async function main() {
     console.log(`\n${eventsTextTable(events)}\n\n${eventsVerdict(events).join('\n')}`);
     if (write) appendToBenchmarks(root, eventsSection(started, machine, settings, events));
   }
-  if (write && (results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length || events?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
+  if (instances?.rows.length) {
+    console.log(`\n${instancesTextTable(instances)}\n\n${instancesVerdict(instances).join('\n')}`);
+    if (write) appendToBenchmarks(root, instancesSection(started, machine, settings, instances));
+  }
+  if (write && (instances?.rows.length || results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length || events?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
   const failedCheck =
     results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok)) || Boolean(warehouse?.checks.some((c) => !c.ok)) || Boolean(planning?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;

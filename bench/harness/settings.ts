@@ -23,6 +23,7 @@ export const { values: args } = parseArgs({
     warehouse: { type: 'boolean', default: false },
     planning: { type: 'boolean', default: false },
     events: { type: 'boolean', default: false },
+    instances: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -53,8 +54,8 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse, --planning, --events: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse && !args.planning && !args.events;
+/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse, --planning, --events, --instances: every part. */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse && !args.planning && !args.events && !args.instances;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
@@ -66,4 +67,5 @@ export const parts = {
   warehouse: args.warehouse || none,
   planning: args.planning || none,
   events: args.events || none,
+  instances: args.instances || none,
 };
