@@ -26,7 +26,7 @@
 //   --events              only the events part (issue 23, bench/events/): signed adjustments at 1,000/s on one location's
 //                         10,000 lines with no subscriber, then with 100 graphql-ws stockChanged subscribers and a
 //                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
-//   --instances           only the instances part (issue 24, bench/instances/): the products list and adjustments served by
+//   --instances           only the instances part (issue 24, bench/server/bench-instances.ts): the products list and adjustments served by
 //                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
@@ -72,8 +72,8 @@ import { benchPlanning, PLANNING_TARGETS } from './planning/bench-planning.js';
 import { planningSection, planningTextTable, planningVerdict } from './planning/report.js';
 import { benchEvents, EVENTS_TARGETS } from './events/bench-events.js';
 import { eventsSection, eventsTextTable, eventsVerdict } from './events/report.js';
-import { benchInstances, INSTANCES_TARGETS } from './instances/bench-instances.js';
-import { instancesSection, instancesTextTable, instancesVerdict } from './instances/report.js';
+import { benchInstances, INSTANCES_TARGETS } from './server/bench-instances.js';
+import { instancesSection, instancesTextTable, instancesVerdict } from './server/instances-report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';

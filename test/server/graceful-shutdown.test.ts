@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../scripts/build-if-stale.mjs';
 import { wsConnection } from '../support/graphql-ws.js';
 import { childPids, databaseForProcesses, freePort, processAlive, ROOT } from '../support/processes.js';
 
@@ -84,6 +85,12 @@ function slowPost(port: number, path: string, body: string) {
 afterEach(async () => {
   for (const run of started.splice(0)) for (const pid of run.pids) if (processAlive(pid)) process.kill(pid, 'SIGKILL');
 });
+
+// `npm start` runs the compiled server (docs/configuration.md, Starting): built here first (once, under the build's
+// lock), so that the starts below measure the server's start, not a compiler's.
+beforeAll(async () => {
+  expect(await ensureBuilt(undefined, () => {})).toBe(true);
+}, 300_000);
 
 describe('npm start', () => {
   it('prints the address it listens on, with the local address as a hint', async () => {

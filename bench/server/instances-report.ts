@@ -41,7 +41,7 @@ export function instancesSection(date: Date, machine: Machine, settings: { mode:
   return [
     `## ${sectionStamp(date)} UTC, instances (${settings.mode})`,
     '',
-    '`npm run bench -- --instances` (issue 24; bench/instances/): PostgreSQL only, 10,000 products. The products list (`limit=50`) and ' +
+    '`npm run bench -- --instances` (issue 24; bench/server/bench-instances.ts): PostgreSQL only, 10,000 products. The products list (`limit=50`) and ' +
       `adjustments (±1 on random lines of one location's 10,000) at ${settings.connections} connections as fast as answered, ${settings.duration} s after a ` +
       `${settings.warmup} s warm-up, served by one instance, then by two on the same database with the load split evenly (one load generator per instance, ` +
       'half the connections each). The instances, PostgreSQL and the load generators share this machine\'s cores: the ratio two ÷ one shows how much ' +

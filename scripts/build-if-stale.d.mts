@@ -1,0 +1,3 @@
+export declare const root: string;
+export declare function isFresh(dist: string): boolean;
+export declare function ensureBuilt(dist?: string, log?: (message: string) => void): Promise<boolean>;

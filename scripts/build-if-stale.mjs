@@ -1,0 +1,78 @@
+// The compiled server, built when it is missing or older than the sources: used by `npm start` (scripts/start.mjs)
+// and by the test suite's global set-up (so that tests of `npm start` find it built). One build at a time per
+// folder (a lock file beside it); a build goes to a folder of its own and replaces the old one when complete.
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const SOURCES = ['src', 'rest-adapter', 'prisma/schema.prisma', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+/** A lock older than this is a build that died: it is taken over. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** The newest modification time of the files the build reads. */
+function newestSource() {
+  let newest = 0;
+  const walk = (file) => {
+    const stat = statSync(file);
+    if (stat.isDirectory()) for (const entry of readdirSync(file)) walk(path.join(file, entry));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const source of SOURCES) if (existsSync(path.join(root, source))) walk(path.join(root, source));
+  return newest;
+}
+
+export const isFresh = (dist) => {
+  const stamp = path.join(dist, '.built');
+  return existsSync(stamp) && existsSync(path.join(dist, 'src', 'main.js')) && statSync(stamp).mtimeMs >= newestSource();
+};
+
+async function withLock(dist, fn) {
+  const lock = `${dist}.lock`;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Builds `dist` (default dist/) unless it is fresh; true when it is usable afterwards. */
+export async function ensureBuilt(dist = path.join(root, 'dist'), log = (m) => process.stderr.write(`${m}\n`)) {
+  if (isFresh(dist)) return true;
+  return withLock(dist, () => {
+    // Another process may have built it while this one waited.
+    if (isFresh(dist)) return true;
+    const started = Date.now();
+    const out = `${dist}.tmp-${process.pid}`;
+    log('Building the server once (TypeScript to dist/; later starts run it directly)…');
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+    if (result.status !== 0) {
+      rmSync(out, { recursive: true, force: true });
+      log('The build failed (see above).');
+      return false;
+    }
+    writeFileSync(path.join(out, '.built'), new Date().toISOString());
+    const old = `${dist}.old-${process.pid}`;
+    if (existsSync(dist)) renameSync(dist, old);
+    renameSync(out, dist);
+    rmSync(old, { recursive: true, force: true });
+    log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return true;
+  });
+}
