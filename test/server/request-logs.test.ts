@@ -78,4 +78,29 @@ describe('request logs', { timeout: 120_000 }, () => {
     const lines = output.split('\n').filter(Boolean);
     expect(lines.every((line) => line.startsWith('{')), lines.find((l) => !l.startsWith('{'))).toBe(true);
   });
+
+  it('writes a line when an import job starts and when it finishes, with its id, organization and counts', async () => {
+    await server?.stop();
+    const { organizationId } = await cli(['create-org', '--name', 'Job logs']);
+    const { key } = await cli(['create-api-key', '--org', organizationId, '--name', 'jobs', '--scopes', '*']);
+    server = await startServerProcess({ ...database.env(), LOG_LEVEL: 'info', LOG_FORMAT: 'json', IMPORT_WORKERS: '1', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0' });
+    const posted = await fetch(`${server.baseUrl}/api/import/catalog`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ externalId: 'LOG-1' }, { externalId: 'LOG-2' }]),
+    });
+    expect(posted.status).toBe(202);
+    const { jobId } = (await posted.json()) as { jobId: string };
+    const lineFor = async (msg: string) => {
+      for (let i = 0; i < 200; i++) {
+        const found = logLines().find((l) => l.msg === msg && l.jobId === jobId);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no "${msg}" line for ${jobId}:\n${server!.output().slice(-3000)}`);
+    };
+    expect(await lineFor('import job started')).toMatchObject({ level: 30, organizationId, kind: 'CATALOG', totalRows: 2 });
+    expect(await lineFor('import job finished')).toMatchObject({ level: 30, organizationId, kind: 'CATALOG', processedRows: 2, rejectedRows: 0, durationMs: expect.any(Number) });
+    expect(server.output()).not.toContain(key);
+  });
 });

@@ -37,7 +37,11 @@ beforeAll(async () => {
     STOCK_SNAPSHOT_POLL_SECONDS: '0',
     DEMAND_RATE_POLL_SECONDS: '0',
   };
-  instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  // Started together, as a deployment would; one that fails must not leave the other running.
+  const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+  instances = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
 }, 180_000);
 afterAll(async () => {
   await Promise.all(instances.map((i) => i.stop()));

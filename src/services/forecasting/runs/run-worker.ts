@@ -1,3 +1,4 @@
+import { currentLogger } from '../../../kernel/log.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type App, systemContext } from '../../../context.js';
@@ -103,7 +104,8 @@ export async function processNextBatch(
     if (batch.organizationStatus !== 'ACTIVE') throw new RunFailure('The organization was deactivated before the run ended');
     if (batch.attempts > MAX_ATTEMPTS) throw new RunFailure(`Batch ${batch.index} was started ${MAX_ATTEMPTS} times without finishing`);
     if (batch.runStatus === 'PENDING') {
-      await app.prisma.forecastRun.updateMany({ where: { id: batch.runId, status: 'PENDING' }, data: { status: 'RUNNING', startedAt: new Date() } });
+      const started = await app.prisma.forecastRun.updateMany({ where: { id: batch.runId, status: 'PENDING' }, data: { status: 'RUNNING', startedAt: new Date() } });
+      if (started.count) currentLogger().info({ runId: batch.runId, organizationId: batch.organizationId, worker: options.worker }, 'forecast run started');
     }
     results = await fitBatch(app, batch);
   } catch (error) {
@@ -112,7 +114,13 @@ export async function processNextBatch(
   }
   await options.onFitted?.({ id: batch.id, runId: batch.runId });
   try {
-    await storeBatch(app, batch, token, results);
+    const run = await storeBatch(app, batch, token, results);
+    if (run?.status === 'COMPLETED') {
+      currentLogger().info(
+        { runId: run.id, organizationId: run.organizationId, scenarioId: run.scenarioId, series: run.totalSeries, batches: run.totalBatches, durationMs: run.startedAt && run.completedAt ? run.completedAt.getTime() - run.startedAt.getTime() : undefined },
+        'forecast run finished',
+      );
+    }
   } catch (error) {
     await batchFailed(app, batch, token, error, options);
   }
@@ -258,6 +266,7 @@ async function storeBatch(app: App, batch: ClaimedBatch, token: string, results:
 
 async function failRun(app: App, runId: string, reason: string, log?: (m: string) => void, options: { failedAttempt?: boolean } = {}) {
   log?.(`forecast run ${runId} failed: ${reason}`);
+  currentLogger().error({ runId, reason: reason.slice(0, 2000) }, 'forecast run failed');
   await app.prisma.forecastRun.updateMany({
     where: { id: runId, status: { in: ['PENDING', 'RUNNING'] } },
     data: {

@@ -1,3 +1,4 @@
+import { currentLogger } from '../../../kernel/log.js';
 import { type App, type OperatorContext, operatorContext, systemContext } from '../../../context.js';
 import type { ImportJob } from '../../../generated/prisma/client.js';
 import type { ImportKind, OrganizationStatus } from '../../../generated/prisma/enums.js';
@@ -58,12 +59,14 @@ export function startImportWorkers(
 /** Applies the next chunk there is to apply. Returns false when there is none. */
 export async function processNextChunk(app: App, isStopping: () => boolean = () => false, log: (m: string) => void = () => {}): Promise<boolean> {
   let claimedJobId: string | null = null;
+  let claimedOrganization: string | null = null;
   try {
     const updated = await inTransaction(operatorContext(app.prisma, 'import-worker'), async (worker) => {
       const tx = worker.prisma;
       const chunk = await claimChunk(worker);
       if (!chunk) return null;
       claimedJobId = chunk.jobId;
+      claimedOrganization = chunk.organizationId;
       // Deactivating an organization stops its work: its requests are refused (INACTIVE_ORGANIZATION), and
       // so are the rows of its jobs not yet applied. The job fails and says so; reactivating does not
       // resume it (its rows may be stale by then), the rows can be posted again.
@@ -133,6 +136,12 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       return job!;
     }, IMPORT_TX_OPTIONS);
     if (!updated) return false;
+    const line = { jobId: updated.id, organizationId: updated.organizationId, kind: updated.kind, totalRows: updated.totalRows };
+    if (updated.state === 'PROCESSING' && updated.processedRows === 0) currentLogger().info(line, 'import job started');
+    if (updated.state === 'COMPLETED') {
+      const durationMs = updated.startedAt && updated.completedAt ? updated.completedAt.getTime() - updated.startedAt.getTime() : undefined;
+      currentLogger().info({ ...line, processedRows: updated.processedRows, rejectedRows: updated.rejectedRows, durationMs }, 'import job finished');
+    }
     // After the commit, so that listeners read what the event says.
     importEvents.emit('progress', updated);
     return true;
@@ -140,6 +149,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
     if (!(error instanceof ApplierFailure) || !claimedJobId || isStopping()) throw error;
     const reason = error.message.slice(0, 2000);
     log(`import job ${claimedJobId} failed: ${reason}`);
+    currentLogger().error({ jobId: claimedJobId, organizationId: claimedOrganization, reason }, 'import job failed');
     const failed = await app.prisma.importJob.update({
       where: { id: claimedJobId },
       data: { state: 'FAILED', failureReason: reason, completedAt: new Date() },
