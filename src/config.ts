@@ -142,6 +142,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** LOG_LEVEL (fatal, error, warn, info, debug, trace, silent) and LOG_FORMAT (json, pretty; default: pretty in a terminal). */
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format?: 'json' | 'pretty' };
+  /** METRICS_TOKEN: GET /metrics answers to it as a bearer token; absent, /metrics is 404. */
+  metricsToken?: string;
   /** Browser origins allowed to call with CORS (and the session cookie); `*` any origin, without credentials. */
   corsOrigins: string[];
   /** Request limits per window; 0 turns a limit off (docs/limits.md). */
@@ -227,6 +229,13 @@ function databaseUrlOf(value: string | undefined, name = 'DATABASE_URL'): string
   return value;
 }
 
+/** A token worth the name: 16 to 512 printable characters, or nothing. */
+function metricsTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16 || value.length > 512 || !/^[\x21-\x7e]+$/.test(value)) throw new ConfigError('METRICS_TOKEN must be 16 to 512 printable characters without spaces');
+  return value;
+}
+
 const RATE_LIMIT_STORES = ['memory', 'postgres', 'redis'] as const;
 
 function rateLimitStore(value: string | undefined): Config['rateLimit']['store'] {
@@ -306,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     log: logSettings(env),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     rateLimit: {
       windowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 60),

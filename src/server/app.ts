@@ -12,6 +12,8 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 import { createHealth } from './health.js';
+import { METRICS_PATH, serveMetrics } from './metrics.js';
+import { processMetrics } from '../kernel/metrics.js';
 import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, apiDocsPage, serveApiDocsAsset } from './api-docs.js';
 import { currentLogger } from '../kernel/log.js';
 import { type RequestNote, requestIdOf, startNote, withRequestId } from './request-log.js';
@@ -38,10 +40,12 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
   });
   const openApi = describeRestApi(schema, areas);
   const health = createHealth(app);
+  const metrics = processMetrics();
 
   async function route(request: Request, server: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/health') return json(200, { status: 'ok' });
+    if (pathname === METRICS_PATH) return serveMetrics(request, app.config.metricsToken, metrics);
     if (pathname === '/health/live' || pathname === '/health/ready') {
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.method, pathname, ['GET', 'HEAD']);
       return pathname === '/health/ready' ? health.ready() : health.live();
@@ -66,13 +70,23 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
   /** One line per request (health probes only at debug: an orchestrator asks every few seconds). */
   function logRequest(request: Request, pathname: string, status: number, note: RequestNote, durationMs: number, ip: string) {
     const log = currentLogger();
-    const level = status >= 500 ? 'error' : pathname.startsWith('/health') ? 'debug' : 'info';
+    const level = status >= 500 ? 'error' : pathname.startsWith('/health') || pathname === METRICS_PATH ? 'debug' : 'info';
     if (!log.isLevelEnabled(level)) return;
     const route = note.route ?? (request as Request & { route?: string }).route;
     log[level](
       { requestId: note.requestId, method: request.method, path: pathname, route, operation: note.operation, status, durationMs: Math.round(durationMs * 10) / 10, organizationId: note.organizationId, actorType: note.actorType, actorId: note.actorId, ip },
       'request',
     );
+  }
+
+  /** A bounded name for the request: the REST route's pattern, graphql:<operation>, or the fixed paths. */
+  function routeLabel(request: Request, pathname: string, note: RequestNote): string {
+    const route = note.route ?? (request as Request & { route?: string }).route;
+    if (route) return route;
+    if (pathname === '/graphql') return `graphql:${note.operation ?? 'anonymous'}`;
+    if (pathname === '/health' || pathname.startsWith('/health/') || pathname === METRICS_PATH || pathname === OPENAPI_PATH || pathname === API_DOCS_PATH) return pathname;
+    if (pathname.startsWith(GRAPHIQL_ASSETS_PATH) || pathname.startsWith(API_DOCS_ASSETS_PATH)) return 'assets';
+    return 'unmatched';
   }
 
   const limited = requestLimiter ? limitRequests(route, requestLimiter, (request, server) => clientIp(app, request, server)) : route;
@@ -89,7 +103,9 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
       const ip = clientIp(app, request, server);
       const answered = cors.preflight(request) ?? cors.decorate(request, await limited(request, server));
       const response = await withRequestId(answered, note.requestId, pathname);
-      logRequest(request, pathname, response.status, note, performance.now() - started, ip);
+      const ms = performance.now() - started;
+      logRequest(request, pathname, response.status, note, ms, ip);
+      metrics.request(routeLabel(request, pathname, note), request.method, response.status, ms / 1000);
       return response;
     },
   };

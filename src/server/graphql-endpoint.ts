@@ -1,3 +1,4 @@
+import { processMetrics } from '../kernel/metrics.js';
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -146,6 +147,13 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         onRequestParse({ serverContext, setRequestParser }) {
           const { body } = serverContext as GraphQLServerContext;
           if (body !== undefined) setRequestParser(() => body as never);
+        },
+        // Every error of an answer, counted by code (the metrics' scm_graphql_errors_total).
+        onResultProcess({ result }) {
+          for (const one of Array.isArray(result) ? result : [result]) {
+            const errors = (one as { errors?: readonly { extensions?: { code?: unknown } }[] }).errors;
+            for (const error of errors ?? []) processMetrics().graphqlError(typeof error.extensions?.code === 'string' ? error.extensions.code : 'UNKNOWN');
+          }
         },
         // The request line names the operation (its name as the client sent it; anonymous ones have none).
         onParams({ params, request }) {

@@ -1,3 +1,5 @@
+import { processMetrics } from '../kernel/metrics.js';
+import { watchDatabase } from './metrics.js';
 import { ApiKeyCache, type ApiKeyRow } from '../auth/api-key-cache.js';
 import { createServer, type Server } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
@@ -60,6 +62,7 @@ export async function startServer(config: Config, options: { database?: Database
     forecastPool: new ForecastWorkerPool({ size: config.forecastWorkers ?? defaultPoolSize() }),
   };
   if (config.seedDemo) await seedDemoIfEmpty(app, log);
+  watchDatabase(processMetrics(), app, database.pool);
   const events = await startEvents(app, database, { pollMs: config.eventPublishPollMs, log });
   app.events = events.fanOut;
   const webhooks = startWebhooks(app, { fanOut: events.fanOut, log });

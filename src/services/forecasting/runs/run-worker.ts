@@ -1,3 +1,4 @@
+import { processMetrics } from '../../../kernel/metrics.js';
 import { currentLogger } from '../../../kernel/log.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -120,6 +121,7 @@ export async function processNextBatch(
         { runId: run.id, organizationId: run.organizationId, scenarioId: run.scenarioId, series: run.totalSeries, batches: run.totalBatches, durationMs: run.startedAt && run.completedAt ? run.completedAt.getTime() - run.startedAt.getTime() : undefined },
         'forecast run finished',
       );
+      if (run.startedAt && run.completedAt) processMetrics().jobDone('forecast_run', 'COMPLETED', (run.completedAt.getTime() - run.startedAt.getTime()) / 1000);
     }
   } catch (error) {
     await batchFailed(app, batch, token, error, options);

@@ -1,3 +1,4 @@
+import { processMetrics } from '../../../kernel/metrics.js';
 import { currentLogger } from '../../../kernel/log.js';
 import { type App, type OperatorContext, operatorContext, systemContext } from '../../../context.js';
 import type { ImportJob } from '../../../generated/prisma/client.js';
@@ -141,6 +142,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
     if (updated.state === 'COMPLETED') {
       const durationMs = updated.startedAt && updated.completedAt ? updated.completedAt.getTime() - updated.startedAt.getTime() : undefined;
       currentLogger().info({ ...line, processedRows: updated.processedRows, rejectedRows: updated.rejectedRows, durationMs }, 'import job finished');
+      if (durationMs !== undefined) processMetrics().jobDone('import', 'COMPLETED', durationMs / 1000);
     }
     // After the commit, so that listeners read what the event says.
     importEvents.emit('progress', updated);
@@ -155,6 +157,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       data: { state: 'FAILED', failureReason: reason, completedAt: new Date() },
     });
     importEvents.emit('progress', failed);
+    if (failed.startedAt && failed.completedAt) processMetrics().jobDone('import', 'FAILED', (failed.completedAt.getTime() - failed.startedAt.getTime()) / 1000);
     return true;
   }
 }
