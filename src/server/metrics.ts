@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { Gauge } from 'prom-client';
-import { json } from '../../rest-adapter/errors.js';
+import { json, methodNotAllowed } from '../../rest-adapter/errors.js';
 import type { App } from '../context.js';
 import type { Metrics } from '../kernel/metrics.js';
 
@@ -90,7 +90,7 @@ async function readFigures(app: App): Promise<DatabaseFigures> {
 /** GET /metrics: the text format to `Authorization: Bearer <METRICS_TOKEN>`; 404 when no token is set. */
 export async function serveMetrics(request: Request, token: string | undefined, metrics: Metrics): Promise<Response> {
   if (!token) return json(404, { error: 'Not found: /metrics (metrics are served when METRICS_TOKEN is set)', code: 'NOT_FOUND' });
-  if (request.method !== 'GET') return json(405, { error: `${request.method} is not allowed on /metrics (allowed: GET)`, code: 'METHOD_NOT_ALLOWED' }, { allow: 'GET' });
+  if (request.method !== 'GET') return methodNotAllowed(request.method, METRICS_PATH, ['GET']);
   const given = Buffer.from((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
   const wanted = Buffer.from(token);
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
