@@ -106,14 +106,15 @@ describe('webhook delivery', { timeout: 60_000 }, () => {
     receiver.script('/hang', [0]);
     const hang = await endpoint(a, '/hang');
     await receive(a, 'G1');
-    const [refused] = await deliveriesUntil(a, moved.id, (list) => list[0]?.attempts.length === 1);
+    // At least one attempt: the retries come soon after (a loaded machine may read the list after the second).
+    const [refused] = await deliveriesUntil(a, moved.id, (list) => (list[0]?.attempts.length ?? 0) >= 1);
     expect(refused!.attempts[0]).toMatchObject({ statusCode: null });
     expect(refused!.attempts[0]!.error).toContain('URL not allowed');
     const [bigDelivery] = await deliveriesUntil(a, big.id, (list) => list[0]?.status === 'DELIVERED');
     const bigAttempt = (await server.call('GET', `/api/webhooks/endpoints/${big.id}/deliveries/${bigDelivery!.id}`, { token: a.key })).body.attempts[0];
     expect(bigAttempt).toMatchObject({ statusCode: 200, error: null });
     expect(bigAttempt.responseExcerpt).toBe('x'.repeat(1000));
-    const [silent] = await deliveriesUntil(a, hang.id, (list) => list[0]?.attempts.length === 1);
+    const [silent] = await deliveriesUntil(a, hang.id, (list) => (list[0]?.attempts.length ?? 0) >= 1);
     expect(silent!.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 5000 ms' });
     expect(receiver.received.some((r) => r.path === '/moved')).toBe(false);
     for (const id of [moved.id, big.id, hang.id]) await server.call('DELETE', `/api/webhooks/endpoints/${id}`, { token: a.key });
