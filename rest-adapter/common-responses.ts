@@ -33,6 +33,7 @@ const requestId = z.string().describe("The request's id (the caller's X-Request-
 const codedError = (status: number, id: string, description: string) => z.object({ error: message, code: codesOf(status), requestId }).meta({ id, description });
 
 export const unauthorizedBody = codedError(401, 'UnauthorizedError', 'The Error body of a 401: missing, unknown, revoked or expired credentials.');
+export const unprocessableBody = codedError(422, 'UnprocessableError', 'The Error body of a 422: the Idempotency-Key was sent before with another request.');
 export const notFoundBody = codedError(404, 'NotFoundError', "The Error body of a 404: the record does not exist or is not the organization's.");
 export const conflictBody = z
   .object({
@@ -40,6 +41,7 @@ export const conflictBody = z
     code: codesOf(409),
     requestId,
     details: z.record(z.string(), z.array(z.string())).describe('Messages per field, where the state at fault is named by the input that reached it (a cycle count batch over lines another batch counts).').optional(),
+    retryAfter: integer.describe('IDEMPOTENCY_KEY_IN_USE: seconds to wait before sending the request again (the same as the Retry-After header).').optional(),
   })
   .meta({ id: 'ConflictError', description: 'The Error body of a 409: the record is in a state that does not allow this, or kept changing.' });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badRequestBody, conflictBody, forbiddenBody, internalErrorBody, notFoundBody, payloadTooLargeBody, rateLimitedBody, unauthorizedBody } from './common-responses.js';
+import { badRequestBody, conflictBody, forbiddenBody, internalErrorBody, notFoundBody, payloadTooLargeBody, rateLimitedBody, unauthorizedBody, unprocessableBody } from './common-responses.js';
 
 /** Shared OpenAPI helpers: the error responses and the pieces every area's route docs use. */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -13,6 +13,7 @@ export const errorResponses = {
   403: { description: 'Not allowed (INSUFFICIENT_SCOPE, FORBIDDEN, INACTIVE_ORGANIZATION, IP_RESTRICTION)', ...jsonContent(forbiddenBody) },
   404: { description: 'Does not exist or belongs to another organization', ...jsonContent(notFoundBody) },
   409: { description: 'Conflicts with the current state', ...jsonContent(conflictBody) },
+  422: { description: 'The Idempotency-Key was already sent with another request: method, path, caller or body (IDEMPOTENCY_KEY_MISMATCH)', ...jsonContent(unprocessableBody) },
   413: { description: 'Request body too large (PAYLOAD_TOO_LARGE, with maxBodyBytes)', ...jsonContent(payloadTooLargeBody) },
   429: {
     description:
@@ -25,6 +26,19 @@ export const errorResponses = {
   },
   500: { description: 'Server failure; retry later', ...jsonContent(internalErrorBody) },
 } as const;
+
+/** The Idempotency-Key header every authenticated POST takes (docs/idempotency.md). */
+export const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry of this request safe: the same key with the same request (method, path, caller, body) answers what the first answer was, ' +
+    'status and body, with the header Idempotent-Replayed: true, without doing the work again; while the first still runs, 409 IDEMPOTENCY_KEY_IN_USE ' +
+    '(Retry-After); the same key with another request, 422 IDEMPOTENCY_KEY_MISMATCH. Keys are the organization\'s and kept 24 hours ' +
+    '(IDEMPOTENCY_KEY_TTL_HOURS). A failure of the server (5xx) keeps nothing: the retry runs afresh. Send a new random UUID per request.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+};
 
 /** A 200/201 response plus the named error responses. */
 export function responses(success: Record<string, unknown>, errors: (keyof typeof errorResponses)[]) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contractDocs } from './contract-docs.js';
 import { operationScopes } from './operation-scopes.js';
 import type { ApiTag, RestArea, RouteSpec } from './route.js';
-import { errorResponses, jsonContent } from './openapi-common.js';
+import { errorResponses, idempotencyKeyParameter, jsonContent } from './openapi-common.js';
 import { responseDocs } from './response-docs.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -31,8 +31,17 @@ export function describeRestApi(schema: GraphQLSchema, areas: RestArea[]): (base
   const all = [...areas.flatMap((area) => area.routes.map((route) => ({ ...route.doc, ...contractDocs(route), ...scopeExtensions(schema, route.operation), route }))), { ...openApiRoute.doc, route: openApiRoute }, { ...apiDocsRoute.doc, route: apiDocsRoute }];
   for (const { route, ...doc } of all) {
     const path = route.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
+    // Every authenticated POST takes an Idempotency-Key (docs/idempotency.md), and with it may answer 409 and 422.
+    const { security, parameters: given } = doc as { security?: unknown; parameters?: unknown[] };
+    const idempotent = route.method === 'POST' && !(Array.isArray(security) && security.length === 0);
+    const parameters = idempotent ? [...(given ?? []), idempotencyKeyParameter] : given;
+    const keyed = idempotent ? { 409: (doc.responses as Record<string, unknown>)[409] ?? errorResponses[409], 422: errorResponses[422] } : {};
     // Any request may meet a rate limit (docs/limits.md) or an unexpected failure.
-    (paths[path] ??= {})[route.method.toLowerCase()] = { ...doc, responses: responseDocs({ ...doc.responses, 429: errorResponses[429], 500: errorResponses[500] }, schemas) };
+    (paths[path] ??= {})[route.method.toLowerCase()] = {
+      ...doc,
+      ...(parameters ? { parameters } : {}),
+      responses: responseDocs({ ...doc.responses, ...keyed, 429: errorResponses[429], 500: errorResponses[500] }, schemas),
+    };
   }
   const tags = new Map<string, ApiTag>([...areas.flatMap((area) => area.tags), ADMINISTRATION].map((tag) => [tag.name, tag]));
   for (const area of areas) {

@@ -9,6 +9,7 @@ import { absenceOf } from '../src/schema/field-errors-plugin.js';
 import { assertSessionScopes, planGatedFields, sessionOnlyFields } from '../src/schema/session-field-check.js';
 import { errorResponse, json, methodNotAllowed } from './errors.js';
 import type { RestRequest, RouteSpec } from './route.js';
+import type { Idempotent } from '../src/server/idempotency.js';
 import { checkRouteInput } from './route-input.js';
 import { type TypedMutationErrors, withTypedMutationErrors } from './typed-mutation-errors.js';
 
@@ -19,6 +20,8 @@ export interface RestAdapterOptions {
   buildContext: (request: Request, clientIp: string) => Promise<RequestContext>;
   /** Largest accepted JSON body in bytes. */
   maxBodyBytes?: number;
+  /** Runs a POST once per Idempotency-Key (src/server/idempotency.ts); default: every request runs. */
+  idempotent?: Idempotent;
 }
 
 const isPublic = (route: RouteSpec) => Array.isArray(route.doc.security) && route.doc.security.length === 0;
@@ -80,7 +83,7 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
 }
 
 /** The REST compatibility layer: each route runs its GraphQL operation in-process and shapes the result. */
-export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes = 1_048_576 }: RestAdapterOptions) {
+export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes = 1_048_576, idempotent = (_ctx, _request, _body, run) => run() }: RestAdapterOptions) {
   const router = IttyRouter();
   const compiled = routes.map((route) => compile(schema, route));
   // A path without parameters (/api/forecast/scenarios/compare) belongs to its own routes only: a route
@@ -109,6 +112,11 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
     assertSessionScopes(contextValue, route.sessionFields);
     assertSessionScopes(contextValue, route.planFields);
     const body = await readBody(request, route.maxBodyBytes ?? maxBodyBytes);
+    // The answer (a refusal too) is what a retry with the same Idempotency-Key gets back.
+    return idempotent(contextValue, request, body, () => answer(route, request, contextValue, params, body).catch((error: unknown) => errorResponse(error, request)));
+  }
+
+  async function answer(route: CompiledRoute, request: RouterRequest, contextValue: RequestContext, params: Record<string, string>, body: unknown) {
     const query = { ...request.query };
     // Named as the caller sent them (path and query parameters by name, body fields by their path), before mapping.
     assertCleanInput([...Object.entries(params), ...Object.entries(query), ['', body]]);

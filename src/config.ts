@@ -118,6 +118,15 @@ export interface Config {
   webhooks: WebhookSettings;
   /** The alerts evaluator and sweep (docs/alerts.md). */
   alerts: AlertSettings;
+  /** Idempotency-Key (docs/idempotency.md). */
+  idempotency: {
+    /** How long a key and its answer are kept, in hours (at most 30 days). */
+    ttlHours: number;
+    /** How long a request holds its key before a retry may take it over (its process died), in seconds. */
+    lockSeconds: number;
+    /** How often an instance prunes expired keys, in seconds (0: never; expired keys count as absent all the same). */
+    sweepSeconds: number;
+  };
   /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
@@ -188,6 +197,11 @@ function logSettings(env: NodeJS.ProcessEnv): Config['log'] {
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
   if (!(value > 0) || !Number.isFinite(value)) throw new ConfigError(`${name} must be a positive number, not "${env[name] ?? fallback}"`);
+  return value;
+}
+
+function atMost(name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}, not ${value}`);
   return value;
 }
 
@@ -287,6 +301,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: {
       pollMs: nonNegative(env, 'ALERT_POLL_MS', 1000),
       sweepSeconds: nonNegative(env, 'ALERT_SWEEP_SECONDS', 300),
+    },
+    idempotency: {
+      ttlHours: atMost('IDEMPOTENCY_KEY_TTL_HOURS', positive(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24), 30 * 24),
+      lockSeconds: positive(env, 'IDEMPOTENCY_LOCK_SECONDS', 300),
+      sweepSeconds: nonNegative(env, 'IDEMPOTENCY_SWEEP_SECONDS', 600),
     },
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),

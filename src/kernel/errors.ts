@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   INSUFFICIENT_STOCK: { status: 400, description: 'The change would take a quantity below zero or below what is reserved, held, picked, recalled or expired.' },
   INVALID_STATE: { status: 409, description: 'The record is in a state that does not allow this (for example a revoked API key, or a location still in use).' },
   CONFLICT: { status: 409, description: 'The data kept changing while the request was applied; retrying may succeed.' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, description: 'Another request with this Idempotency-Key is still running; retry after `retryAfter` seconds to get its answer.' },
+  IDEMPOTENCY_KEY_MISMATCH: { status: 422, description: 'This Idempotency-Key was sent before with another request (method, path, caller or body); use a new key for a new request.' },
   MISSING_AUTHORIZATION: { status: 401, description: 'No credentials, or an Authorization header that is not `Bearer …`.' },
   INVALID_API_KEY: { status: 401, description: 'The API key is unknown.' },
   REVOKED_API_KEY: { status: 401, description: 'The API key has been revoked.' },

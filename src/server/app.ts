@@ -12,6 +12,7 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { limitRequests, type RequestLimiter } from './rate-limit.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from './graphiql-assets.js';
 import { createHealth } from './health.js';
+import { createIdempotency } from './idempotency.js';
 import { METRICS_PATH, serveMetrics } from './metrics.js';
 import { processMetrics } from '../kernel/metrics.js';
 import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, apiDocsPage, serveApiDocsAsset } from './api-docs.js';
@@ -30,13 +31,15 @@ export const clientIp = (app: App, request: Request, server?: ServerContext) =>
  * first, inside CORS, so that a browser of a listed origin can read a 429 and its Retry-After.
  */
 export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
-  const graphql = createGraphQLEndpoint(app, schema);
+  const idempotent = createIdempotency(app.config.idempotency);
+  const graphql = createGraphQLEndpoint(app, schema, idempotent);
   const cors = createCors(app.config.corsOrigins);
 
   const rest = createRestAdapter({
     schema,
     routes: allRoutes,
     buildContext: (request, ip) => admitRequest(app, request, ip),
+    idempotent,
   });
   const openApi = describeRestApi(schema, areas);
   const health = createHealth(app);

@@ -4,8 +4,8 @@
  * credentials. By default there are none, so browsers on other origins cannot read answers.
  */
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'authorization, content-type, x-api-key, x-organization-id, accept';
-const EXPOSED_HEADERS = 'retry-after, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset';
+const ALLOWED_HEADERS = 'authorization, content-type, x-api-key, x-organization-id, accept, idempotency-key, x-request-id';
+const EXPOSED_HEADERS = 'retry-after, ratelimit, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, x-request-id, idempotent-replayed';
 
 export interface Cors {
   /** The answer to a preflight request (OPTIONS with Access-Control-Request-Method), or null for any other request. */

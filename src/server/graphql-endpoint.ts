@@ -9,6 +9,7 @@ import { DomainError } from '../kernel/errors.js';
 import { ClientAborted, clientAbortedResponse, parseJsonBody, readBodyBytes, saysJson } from '../kernel/request-body.js';
 import { admitRequest } from './context.js';
 import { noteOf } from './request-log.js';
+import type { Idempotent } from './idempotency.js';
 import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
@@ -124,7 +125,7 @@ function errorResponse(request: Request, error: DomainError): Response {
  * body is refused without echoing it. The limits plugin then bounds tokens, depth, aliases, directives
  * and cost.
  */
-export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
+export function createGraphQLEndpoint(app: App, schema: GraphQLSchema, idempotent: Idempotent) {
   const signedInUsers = new WeakMap<Request, boolean>();
   const { graphql } = app.config;
   const yoga = createYoga<GraphQLServerContext>({
@@ -196,7 +197,13 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema) {
         if (error instanceof ClientAborted) return clientAbortedResponse();
         throw error;
       }
-      return yoga.fetch(request, { ...server, ...admitted });
+      try {
+        // The same Idempotency-Key as REST (POST only): the answer to a mutation is kept and replayed.
+        return await idempotent(admitted.requestContext, request, admitted.body, async () => yoga.fetch(request, { ...server, ...admitted }));
+      } catch (error) {
+        if (error instanceof DomainError) return errorResponse(request, error);
+        throw error;
+      }
     },
   };
 }
