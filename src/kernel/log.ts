@@ -17,3 +17,6 @@ export function currentLogger(): Logger {
  * async hooks, a cost on every promise of every request.
  */
 export const requestIds = new WeakMap<Request, string>();
+
+/** The request an error of a GraphQL execution came from, for the line Yoga writes when it masks the error. */
+export const errorRequestIds = new WeakMap<object, string>();

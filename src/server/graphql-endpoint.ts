@@ -1,4 +1,5 @@
 import { processMetrics } from '../kernel/metrics.js';
+import { errorRequestIds, requestIds } from '../kernel/log.js';
 import type { IncomingMessage } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -155,6 +156,19 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema, idempoten
             const errors = (one as { errors?: readonly { extensions?: { code?: unknown } }[] }).errors;
             for (const error of errors ?? []) processMetrics().graphqlError(typeof error.extensions?.code === 'string' ? error.extensions.code : 'UNKNOWN');
           }
+        },
+        // An unexpected error is logged by Yoga as it masks it (after this hook): that line carries the request's id.
+        onExecute({ args }: { args: { contextValue: unknown } }) {
+          // Yoga's context is its own (with the request), extended with ours.
+          const request = (args.contextValue as { request?: Request }).request;
+          const requestId = request ? requestIds.get(request) : undefined;
+          if (!requestId) return;
+          return {
+            onExecuteDone({ result }: { result: object }) {
+              if (!('errors' in result) || !Array.isArray(result.errors)) return;
+              for (const error of result.errors as object[]) errorRequestIds.set(error, requestId);
+            },
+          };
         },
         // The request line names the operation (its name as the client sent it; anonymous ones have none).
         onParams({ params, request }) {

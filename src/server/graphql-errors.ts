@@ -1,4 +1,4 @@
-import { currentLogger } from '../kernel/log.js';
+import { currentLogger, errorRequestIds } from '../kernel/log.js';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { maskError as maskUnexpected, type YogaLogger } from 'graphql-yoga';
 import { DomainError, validationError } from '../kernel/errors.js';
@@ -82,7 +82,8 @@ export function yogaLogger(): YogaLogger {
   const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const err = args.find((arg) => arg instanceof Error);
     const text = args.filter((arg) => typeof arg === 'string').join(' ');
-    currentLogger()[level](err ? { err } : {}, text || 'graphql');
+    const requestId = err ? errorRequestIds.get(err) : undefined;
+    currentLogger()[level](err ? { err, ...(requestId ? { requestId } : {}) } : {}, text || (err && level === 'error' ? 'unexpected error' : 'graphql'));
   };
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 }

@@ -223,3 +223,23 @@ describe('Idempotency-Key in OpenAPI', () => {
     expect(doc.paths['/inventory/adjust'].post.responses['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UnprocessableError' });
   });
 });
+
+describe('the expired keys sweep', () => {
+  it('deletes expired keys (every IDEMPOTENCY_SWEEP_SECONDS) and leaves the others', async () => {
+    const swept = await startServerWithTwoTenants({ IDEMPOTENCY_SWEEP_SECONDS: '1' });
+    try {
+      const post = (sku: string, key: string) =>
+        swept.server.call('POST', '/api/products', { token: swept.a.key, body: { sku, name: sku }, headers: { 'idempotency-key': key } });
+      expect((await post('SWEPT-1', 'sweep-old')).status).toBe(201);
+      expect((await post('SWEPT-2', 'sweep-new')).status).toBe(201);
+      const rows = () => swept.server.app.prisma.idempotencyKey.findMany({ where: { organizationId: swept.a.org.id }, orderBy: { createdAt: 'asc' } });
+      const [old, kept] = await rows();
+      await swept.server.app.prisma.idempotencyKey.update({ where: { organizationId_keyHash: { organizationId: swept.a.org.id, keyHash: old!.keyHash } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      while ((await rows()).length > 1) await new Promise((r) => setTimeout(r, 100));
+      expect((await rows()).map((r) => r.keyHash)).toEqual([kept!.keyHash]);
+      expect((await post('SWEPT-2', 'sweep-new')).headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      await swept.server.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseForProcesses, runEntry, type ServerProcess, startServerProcess } from '../support/processes.js';
 
@@ -102,5 +103,43 @@ describe('request logs', { timeout: 120_000 }, () => {
     expect(await lineFor('import job started')).toMatchObject({ level: 30, organizationId, kind: 'CATALOG', totalRows: 2 });
     expect(await lineFor('import job finished')).toMatchObject({ level: 30, organizationId, kind: 'CATALOG', processedRows: 2, rejectedRows: 0, durationMs: expect.any(Number) });
     expect(server.output()).not.toContain(key);
+  });
+
+  // A table gone under a running server (PostgreSQL only: a second session cannot reach PGlite's files) makes
+  // an unexpected failure of each door: its error line carries the request's id, and the caller learns nothing.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('logs an unexpected failure of REST and of GraphQL with the request id', async () => {
+    await server?.stop();
+    const { organizationId } = await cli(['create-org', '--name', 'Failure logs']);
+    const { key } = await cli(['create-api-key', '--org', organizationId, '--name', 'fail', '--scopes', '*']);
+    server = await startServerProcess({ ...database.env(), LOG_LEVEL: 'info', LOG_FORMAT: 'json', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0' });
+    const client = new pg.Client({ connectionString: database.env().DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query('ALTER TABLE product_masters RENAME TO product_masters_gone');
+      const auth = { authorization: `Bearer ${key}` };
+      const rest = await fetch(`${server.baseUrl}/api/products?limit=1`, { headers: { ...auth, 'x-request-id': 'fail-rest-1' } });
+      expect(rest.status).toBe(500);
+      expect(await rest.json()).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_SERVER_ERROR', message: 'The request failed; retry later.', requestId: 'fail-rest-1' });
+      const gql = await fetch(`${server.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', 'x-request-id': 'fail-gql-1' },
+        body: JSON.stringify({ query: 'query FailingForLogTest { productsPage(limit: 1) { total } }' }),
+      });
+      const body = await gql.json();
+      expect(body.errors[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      expect(JSON.stringify(body)).not.toContain('product_masters');
+      for (const requestId of ['fail-rest-1', 'fail-gql-1']) {
+        let line: Record<string, any> | undefined;
+        for (let i = 0; i < 100 && !line; i++) {
+          line = logLines().find((l) => l.requestId === requestId && l.level === 50 && l.msg === 'unexpected error');
+          if (!line) await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(line, `${requestId}:\n${server.output().slice(-3000)}`).toBeDefined();
+        expect(JSON.stringify(line!.err)).toContain('product_masters');
+      }
+    } finally {
+      await client.query('ALTER TABLE IF EXISTS product_masters_gone RENAME TO product_masters');
+      await client.end();
+    }
   });
 });
