@@ -10,6 +10,8 @@ import { applyPendingMigrations } from './migrations.js';
 import { WholeScriptPrismaPg } from './whole-script-pg.js';
 import { ThreadedPGlite } from './threaded-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { processMetrics } from '../kernel/metrics.js';
+import { timedAdapterFactory } from './timed-adapter.js';
 
 /** The database client of the process (for a client or a transaction handle, see Db in transactions.ts). */
 export type Client = PrismaClient;
@@ -54,7 +56,9 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
 }
 
-function newClient(adapter: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void) {
+function newClient(untimed: PrismaPg | PrismaPGlite, onQuery?: (sql: string) => void) {
+  const metrics = processMetrics();
+  const adapter = timedAdapterFactory(untimed, (seconds) => metrics.statement(seconds));
   if (!onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => onQuery(event.query));

@@ -21,6 +21,8 @@ export interface Metrics {
   /** One answered HTTP request: its route pattern (REST) or GraphQL operation, method, status and seconds. */
   request(route: string, method: string, status: number, seconds: number): void;
   graphqlError(code: string): void;
+  /** One SQL statement of the service's database client ran, in seconds (waiting for a pooled connection included). */
+  statement(seconds: number): void;
   /** A job finished: its kind (import kind, or forecast) and seconds. */
   jobDone(kind: 'import' | 'forecast_run', state: string, seconds: number): void;
 }
@@ -57,8 +59,17 @@ function createMetrics(): Metrics {
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
     registers: [registry],
   });
+  const statements = new Histogram({
+    name: 'scm_db_statement_duration_seconds',
+    help: 'SQL statements of the database client, from sending to the last row (waiting for a pooled connection included).',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [registry],
+  });
   return {
     registry,
+    statement(seconds) {
+      statements.observe(seconds);
+    },
     request(route, method, status, seconds) {
       const label = routes.of(route);
       requests.inc({ route: label, method, status: String(status) });

@@ -69,6 +69,11 @@ describe('GET /metrics', { timeout: 120_000 }, () => {
       expect(value(families.get('scm_queue_depth'), { queue: 'import', state: 'PENDING' })).toBe(1);
       expect(families.get('scm_outbox_lag_events')?.samples.map((s) => s.labels.consumer)).toEqual(expect.arrayContaining(['alerts', 'webhooks']));
       expect(families.get('scm_db_pool_connections')).toBeTruthy();
+      // Every statement the requests above ran is timed (a products list runs at least two).
+      const statements = families.get('scm_db_statement_duration_seconds');
+      expect(statements?.type).toBe('histogram');
+      expect(value(statements, {}, 'scm_db_statement_duration_seconds_count')).toBeGreaterThanOrEqual(6);
+      expect(value(statements, {}, 'scm_db_statement_duration_seconds_sum')).toBeGreaterThan(0);
       for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds']) expect(families.has(name), name).toBe(true);
     } finally {
       // PGlite: one process at a time on the folder, and the next test starts another.
