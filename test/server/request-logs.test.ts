@@ -143,3 +143,4 @@ describe('request logs', { timeout: 120_000 }, () => {
     }
   });
 });
+
