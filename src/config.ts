@@ -78,6 +78,8 @@ export interface Config {
   forecastRequestsPerOrganization: number;
   /** How often an idle import worker looks for work, in milliseconds. */
   importPollMs: number;
+  /** A completed import job of at least this many rows has the tables it wrote analyzed (0: never). */
+  importAnalyzeMinRows: number;
   /** Transfer recommendations (docs/transfers.md). */
   transfers: {
     /** How long a PENDING recommendation stays actionable after it was generated, in hours. */
@@ -273,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     importWorkers: env.IMPORT_WORKERS ? Number(env.IMPORT_WORKERS) : undefined,
     importPollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+    importAnalyzeMinRows: nonNegative(env, 'IMPORT_ANALYZE_MIN_ROWS', 1000),
     transfers: {
       recommendationTtlHours: positive(env, 'TRANSFER_RECOMMENDATION_TTL_HOURS', 7 * 24),
       expirySweepSeconds: nonNegative(env, 'TRANSFER_EXPIRY_SWEEP_SECONDS', 60),

@@ -6,6 +6,7 @@ import type { ImportKind, OrganizationStatus } from '../../../generated/prisma/e
 import { DomainError } from '../../../kernel/errors.js';
 import { CHUNK_APPLIERS } from '../appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
+import { analyzeImported } from './analyze-imported.js';
 import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
 import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
 import { type InTransaction, inTransaction, joinTransaction, type TxContext } from '../../../db/transactions.js';
@@ -143,6 +144,12 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       const durationMs = updated.startedAt && updated.completedAt ? updated.completedAt.getTime() - updated.startedAt.getTime() : undefined;
       currentLogger().info({ ...line, processedRows: updated.processedRows, rejectedRows: updated.rejectedRows, durationMs }, 'import job finished');
       if (durationMs !== undefined) processMetrics().jobDone('import', 'COMPLETED', durationMs / 1000);
+      // Statistics for what the job loaded (its last chunk's worker does it once); a failure costs only the plans.
+      const analyzed = await analyzeImported(app, updated.kind, updated.totalRows, app.config.importAnalyzeMinRows).catch((error: Error) => {
+        log(`import job ${updated.id}: ANALYZE failed: ${error.message}`);
+        return [];
+      });
+      if (analyzed.length) currentLogger().info({ ...line, tables: analyzed }, 'import job analyzed');
     }
     // After the commit, so that listeners read what the event says.
     importEvents.emit('progress', updated);
