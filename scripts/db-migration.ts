@@ -1,9 +1,8 @@
 // npm run db:migration -- <name>: writes the next migration from prisma/schema.prisma.
 // Uses the Wasm schema engine on a throw-away in-memory PGlite, so it needs no network and no server.
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createPGlite, PrismaPGliteWithExtensions } from '../src/db/pglite-extensions.js';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { diffMigrationsToSchema, migrationsDir } from '../src/db/migrations.js';
 
 const name = process.argv[2];
@@ -11,9 +10,9 @@ if (!name || !/^[a-z0-9_]+$/i.test(name)) {
   console.error('usage: npm run db:migration -- <name>   (letters, digits and _ only)');
   process.exit(2);
 }
-const pglite = await PGlite.create('memory://');
+const pglite = await createPGlite('memory://');
 try {
-  const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
+  const sql = await diffMigrationsToSchema(new PrismaPGliteWithExtensions(pglite));
   if (!sql) {
     console.log('schema.prisma and the migrations agree: nothing to write');
   } else {

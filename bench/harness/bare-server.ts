@@ -10,9 +10,9 @@
 // DATABASE_URL set: PostgreSQL through a pg Pool of the service's default size (10).
 // Otherwise DATA_DIR: PGlite on that folder (single user, so run it alone).
 import { createHash } from 'node:crypto';
+import { createPGlite } from '../../src/db/pglite-extensions.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { inventoryHandlers } from './bare-inventory.js';
 import { cycleCountHandlers } from '../inventory/cycle-counts/bare-cycle-counts.js';
 import { planningHandlers } from '../planning/recommendations/bare-recommendations.js';
@@ -43,7 +43,7 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
   }
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('Set DATABASE_URL or DATA_DIR');
-  const db = await PGlite.create(dataDir);
+  const db = await createPGlite(dataDir);
   return { query: async (sql, params) => (await db.query<Record<string, any>>(sql, params)).rows, close: () => db.close() };
 }
 

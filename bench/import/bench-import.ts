@@ -1,4 +1,5 @@
 // The import part of `npm run bench` (issue 4): end to end, from the first POST to the last job
+import { createPGlite } from '../../src/db/pglite-extensions.js';
 // COMPLETED, for 100,000 catalog rows and 100,000 demand-history rows (and, without a target, 100,000
 // inventory rows), posted as the loader
 // (src/cli/import.ts) posts them, while a probe process measures GET /api/products?limit=50; then a
@@ -9,7 +10,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { spawnTs, sleep, stop } from '../harness/children.js';
 import { cpuBetween, machineCpu, sampleCpu } from '../harness/cpu.js';
 import { getJson, startServer, stopServer } from '../harness/servers.js';
@@ -120,7 +120,7 @@ async function copyPostgres(url: string, data: ImportKindData, work: string): Pr
 
 /** PGlite: COPY ... FROM '/dev/blob' with the CSV as the blob, in the service's data folder. */
 async function copyPglite(dataDir: string, data: ImportKindData): Promise<{ method: string; seconds: number }> {
-  const db = await PGlite.create(dataDir);
+  const db = await createPGlite(dataDir);
   try {
     const name = data.table.split(' ')[0]!;
     await db.exec(`DROP TABLE IF EXISTS ${name}; CREATE TABLE ${data.table}`);

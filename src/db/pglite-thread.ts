@@ -2,6 +2,7 @@
 // statements synchronously, so in the request thread every long statement would block every request.
 // Here it has a thread of its own; threaded-pglite.ts is its face in the request thread.
 import { parentPort, workerData } from 'node:worker_threads';
+import { createPGlite } from './pglite-extensions.js';
 import { PGlite, messages, type Transaction } from '@electric-sql/pglite';
 import type { PgliteReply, PgliteRequest, PgliteThreadSetup, ThreadError } from './pglite-thread-messages.js';
 
@@ -108,7 +109,7 @@ function handle(request: PgliteRequest) {
 
 let db: PGlite;
 try {
-  db = await PGlite.create(setup.dataDir, setup.loadDataDir ? { loadDataDir: new Blob([setup.loadDataDir]) } : {});
+  db = await createPGlite(setup.dataDir, setup.loadDataDir ? { loadDataDir: new Blob([setup.loadDataDir]) } : {});
   port.on('message', handle);
   port.postMessage({ ready: true });
 } catch (error) {

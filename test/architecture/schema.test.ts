@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { createPGlite, PrismaPGliteWithExtensions } from '../../src/db/pglite-extensions.js';
 import { isInputObjectType, isObjectType, type OperationDefinitionNode } from 'graphql';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../rest-adapter/all-routes.js';
 import { parse } from 'graphql';
@@ -68,9 +67,9 @@ describe('REST routes', () => {
 
 describe('migrations', () => {
   it('prisma/migrations produce exactly prisma/schema.prisma (run npm run db:migration -- <name>)', async () => {
-    const pglite = await PGlite.create('memory://');
+    const pglite = await createPGlite('memory://');
     try {
-      expect(await diffMigrationsToSchema(new PrismaPGlite(pglite))).toBe('');
+      expect(await diffMigrationsToSchema(new PrismaPGliteWithExtensions(pglite))).toBe('');
     } finally {
       await pglite.close();
     }

@@ -1,7 +1,7 @@
 import { writeFile, rm, mkdtemp } from 'node:fs/promises';
+import { createPGlite } from '../../src/db/pglite-extensions.js';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { TestProject } from 'vitest/node';
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', '');
   }
 
-  const pglite = await PGlite.create('memory://');
+  const pglite = await createPGlite('memory://');
   await applyPendingMigrations(new PrismaPGlite(pglite));
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
