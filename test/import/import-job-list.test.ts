@@ -85,6 +85,7 @@ describe('GET /api/import/jobs', () => {
   });
 
   it('refuses bad input with 400 in the documented shape', async () => {
+    const wellFormed = encodeURIComponent(Buffer.from('GPC:S:some-id').toString('base64'));
     const cases: [string, Record<string, unknown[]>][] = [
       ['?status=DONE', { status: ['One of PENDING, PROCESSING, COMPLETED, FAILED (any case)'] }],
       ['?kind=widgets', { kind: [expect.stringContaining('One of CATALOG')] }],
@@ -93,7 +94,8 @@ describe('GET /api/import/jobs', () => {
       ['?from=yesterday', { from: [expect.stringContaining('ISO 8601') ] }],
       ['?from=2026-02-01&to=2026-01-01', { to: ['Must not be before from'] }],
       ['?from=1971-01-01&to=2199-01-01', { to: [expect.any(String) ] }],
-      ['?cursor=x&before=y', { before: ['Not together with cursor'] }],
+      [`?cursor=${wellFormed}&before=${wellFormed}`, { before: ['Not together with cursor'] }],
+      ['?cursor=not-a-cursor', { cursor: [expect.stringContaining('Not a cursor of this list')] }],
       ['?state=FAILED', { state: ['Unknown query parameter'] }],
     ];
     for (const [query, details] of cases) {
