@@ -50,8 +50,8 @@ export interface RouteSpec {
   result: (data: any, req: RestRequest) => unknown;
   /** The same answer as CSV, served instead of JSON when the request's Accept names text/csv. */
   csv?: (data: any, req: RestRequest) => string;
-  /** Success status (default 200). */
-  status?: number;
+  /** Success status (default 200); a function when the request decides it (an import's dry run answers 200, the import 202). */
+  status?: number | ((req: RestRequest) => number);
   /** Extra response headers, for example a session cookie. */
   headers?: (data: any, ctx: RequestContext) => Record<string, string>;
   doc: OpenApiOperation;

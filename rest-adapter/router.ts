@@ -135,10 +135,11 @@ export function createRestAdapter({ schema, routes, buildContext, maxBodyBytes =
       if (result.data?.[key] === null) throw absenceOf(contextValue, key) ?? notFound('Record');
     }
     const data = route.settle(result.data);
+    const status = typeof route.status === 'function' ? route.status(restRequest) : (route.status ?? 200);
     if (route.csv && /\btext\/csv\b/i.test(request.headers.get('accept') ?? '')) {
-      return new Response(route.csv(data, restRequest), { status: route.status ?? 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      return new Response(route.csv(data, restRequest), { status, headers: { 'content-type': 'text/csv; charset=utf-8' } });
     }
-    return json(route.status ?? 200, route.result(data, restRequest), route.headers?.(data, contextValue));
+    return json(status, route.result(data, restRequest), route.headers?.(data, contextValue));
   }
 
   /** The methods of the routes whose path matches, in the route table's order. */

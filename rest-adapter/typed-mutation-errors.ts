@@ -56,7 +56,10 @@ export function withTypedMutationErrors(schema: GraphQLSchema, document: Documen
       errorTypes: new Set(type.getTypes().filter(isError).map((member) => member.name)),
     });
     const result = { kind: Kind.INLINE_FRAGMENT, typeCondition: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: results[0]!.name } }, selectionSet: node.selectionSet } as const;
-    const selectionSet: SelectionSetNode = { ...ERROR_SELECTION.selectionSet, selections: [...ERROR_SELECTION.selectionSet.selections, result] };
+    // A copy for each field: graphql-jit marks the field nodes it compiles with the @skip/@include conditions
+    // above them, so nodes shared between documents would carry one route's conditions into another's.
+    const errors = structuredClone(ERROR_SELECTION.selectionSet);
+    const selectionSet: SelectionSetNode = { ...errors, selections: [...errors.selections, result] };
     return { ...node, selectionSet };
   };
   const definitions = document.definitions.map((definition) =>

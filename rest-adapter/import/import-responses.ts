@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_PATHS } from '../../src/kernel/import-kinds.js';
-import { ENVELOPE_ERRORS } from '../../src/kernel/import-limits.js';
+import { DRY_RUN_ERRORS, ENVELOPE_ERRORS } from '../../src/kernel/import-limits.js';
 import { dateTime, integer } from '../common-responses.js';
 
 const JOB_STATES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
@@ -36,3 +36,24 @@ export const importJob = z
     statusUrl: z.string().describe('Path of GET /api/import/status/{jobId} for this job.'),
   })
   .meta({ id: 'ImportJob', description: 'Import job envelope (POST answers and GET /api/import/status/{jobId}).' });
+
+export const importValidation = z
+  .object({
+    dryRun: z.literal(true).describe('Always true: nothing was written.'),
+    kind: z.enum(Object.values(IMPORT_PATHS)).describe('What the rows describe.'),
+    totalRows: integer.describe('Rows in the request.'),
+    validRows: integer.describe('Rows the import would apply.'),
+    rejectedRows: integer.describe('Rows the import would reject.'),
+    errors: z.array(importRowError).describe(`Row-level errors in row order, the first ${DRY_RUN_ERRORS}.`),
+    errorCount: integer.describe('Row-level errors in all (a row may have several).'),
+  })
+  .meta({ id: 'ImportValidation', description: 'What an import of the rows would do, found by a dry run (POST /api/import/{kind}?dryRun=true) that wrote nothing.' });
+
+export const importJobList = z
+  .object({
+    data: z.array(importJob).describe('The jobs of the page, newest first.'),
+    limit: integer.describe('The page size asked for.'),
+    nextCursor: z.string().nullable().describe('Pass as cursor for the next page (older jobs); null when there is none.'),
+    previousCursor: z.string().nullable().describe('Pass as before for the previous page (newer jobs); null when there is none.'),
+  })
+  .describe('A page of import jobs, newest first.');

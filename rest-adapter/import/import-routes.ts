@@ -1,20 +1,34 @@
 import type { ImportKind } from '../../src/generated/prisma/enums.js';
 import { IMPORT_PATHS, IMPORTABLE_KINDS } from '../../src/kernel/import-kinds.js';
-import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
+import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, DRY_RUN_ERRORS, ENVELOPE_ERRORS, LINED_KINDS, MAX_BODY_BYTES, MAX_ROWS } from '../../src/kernel/import-limits.js';
 import { MAX_YEAR, MIN_YEAR } from '../../src/kernel/input-limits.js';
 import { z } from 'zod';
 import { catalogRow } from '../../src/contracts/import/catalog-row.js';
 import { importBody } from '../../src/contracts/import/import-body.js';
+import { importQuery } from '../../src/contracts/import/import-query.js';
+import { IMPORT_JOBS_DEFAULT_LIMIT, IMPORT_JOBS_MAX_LIMIT, importJobListQuery } from '../../src/contracts/import/import-job-list.js';
 import { inventoryRow } from '../../src/contracts/import/inventory-row.js';
 import { jsonSchemaOf } from '../../src/contracts/json-schema.js';
 import { type ImportRowDocs, SUPPLY_IMPORT_ROW_DOCS } from './supply-row-docs.js';
 import { payloadTooLargeBody } from '../common-responses.js';
 import { jsonContent, pathParam, responses, schemaRef } from '../openapi-common.js';
-import { importJob } from './import-responses.js';
+import { importJob, importJobList, importValidation } from './import-responses.js';
 import { defineRoutes, type RouteSpec } from '../route.js';
 
 const JOB = `id kind state totalRows processedRows rejectedRows errorCount rowErrors(first: ${ENVELOPE_ERRORS}) { row field message }
   failureReason createdAt startedAt completedAt`;
+
+const VALIDATION = `kind totalRows validRows rejectedRows errorCount rowErrors(first: ${DRY_RUN_ERRORS}) { row field message }`;
+
+const validation = (v: any) => ({
+  dryRun: true,
+  kind: v.kind,
+  totalRows: v.totalRows,
+  validRows: v.validRows,
+  rejectedRows: v.rejectedRows,
+  errors: v.rowErrors,
+  errorCount: v.errorCount,
+});
 
 const statusUrl = (jobId: string) => `/api/import/status/${jobId}`;
 
@@ -38,6 +52,7 @@ const envelope = (job: any) => ({
 });
 
 const LIMITS = `Limits: at most ${MAX_ROWS.toLocaleString('en-US')} rows per request and a body of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; beyond either the answer is 413 PAYLOAD_TOO_LARGE (split the file into several requests).`;
+const DRY_RUN = `With ?dryRun=true nothing is written (no job, no data): every row is judged as the import would judge it (its contract, SKUs, locations and suppliers of the organization, the rules of the stored data such as an inventory row's onHand against the units held) and the answer is 200 with totalRows, validRows, rejectedRows, errorCount and the first ${DRY_RUN_ERRORS} errors; the same body rules and limits apply. A row the database itself would refuse (field _) is not foreseen.`;
 const BODY = `The body is a JSON array of rows, or an object {"rows": [...]}. The rows are stored at once (202 Accepted with the job envelope) and applied in chunks by the server's workers, each chunk committed together with its checkpoint (a server stopped mid-job resumes at the first unfinished chunk, no row applied twice); poll statusUrl for progress. A row with bad data is rejected with its row number (1-based, in the request), field and reason, while the good rows go in. Numbers may also be sent as numeric strings (CSV); they must be finite and in range (a number too large for a double, such as 1e309, rejects its row), dates are in the years ${MIN_YEAR} to ${MAX_YEAR}. Text with the NUL character or a lone surrogate anywhere in the rows refuses the whole request (400 VALIDATION_ERROR naming <row index>.<field>, rows from 0). A row the database refuses for another reason is rejected alone (field _) and the rest of its chunk applied. ${LIMITS}`;
 
 /** Words for each kind and its row contract; a kind gets a POST route once it has an applier (IMPORTABLE_KINDS). */
@@ -70,20 +85,30 @@ function postRoute(path: string, kind: ImportKind): RouteSpec {
   return {
     method: 'POST',
     path: `/api/import/${path}`,
-    operation: `mutation ($kind: ImportKind!, $rows: JSON!) { startImport(kind: $kind, rows: $rows) { ${JOB} } }`,
-    // The body's envelope is checked at the door; each row is judged by its contract when its chunk is applied.
-    input: { body: importBody(z.unknown().meta(schemaRef(rowSchema))) },
-    variables: ({ body }) => ({ kind, rows: body }),
-    result: (data) => envelope(data.startImport),
-    status: 202,
+    // One operation for both answers: the dry run's field or the import's, chosen by the variable.
+    operation: `mutation ($kind: ImportKind!, $rows: JSON!, $dryRun: Boolean!) {
+      startImport(kind: $kind, rows: $rows) @skip(if: $dryRun) { ${JOB} }
+      validateImport(kind: $kind, rows: $rows) @include(if: $dryRun) { ${VALIDATION} }
+    }`,
+    // The body's envelope is checked at the door; each row is judged by its contract when its chunk is applied (or by the dry run).
+    input: { query: importQuery, body: importBody(z.unknown().meta(schemaRef(rowSchema))) },
+    variables: ({ query, body }) => ({ kind, rows: body, dryRun: query.dryRun === true }),
+    result: (data) => (data.validateImport ? validation(data.validateImport) : envelope(data.startImport)),
+    status: ({ query }) => (query.dryRun === true ? 200 : 202),
     maxBodyBytes: MAX_BODY_BYTES,
     doc: {
       operationId: `import${path.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
       summary: docs.summary,
-      description: `${docs.description} ${BODY} ${chunk}`.trim(),
+      description: `${docs.description} ${BODY} ${DRY_RUN} ${chunk}`.trim(),
       tags: ['Import'],
       responses: {
-        ...responses({ 202: jobResponse('Rows stored; the job is PENDING') }, [400, 401, 403]),
+        ...responses(
+          {
+            200: { description: 'With dryRun=true: what the import would do with each row; nothing was written', ...jsonContent(importValidation) },
+            202: jobResponse('Rows stored; the job is PENDING'),
+          },
+          [400, 401, 403],
+        ),
         413: {
           description: `PAYLOAD_TOO_LARGE: a body over ${MAX_BODY_BYTES} bytes (the body has maxBodyBytes) or more than ${MAX_ROWS} rows (the body has maxRows and rows)`,
           ...jsonContent(payloadTooLargeBody),
@@ -97,6 +122,35 @@ export const importRoutes = defineRoutes([
   ...Object.entries(IMPORT_PATHS)
     .filter(([, kind]) => (IMPORTABLE_KINDS as readonly ImportKind[]).includes(kind))
     .map(([path, kind]) => postRoute(path, kind)),
+  {
+    method: 'GET',
+    path: '/api/import/jobs',
+    operation: `query ($status: ImportJobState, $kind: ImportKind, $from: String, $to: String, $first: Int, $after: String, $last: Int, $before: String) {
+      importJobs(status: $status, kind: $kind, from: $from, to: $to, first: $first, after: $after, last: $last, before: $before) {
+        edges { node { ${JOB} } }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`,
+    input: { query: importJobListQuery },
+    variables: ({ query: { limit, cursor, before, ...filter } }) => ({ ...filter, ...(before ? { last: limit, before } : { first: limit, after: cursor }) }),
+    result: ({ importJobs: { edges, pageInfo } }, { query }) => {
+      const backwards = Boolean(query.before);
+      const some = edges.length > 0;
+      return {
+        data: edges.map((edge: any) => envelope(edge.node)),
+        limit: query.limit,
+        nextCursor: (backwards ? some : pageInfo.hasNextPage) ? pageInfo.endCursor : null,
+        previousCursor: (backwards ? pageInfo.hasPreviousPage : some && Boolean(query.cursor)) ? pageInfo.startCursor : null,
+      };
+    },
+    doc: {
+      operationId: 'listImportJobs',
+      summary: "List the organization's import jobs",
+      description: `Newest first; filters status, kind (any case), from and to (creation time: a date covers its whole day, UTC). Cursor paging: limit (default ${IMPORT_JOBS_DEFAULT_LIMIT}, at most ${IMPORT_JOBS_MAX_LIMIT}); pass nextCursor as cursor for the next (older) page, previousCursor as before for the previous (newer) one; a null cursor means there is no such page. Each job as GET /api/import/status/{jobId} answers it. The same permission as a job's status (import.read).`,
+      tags: ['Import'],
+      responses: responses({ 200: { description: 'A page of jobs', ...jsonContent(importJobList) } }, [400, 401, 403]),
+    },
+  },
   {
     method: 'GET',
     path: '/api/import/status/:jobId',

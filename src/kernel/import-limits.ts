@@ -26,3 +26,5 @@ export const CHUNK_LINES = 1_000;
 export const LINED_KINDS: ReadonlySet<ImportKind> = new Set(['ORDERS', 'PURCHASE_ORDERS']);
 /** Row errors listed in a job envelope (errorCount tells how many there are in all). */
 export const ENVELOPE_ERRORS = 100;
+/** Row errors a dry run lists (errorCount tells how many there are in all): enough to fix a file by, bounded. */
+export const DRY_RUN_ERRORS = 1_000;

@@ -1,4 +1,3 @@
-import { decodeBase64, decodeCursorChunk } from '@pothos/core';
 import {
   type DocumentNode,
   getArgumentValues,
@@ -11,7 +10,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { type FieldErrors, newFieldErrors, validationError } from '../kernel/errors.js';
-import { textProblem } from '../kernel/text-rule.js';
+import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
 import { positionOf } from './window-connection.js';
 
 /** Largest page a connection serves unless it documents its own (`maxPageSize` in the field's extensions). */
@@ -20,24 +19,14 @@ export const MAX_PAGE_SIZE = 100;
 /** Extensions of a connection field whose pages may be larger or must be smaller than MAX_PAGE_SIZE. */
 export const maxPageSize = (size: number) => ({ maxPageSize: size });
 
-export const BAD_CURSOR_MESSAGE = 'Not a cursor of this list: send an endCursor, startCursor or edge cursor it returned';
-
 /**
- * A connection over stored records pages by their text id, in cursors the Prisma plugin writes as
- * base64 of `GPC:S:<id>`. Anything else (a number, date or JSON cursor a client crafted, text that is not
- * base64, an id PostgreSQL cannot hold) reached the database as a malformed query: an unexpected error.
- * A connection over a computed list (`positionCursors` in its extensions) pages by position instead.
+ * A connection over stored records pages by their text id (idOfCursor, the rule REST cursors are checked
+ * with too); a connection over a computed list (`positionCursors` in its extensions) pages by position.
  */
 function cursorProblem(cursor: unknown, kind: 'id' | 'position'): string | undefined {
   if (cursor === null || cursor === undefined) return undefined;
   if (kind === 'position') return positionOf(String(cursor)) === undefined ? BAD_CURSOR_MESSAGE : undefined;
-  try {
-    const decoded = decodeBase64(String(cursor));
-    const id = decoded.startsWith('GPC:S:') ? decodeCursorChunk(decoded.slice(4)) : undefined;
-    return typeof id === 'string' && id && !textProblem(id) ? undefined : BAD_CURSOR_MESSAGE;
-  } catch {
-    return BAD_CURSOR_MESSAGE;
-  }
+  return idOfCursor(String(cursor)) === undefined ? BAD_CURSOR_MESSAGE : undefined;
 }
 
 /** A Relay connection field: it takes `after` and `before` and answers a type with `edges` and `pageInfo`. */

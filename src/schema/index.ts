@@ -54,6 +54,8 @@ import './supply/sales-orders.js';
 import './supply/demand-history.js';
 import './import/import-job.js';
 import './import/import-progress.js';
+import './import/import-validation.js';
+import './import/import-job-list.js';
 import './transfers/inventory-transfers/inventory-transfer-types.js';
 import './transfers/inventory-transfers/inventory-transfers.js';
 import './transfers/bin-moves/bin-moves.js';

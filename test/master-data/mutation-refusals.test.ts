@@ -49,5 +49,6 @@ describe('refusals of master-data, product and import mutations', () => {
       NotFoundError: ['NOT_FOUND', () => run('updateProduct', { id: unknownId, input: { name: 'y' } })],
     },
     startImport: { ValidationError: ['VALIDATION_ERROR', () => run('startImport', { kind: 'CATALOG', rows: [] })] },
+    validateImport: { ValidationError: ['VALIDATION_ERROR', () => run('validateImport', { kind: 'CATALOG', rows: [] })] },
   });
 });

@@ -512,6 +512,11 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('POST', '/api/import/catalog', 400, { body: 'not rows' });
     for (const job of jobs) await call('GET', job.statusUrl, 200);
     await call('GET', '/api/import/status/nope', 404);
+    await call('POST', '/api/import/inventory?dryRun=true', 200, { body: [{ sku: 'DOC-1', locationCode: 'WH1', onHand: 60 }, { sku: 'NOPE', locationCode: 'WH1' }] });
+    await call('POST', '/api/import/catalog?dryRun=maybe', 400, { body: [{ externalId: 'X' }] });
+    const page = await call('GET', '/api/import/jobs?limit=2', 200);
+    await call('GET', `/api/import/jobs?limit=2&cursor=${encodeURIComponent(page.nextCursor)}`, 200);
+    await call('GET', '/api/import/jobs?status=DONE', 400);
   });
 
   it('transfer recommendations and transfer costs', async () => {

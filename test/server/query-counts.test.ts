@@ -127,6 +127,7 @@ const CASES: Record<string, Entry> = {
   cycleCountAccuracy: { fixedSize: 'the seeded batches are IN_PROGRESS: no location has a measured count' },
   cycleCountBatch: { args: 'id: $countBatch', fixedSize: 'one batch with one line' },
   importJob: { args: 'id: $importJob', fixedSize: 'one job; its row errors have no links' },
+  importJobs: { args: 'first: 50' },
   inventoryInTransit: { args: 'locationId: $location', fixedSize: 'the seeded transfers are drafts: nothing is in transit' },
   inventoryHold: { args: 'id: $hold', fixedSize: 'one hold with one line' },
   inventoryHolds: { args: 'first: 50' },

@@ -116,6 +116,7 @@ export const MUTATION_REFUSALS: Record<string, Refusal[]> = {
   updateExternalEvent: [V, N, C],
   deleteExternalEvent: [N, C],
   startImport: [V],
+  validateImport: [V],
 };
 
 /** What a provoked refusal answered: the result's type and, for a refusal, its code. */

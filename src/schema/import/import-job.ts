@@ -4,8 +4,8 @@ import { ENVELOPE_ERRORS } from '../../kernel/import-limits.js';
 import { getImportJob, startImport } from '../../services/import/jobs/jobs.js';
 import { NodeRef } from '../node/node-interface.js';
 
-const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
-const ImportJobStateEnum = builder.enumType(ImportJobState, {
+export const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
+export const ImportJobStateEnum = builder.enumType(ImportJobState, {
   name: 'ImportJobState',
   description: 'PENDING (stored, not started), PROCESSING, COMPLETED (every row applied or rejected) or FAILED (could not go on, e.g. its organization was deactivated; see failureReason).',
 });

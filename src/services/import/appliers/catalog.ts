@@ -2,7 +2,7 @@ import { uuidv7, uuidv7s } from '../../../db/ids.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
 import type { TxContext } from '../../../db/transactions.js';
-import type { ChunkApplier } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow, RowRejection } from '../jobs/kinds.js';
 import { catalogRow } from '../../../contracts/import/catalog-row.js';
 import { SKU_TAKEN_MESSAGE, skuKey } from '../../../contracts/products/sku-rules.js';
 import { parseRows } from './parse-rows.js';
@@ -28,6 +28,22 @@ interface CatalogRow {
 export const catalogRowKey = (row: unknown) => looseText(row, 'externalId').normalize('NFC');
 
 export const applyCatalogChunk: ChunkApplier = async (ctx, rows) => {
+  const { bySku, rejections } = await checkCatalogRows(ctx, rows);
+  if (!bySku.size) return rejections;
+  const categoryIds = await ensureCategories(ctx, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
+  const named = [...bySku.values()].filter((r) => r.name !== undefined);
+  const unnamed = [...bySku.values()].filter((r) => r.name === undefined);
+  if (named.length) await upsert(ctx, named, categoryIds, true);
+  if (unnamed.length) await upsert(ctx, unnamed, categoryIds, false);
+  return rejections;
+};
+
+/**
+ * The checks of catalog rows that write nothing: each row parsed, the last row of each SKU kept (SKUs
+ * differing only by case are one), and a row refused whose SKU an existing product spells in another case.
+ * The rows to upsert by SKU key, and the rejections in row order.
+ */
+export async function checkCatalogRows(ctx: TxContext, rows: ImportRow[]): Promise<{ bySku: Map<string, CatalogRow>; rejections: RowRejection[] }> {
   const tx = ctx.prisma;
   const organizationId = orgId(ctx);
   const { valid, rejections } = parseRows(catalogRow, rows, { firstProblemOnly: true });
@@ -50,15 +66,8 @@ export const applyCatalogChunk: ChunkApplier = async (ctx, rows) => {
       bySku.delete(skuKey(sku));
     }
   }
-  if (!bySku.size) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
-
-  const categoryIds = await ensureCategories(ctx, [...bySku.values()].flatMap((r) => (r.category ? [r.category] : [])));
-  const named = [...bySku.values()].filter((r) => r.name !== undefined);
-  const unnamed = [...bySku.values()].filter((r) => r.name === undefined);
-  if (named.length) await upsert(ctx, named, categoryIds, true);
-  if (unnamed.length) await upsert(ctx, unnamed, categoryIds, false);
-  return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
-};
+  return { bySku, rejections: rejections.sort((a, b) => a.rowNumber - b.rowNumber) };
+}
 
 async function upsert(ctx: TxContext, rows: CatalogRow[], categoryIds: Map<string, string>, setName: boolean) {
   const tx = ctx.prisma;

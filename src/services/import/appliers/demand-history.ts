@@ -1,10 +1,10 @@
 import { uuidv7s } from '../../../db/ids.js';
-import { normalizeSku } from '../../../contracts/products/sku-rules.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow } from '../jobs/kinds.js';
+import type { TxContext } from '../../../db/transactions.js';
 import { demandHistoryRow } from '../../../contracts/import/demand-history-row.js';
 import { parseRows } from './parse-rows.js';
-import { resolveLocations } from './references.js';
+import { resolveLocations, resolveSkus } from './references.js';
 import { normalizedLocationCode } from '../../../kernel/location-codes.js';
 import { isoWeekStart } from '../../../kernel/iso-weeks.js';
 import { looseText } from './row-keys.js';
@@ -41,26 +41,25 @@ function weekOfText(day: string): string {
 }
 
 /**
- * Upserts weekly demand by (product, location, channel, week). Location references are resolved first
- * (one query); then ONE statement takes the chunk's records as a single JSON parameter, resolves their
- * SKUs, keeps the last row of each key, upserts, and answers the rows whose SKU is unknown. Each row
- * is the whole record for its week: an update sets both actual and forecast units (with the defaults).
- * Rows of one chunk with the same key: the last one wins (they are not summed).
+ * Upserts weekly demand by (product, location, channel, week). The rows are checked first (checkDemandRows:
+ * SKUs and locations resolved, one query each); then ONE statement takes the chunk's records as a single
+ * JSON parameter, keeps the last row of each key and upserts. Each row is the whole record for its week: an
+ * update sets both actual and forecast units (with the defaults). Rows of one chunk with the same key: the
+ * last one wins (they are not summed).
  */
 export const applyDemandHistoryRows: ChunkApplier = async (ctx, rows) => {
   const tx = ctx.prisma;
   const organizationId = orgId(ctx);
-  const { valid, rejections } = parseRows(demandHistoryRow, rows);
-  if (!valid.length) return rejections;
-  const locations = await resolveLocations(ctx, valid.map((r) => r.data.locationCode));
-  const ids = uuidv7s(valid.length);
-  const records = valid.map(({ rowNumber, data }, i) => {
+  const { accepted, rejections } = await checkDemandRows(ctx, rows);
+  if (!accepted.length) return rejections;
+  const ids = uuidv7s(accepted.length);
+  const records = accepted.map(({ rowNumber, data, productMasterId, locationId }, i) => {
     const actual = data.actualDemand ?? 0;
     return {
       n: rowNumber,
       id: ids[i],
-      sku: normalizeSku(data.sku),
-      l: locations.get(data.locationCode) ?? null,
+      p: productMasterId,
+      l: locationId,
       c: data.channel ?? 'ALL',
       w: isoWeekStart(data.date).toISOString().slice(0, 10),
       a: actual,
@@ -68,24 +67,36 @@ export const applyDemandHistoryRows: ChunkApplier = async (ctx, rows) => {
     };
   });
   // ON CONFLICT DO UPDATE may touch a row once per statement: DISTINCT ON keeps the last row of each key.
-  const unknownSkus = await tx.$queryRaw<{ n: number }[]>`
+  await tx.$executeRaw`
     WITH input AS (
-      SELECT r.*, p.id AS p
-      FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(n int, id text, sku text, l text, c text, w date, a float8, f float8)
-      LEFT JOIN product_masters p ON p."organizationId" = ${organizationId} AND p.sku = r.sku
+      SELECT r.* FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(n int, id text, p text, l text, c text, w date, a float8, f float8)
     ), latest AS (
-      SELECT DISTINCT ON (p, l, c, w) * FROM input WHERE p IS NOT NULL AND l IS NOT NULL ORDER BY p, l, c, w, n DESC
-    ), upserted AS (
-      INSERT INTO demand_history (id, "organizationId", "productMasterId", "locationId", channel, "weekStart", "actualUnits", "forecastUnits", "updatedAt")
-      SELECT id, ${organizationId}, p, l, c, w, a, f, now() FROM latest
-      ON CONFLICT ("organizationId", "productMasterId", "locationId", channel, "weekStart")
-      DO UPDATE SET "actualUnits" = EXCLUDED."actualUnits", "forecastUnits" = EXCLUDED."forecastUnits", "updatedAt" = now()
+      SELECT DISTINCT ON (p, l, c, w) * FROM input ORDER BY p, l, c, w, n DESC
     )
-    SELECT n FROM input WHERE p IS NULL`;
-  const badSku = new Set(unknownSkus.map((r) => Number(r.n)));
-  valid.forEach(({ rowNumber, data }, i) => {
-    if (badSku.has(rowNumber)) rejections.push({ rowNumber, field: 'sku', message: `Unknown SKU ${data.sku}` });
-    if (records[i]!.l === null) rejections.push({ rowNumber, field: 'locationCode', message: `Unknown location ${data.locationCode}` });
-  });
-  return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
+    INSERT INTO demand_history (id, "organizationId", "productMasterId", "locationId", channel, "weekStart", "actualUnits", "forecastUnits", "updatedAt")
+    SELECT id, ${organizationId}, p, l, c, w, a, f, now() FROM latest
+    ON CONFLICT ("organizationId", "productMasterId", "locationId", channel, "weekStart")
+    DO UPDATE SET "actualUnits" = EXCLUDED."actualUnits", "forecastUnits" = EXCLUDED."forecastUnits", "updatedAt" = now()`;
+  return rejections;
 };
+
+/**
+ * The checks of demand rows that write nothing: each row parsed, its SKU and location resolved in the
+ * caller's organization (a row may be refused for both). The rows that pass with their ids, and the
+ * rejections in row order.
+ */
+export async function checkDemandRows(ctx: TxContext, rows: ImportRow[]) {
+  const { valid, rejections } = parseRows(demandHistoryRow, rows);
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.locationCode));
+  const products = await resolveSkus(ctx, valid.map((r) => r.data.sku));
+  const accepted: ((typeof valid)[number] & { productMasterId: string; locationId: string })[] = [];
+  for (const row of valid) {
+    const { rowNumber, data } = row;
+    const productMasterId = products.get(data.sku);
+    const locationId = locations.get(data.locationCode);
+    if (!productMasterId) rejections.push({ rowNumber, field: 'sku', message: `Unknown SKU ${data.sku}` });
+    if (!locationId) rejections.push({ rowNumber, field: 'locationCode', message: `Unknown location ${data.locationCode}` });
+    if (productMasterId && locationId) accepted.push({ ...row, productMasterId, locationId });
+  }
+  return { accepted, rejections: rejections.sort((a, b) => a.rowNumber - b.rowNumber) };
+}

@@ -1,16 +1,18 @@
 import type { z } from 'zod';
 import type { StockLine } from '../../../generated/prisma/client.js';
 import { setLevelMinimums } from '../../inventory/levels/level-minimums.js';
-import { partsOf } from '../../inventory/stock-lines/quantities.js';
+import { type LineQuantities, partsOf } from '../../inventory/stock-lines/quantities.js';
 import { createStockLines, lineKeyOf, applyStockChangeSeries, type StockChange } from '../../inventory/ledger/stock-ledger.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow, RowRejection } from '../jobs/kinds.js';
+import type { RowCheck } from './row-check.js';
 import { inventoryRow } from '../../../contracts/import/inventory-row.js';
 import { parseRows } from './parse-rows.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
 import type { TxContext } from '../../../db/transactions.js';
 
 type InventoryRow = { rowNumber: number } & z.output<typeof inventoryRow>;
+type InventoryTarget = InventoryRow & { productMasterId: string; locationId: string };
 
 const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
 
@@ -25,14 +27,31 @@ const NO_LOT_NO_BIN = lineKeyOf({ productMasterId: '', locationId: '' });
  * recalled or expired: the row is rejected.
  */
 export const applyInventoryChunk: ChunkApplier = async (ctx, rows, job) => {
+  const { targets, rejections } = await checkInventoryReferences(ctx, rows);
+  if (!targets.length) return rejections;
+  const lines = await lockLines(ctx, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
+  const { applied, changes } = stepInventoryRows(targets, lines, job, rejections);
+  // Every line is locked and was checked above: the changes go in together, two statements per chunk.
+  await applyStockChangeSeries(ctx, changes);
+  // One upsert may touch a level once: the last row of each line sets it.
+  const minimums = lastPerKey(applied, (r) => `${r.productMasterId}|${r.locationId}`);
+  await setLevelMinimums(ctx, minimums.map((r) => ({ productMasterId: r.productMasterId, locationId: r.locationId, minQuantity: r.threshold })));
+  return rejections;
+};
+
+/**
+ * The checks of inventory rows that write nothing: each row parsed with its contract, its SKU and
+ * location resolved in the caller's organization. The rows that pass, with their product and location.
+ */
+export async function checkInventoryReferences(ctx: TxContext, rows: ImportRow[]): Promise<{ targets: InventoryTarget[]; rejections: RowRejection[] }> {
   const parsed = parseRows(inventoryRow, rows, { firstProblemOnly: true });
   const rejections: RowRejection[] = parsed.rejections;
   const valid: InventoryRow[] = parsed.valid.map(({ rowNumber, data }) => ({ rowNumber, ...data }));
-  if (!valid.length) return rejections;
+  if (!valid.length) return { targets: [], rejections };
 
   const products = await resolveSkus(ctx, valid.map((r) => r.sku));
   const locations = await resolveLocations(ctx, valid.map((r) => r.locationCode));
-  const targets: (InventoryRow & { productMasterId: string; locationId: string })[] = [];
+  const targets: InventoryTarget[] = [];
   for (const row of valid) {
     const productMasterId = products.get(row.sku);
     const locationId = locations.get(row.locationCode);
@@ -40,13 +59,22 @@ export const applyInventoryChunk: ChunkApplier = async (ctx, rows, job) => {
     else if (!locationId) rejections.push({ rowNumber: row.rowNumber, field: 'locationCode', message: `Unknown location ${row.locationCode}` });
     else targets.push({ ...row, productMasterId, locationId });
   }
-  if (!targets.length) return rejections;
+  return { targets, rejections };
+}
 
-  const lines = await lockLines(ctx, lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`));
-  const applied: typeof targets = [];
+/**
+ * The quantity rule of inventory rows, in row order: each row is checked against, and changes, the line as
+ * the rows before it left it (`lines` by `product|location`, changed in place), so every step keeps the
+ * rule, as applyStockChangeSeries asks. Pushes the rows it refuses onto `rejections`.
+ */
+export function stepInventoryRows(
+  targets: InventoryTarget[],
+  lines: Map<string, LineQuantities & { id: string }>,
+  job: { id: string },
+  rejections: RowRejection[],
+): { applied: InventoryTarget[]; changes: StockChange[] } {
+  const applied: InventoryTarget[] = [];
   const changes: StockChange[] = [];
-  // Each row is checked against, and changes, the line as the rows before it left it: every step keeps
-  // the quantity rule, as applyStockChangeSeries asks.
   for (const row of targets) {
     const line = lines.get(`${row.productMasterId}|${row.locationId}`)!;
     const parts = partsOf(line, (part) => part === 'RESERVED');
@@ -66,13 +94,38 @@ export const applyInventoryChunk: ChunkApplier = async (ctx, rows, job) => {
     }
     applied.push(row);
   }
-  // Every line is locked and was checked above: the changes go in together, two statements per chunk.
-  await applyStockChangeSeries(ctx, changes);
-  // One upsert may touch a level once: the last row of each line sets it.
-  const minimums = lastPerKey(applied, (r) => `${r.productMasterId}|${r.locationId}`);
-  await setLevelMinimums(ctx, minimums.map((r) => ({ productMasterId: r.productMasterId, locationId: r.locationId, minQuantity: r.threshold })));
-  return rejections;
-};
+  return { applied, changes };
+}
+
+/**
+ * The check of inventory rows for a dry run, over the chunks of one request in order: the references, then
+ * the quantity rule against the (no lot, no bin) lines as they are (read, not locked; a missing line is
+ * empty) and as the request's earlier rows would leave them.
+ */
+export function inventoryRowCheck(): RowCheck {
+  const lines = new Map<string, LineQuantities & { id: string }>();
+  return async (ctx, rows) => {
+    const { targets, rejections } = await checkInventoryReferences(ctx, rows);
+    const unread = lastPerKey(targets, (r) => `${r.productMasterId}|${r.locationId}`).filter((r) => !lines.has(`${r.productMasterId}|${r.locationId}`));
+    if (unread.length) {
+      const found = await ctx.prisma.stockLine.findMany({
+        where: {
+          organizationId: orgId(ctx),
+          lineKey: NO_LOT_NO_BIN,
+          productMasterId: { in: [...new Set(unread.map((r) => r.productMasterId))] },
+          locationId: { in: [...new Set(unread.map((r) => r.locationId))] },
+        },
+      });
+      const byKey = new Map(found.map((l) => [`${l.productMasterId}|${l.locationId}`, l]));
+      for (const r of unread) {
+        const key = `${r.productMasterId}|${r.locationId}`;
+        lines.set(key, byKey.get(key) ?? { id: '', qtyOnHand: 0, qtyReserved: 0, qtyOnHold: 0, qtyPicked: 0, qtyRecalled: 0, qtyExpired: 0 });
+      }
+    }
+    stepInventoryRows(targets, lines, { id: '' }, rejections);
+    return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
+  };
+}
 
 /** The (no lot, no bin) lines of these products and locations, created when missing, locked in id order. */
 async function lockLines(ctx: TxContext, rows: { productMasterId: string; locationId: string }[]) {

@@ -1,9 +1,10 @@
 import { uuidv7 } from '../../../db/ids.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
+import { Prisma } from '../../../generated/prisma/client.js';
+import type { TxContext } from '../../../db/transactions.js';
 import type { SalesOrderStatus } from '../../../generated/prisma/enums.js';
 import { openReservations } from '../../inventory/reservations/fefo-reservations.js';
 import { orgId } from '../../tenant.js';
-import type { ChunkApplier, RowRejection } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow, RowRejection } from '../jobs/kinds.js';
 import { orderRow } from '../../../contracts/import/order-row.js';
 import { parseRows } from './parse-rows.js';
 import { lastPerKey, resolveLocations, resolveSkus } from './references.js';
@@ -20,39 +21,7 @@ const CLOSED: ReadonlySet<SalesOrderStatus> = new Set(['CANCELLED', 'FULFILLED']
 export const applyOrderRows: ChunkApplier = async (ctx, rows) => {
   const tx = ctx.prisma;
   const organizationId = orgId(ctx);
-  const { valid, rejections } = parseRows(orderRow, rows);
-  const locations = await resolveLocations(ctx, valid.map((r) => r.data.fulfillmentLocationCode));
-  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
-  // The orders already here, locked (in the key order the upsert below takes) so that no shipment of one starts
-  // between this check and the import's rewrite of its lines.
-  const existing = new Map(
-    (
-      await tx.$queryRaw<{ externalId: string; status: SalesOrderStatus; shipped: boolean }[]>`
-        SELECT o."externalId", o.status::text AS status, EXISTS (SELECT 1 FROM shipments s WHERE s."salesOrderId" = o.id) AS shipped
-        FROM sales_orders o
-        WHERE o."organizationId" = ${organizationId} AND o."externalId" = ANY(${valid.map((r) => r.data.externalId)}::text[])
-        ORDER BY o."externalId" COLLATE "C"
-        FOR UPDATE OF o`
-    ).map((o) => [o.externalId, o]),
-  );
-
-  const accepted: { rowNumber: number; externalId: string; locationId: string; lines: { productMasterId: string; quantity: number }[] }[] = [];
-  for (const { rowNumber, data } of valid) {
-    const problems: RowRejection[] = [];
-    const locationId = locations.get(data.fulfillmentLocationCode);
-    if (!locationId) problems.push({ rowNumber, field: 'fulfillmentLocationCode', message: `Unknown location ${data.fulfillmentLocationCode}` });
-    data.lines.forEach((line, i) => {
-      if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
-    });
-    const order = existing.get(data.externalId);
-    if (order && CLOSED.has(order.status)) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} is ${order.status} and cannot be changed by an import` });
-    else if (order?.shipped) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} has shipments and cannot be changed by an import` });
-    if (problems.length || !locationId) {
-      rejections.push(...problems);
-      continue;
-    }
-    accepted.push({ rowNumber, externalId: data.externalId, locationId, lines: data.lines.map((l) => ({ productMasterId: products.get(l.sku)!, quantity: l.quantity })) });
-  }
+  const { accepted, rejections } = await checkOrderRows(ctx, rows, { lock: true });
   // The same order twice in one chunk: the later row wins (the earlier one would be released at once).
   const orders = lastPerKey(accepted, (o) => o.externalId);
   if (!orders.length) return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
@@ -123,3 +92,47 @@ export const applyOrderRows: ChunkApplier = async (ctx, rows) => {
   for (const [status, list] of statuses) await tx.salesOrder.updateMany({ where: { id: { in: list } }, data: { status } });
   return rejections.sort((a, b) => a.rowNumber - b.rowNumber);
 };
+
+/**
+ * The checks of order rows that write nothing: each row parsed, its location and SKUs resolved in the
+ * caller's organization, and an order refused that is closed or has a shipment. `lock` locks the orders
+ * already here (the applier, so that no shipment starts before it rewrites their lines); a dry run reads them.
+ */
+export async function checkOrderRows(ctx: TxContext, rows: ImportRow[], { lock }: { lock: boolean }) {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
+  const { valid, rejections } = parseRows(orderRow, rows);
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.fulfillmentLocationCode));
+  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+  // The orders already here, locked when `lock` (in the key order the upsert below takes) so that no shipment of one starts
+  // between this check and the import's rewrite of its lines.
+  const existing = new Map(
+    (
+      await tx.$queryRaw<{ externalId: string; status: SalesOrderStatus; shipped: boolean }[]>`
+        SELECT o."externalId", o.status::text AS status, EXISTS (SELECT 1 FROM shipments s WHERE s."salesOrderId" = o.id) AS shipped
+        FROM sales_orders o
+        WHERE o."organizationId" = ${organizationId} AND o."externalId" = ANY(${valid.map((r) => r.data.externalId)}::text[])
+        ORDER BY o."externalId" COLLATE "C"
+        ${lock ? Prisma.sql`FOR UPDATE OF o` : Prisma.empty}`
+    ).map((o) => [o.externalId, o]),
+  );
+
+  const accepted: { rowNumber: number; externalId: string; locationId: string; lines: { productMasterId: string; quantity: number }[] }[] = [];
+  for (const { rowNumber, data } of valid) {
+    const problems: RowRejection[] = [];
+    const locationId = locations.get(data.fulfillmentLocationCode);
+    if (!locationId) problems.push({ rowNumber, field: 'fulfillmentLocationCode', message: `Unknown location ${data.fulfillmentLocationCode}` });
+    data.lines.forEach((line, i) => {
+      if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
+    });
+    const order = existing.get(data.externalId);
+    if (order && CLOSED.has(order.status)) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} is ${order.status} and cannot be changed by an import` });
+    else if (order?.shipped) problems.push({ rowNumber, field: 'externalId', message: `Order ${data.externalId} has shipments and cannot be changed by an import` });
+    if (problems.length || !locationId) {
+      rejections.push(...problems);
+      continue;
+    }
+    accepted.push({ rowNumber, externalId: data.externalId, locationId, lines: data.lines.map((l) => ({ productMasterId: products.get(l.sku)!, quantity: l.quantity })) });
+  }
+  return { accepted, rejections: rejections.sort((a, b) => a.rowNumber - b.rowNumber) };
+}

@@ -1,5 +1,6 @@
 import { uuidv7s } from '../../../db/ids.js';
-import type { RowRejection, ChunkApplier } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow, RowRejection } from '../jobs/kinds.js';
+import type { TxContext } from '../../../db/transactions.js';
 import { orgId } from '../../tenant.js';
 import { purchaseOrderRow } from '../../../contracts/import/purchase-order-row.js';
 import { parseRows } from './parse-rows.js';
@@ -8,28 +9,7 @@ import { resolveLocations, resolveSkus } from './references.js';
 export const applyPurchaseOrderRows: ChunkApplier = async (ctx, rows) => {
   const tx = ctx.prisma;
   const organizationId = orgId(ctx);
-  const { valid, rejections } = parseRows(purchaseOrderRow, rows);
-  const suppliers = new Map(
-    (
-      await tx.supplier.findMany({ where: { organizationId, code: { in: [...new Set(valid.map((r) => r.data.supplierCode))] } }, select: { id: true, code: true } })
-    ).map((s) => [s.code, s.id]),
-  );
-  const locations = await resolveLocations(ctx, valid.map((r) => r.data.destinationLocationCode));
-  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
-
-  const accepted: { data: (typeof valid)[number]['data']; supplierId: string; destinationLocationId: string }[] = [];
-  for (const { rowNumber, data } of valid) {
-    const problems: RowRejection[] = [];
-    const supplierId = suppliers.get(data.supplierCode);
-    if (!supplierId) problems.push({ rowNumber, field: 'supplierCode', message: `Unknown supplier code ${data.supplierCode}` });
-    const destinationLocationId = locations.get(data.destinationLocationCode);
-    if (!destinationLocationId) problems.push({ rowNumber, field: 'destinationLocationCode', message: `Unknown location ${data.destinationLocationCode}` });
-    data.lines.forEach((line, i) => {
-      if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
-    });
-    if (problems.length || !supplierId || !destinationLocationId) rejections.push(...problems);
-    else accepted.push({ data, supplierId, destinationLocationId });
-  }
+  const { accepted, products, rejections } = await checkPurchaseOrderRows(ctx, rows);
   // The same number twice in one chunk: the later row wins, as if they were applied one after the other
   // (each replaces the order's lines; an absent header field keeps what the earlier row would have set).
   const orders = mergeSameNumber(accepted);
@@ -90,4 +70,36 @@ function mergeSameNumber<T extends { data: { number: string; status?: string; ex
     );
   }
   return [...byNumber.values()];
+}
+
+/**
+ * The checks of purchase order rows that write nothing: each row parsed, its supplier, destination and SKUs
+ * resolved in the caller's organization. The rows that pass with their ids, and the products by SKU.
+ */
+export async function checkPurchaseOrderRows(ctx: TxContext, rows: ImportRow[]) {
+  const tx = ctx.prisma;
+  const organizationId = orgId(ctx);
+  const { valid, rejections } = parseRows(purchaseOrderRow, rows);
+  const suppliers = new Map(
+    (
+      await tx.supplier.findMany({ where: { organizationId, code: { in: [...new Set(valid.map((r) => r.data.supplierCode))] } }, select: { id: true, code: true } })
+    ).map((s) => [s.code, s.id]),
+  );
+  const locations = await resolveLocations(ctx, valid.map((r) => r.data.destinationLocationCode));
+  const products = await resolveSkus(ctx, valid.flatMap((r) => r.data.lines.map((l) => l.sku)));
+
+  const accepted: { data: (typeof valid)[number]['data']; supplierId: string; destinationLocationId: string }[] = [];
+  for (const { rowNumber, data } of valid) {
+    const problems: RowRejection[] = [];
+    const supplierId = suppliers.get(data.supplierCode);
+    if (!supplierId) problems.push({ rowNumber, field: 'supplierCode', message: `Unknown supplier code ${data.supplierCode}` });
+    const destinationLocationId = locations.get(data.destinationLocationCode);
+    if (!destinationLocationId) problems.push({ rowNumber, field: 'destinationLocationCode', message: `Unknown location ${data.destinationLocationCode}` });
+    data.lines.forEach((line, i) => {
+      if (!products.has(line.sku)) problems.push({ rowNumber, field: `lines.${i}.sku`, message: `Unknown SKU ${line.sku}` });
+    });
+    if (problems.length || !supplierId || !destinationLocationId) rejections.push(...problems);
+    else accepted.push({ data, supplierId, destinationLocationId });
+  }
+  return { accepted, products, rejections: rejections.sort((a, b) => a.rowNumber - b.rowNumber) };
 }

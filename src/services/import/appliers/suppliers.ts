@@ -1,5 +1,5 @@
 import { supplierRow } from '../../../contracts/import/supplier-row.js';
-import type { ChunkApplier } from '../jobs/kinds.js';
+import type { ChunkApplier, ImportRow } from '../jobs/kinds.js';
 import { orgId } from '../../tenant.js';
 import { parseRows } from './parse-rows.js';
 
@@ -7,7 +7,7 @@ import { parseRows } from './parse-rows.js';
 export const applySupplierRows: ChunkApplier = async (ctx, rows) => {
   const tx = ctx.prisma;
   const organizationId = orgId(ctx);
-  const { valid, rejections } = parseRows(supplierRow, rows);
+  const { valid, rejections } = checkSupplierRows(rows);
   for (const { data } of valid) {
     await tx.supplier.upsert({
       where: { organizationId_code: { organizationId, code: data.code } },
@@ -20,3 +20,6 @@ export const applySupplierRows: ChunkApplier = async (ctx, rows) => {
   }
   return rejections;
 };
+
+/** The check of supplier rows: their contract (nothing else refuses a supplier row). */
+export const checkSupplierRows = (rows: ImportRow[]) => parseRows(supplierRow, rows);

@@ -8,6 +8,7 @@ import { uuidv7 } from '../../../db/ids.js';
 import { Prisma, type ImportJob } from '../../../generated/prisma/client.js';
 import type { ImportKind } from '../../../generated/prisma/enums.js';
 import { authOf, orgId } from '../../tenant.js';
+import type { ImportableKind } from '../../../kernel/import-kinds.js';
 import { CHUNK_LINES, CHUNK_SIZE, CHUNK_SIZES, LINED_KINDS, MAX_ROWS } from '../../../kernel/import-limits.js';
 import { CHUNK_APPLIERS, ROW_KEYS } from '../appliers/applier-registry.js';
 import { mapInSlices, sliceClock } from '../../../kernel/yielding.js';
@@ -46,11 +47,16 @@ export function rowsOfBody(body: unknown): unknown[] {
   return rows;
 }
 
+/** Refuses a kind that has no applier yet. */
+export function assertImportable(kind: ImportKind): asserts kind is ImportableKind {
+  if (!CHUNK_APPLIERS[kind]) throw new DomainError('BAD_REQUEST', `Import of ${kind} rows is not available yet`);
+}
+
 /** Stores the job and its rows (in chunks) in one transaction and returns the PENDING job. */
 export async function startImport(ctx: RequestContext, kind: ImportKind, body: unknown, query: object = {}): Promise<ImportJob> {
   const organizationId = orgId(ctx);
   const actor = authOf(ctx).actor;
-  if (!CHUNK_APPLIERS[kind]) throw new DomainError('BAD_REQUEST', `Import of ${kind} rows is not available yet`);
+  assertImportable(kind);
   const rows = rowsOfBody(body);
   const size = CHUNK_SIZES[kind] ?? CHUNK_SIZE;
   const parts = splitIntoChunks(rows, size, LINED_KINDS.has(kind));
@@ -104,7 +110,7 @@ function hasNonFinite(value: unknown): boolean {
 }
 
 /** The rows in chunks of `size` rows, closed earlier at CHUNK_LINES lines when `lined`. */
-function splitIntoChunks(rows: unknown[], size: number, lined: boolean): { first: number; rows: unknown[] }[] {
+export function splitIntoChunks(rows: unknown[], size: number, lined: boolean): { first: number; rows: unknown[] }[] {
   const parts: { first: number; rows: unknown[] }[] = [];
   let current: { first: number; rows: unknown[] } | undefined;
   let lines = 0;
