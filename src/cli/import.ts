@@ -4,13 +4,14 @@
 // GET /api/import/status/<jobId>, then prints the counts and the first errors on stdout.
 // Exit codes: 0 every job COMPLETED (rows may have been rejected), 1 a job FAILED, the server answered
 // an error or went away (then it says which job to check and the --skip that resumes), 2 bad arguments or
-// an unreadable file.
+// an unreadable file. With --dry-run nothing is written (POST ...?dryRun=true): 0 every row is valid, 3 some
+// rows would be rejected (listed), 1 and 2 as above.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CsvError, csvRows, type CsvRow } from './csv.js';
 
-const USAGE = `Usage: npm run import -- <kind> <file.csv|file.json> [--url <server>] [--key <api key>] [--batch <rows>] [--skip <rows>]
+const USAGE = `Usage: npm run import -- <kind> <file.csv|file.json> [--url <server>] [--key <api key>] [--batch <rows>] [--skip <rows>] [--dry-run]
 
   kind      catalog | inventory | suppliers | purchase-orders | orders | demand-history
   file      CSV with a header row naming the fields, or JSON holding an array of rows
@@ -19,6 +20,8 @@ const USAGE = `Usage: npm run import -- <kind> <file.csv|file.json> [--url <serv
   --batch   rows per request (default 10000)
   --skip    leave out the first rows of the file (to resume: the loader prints the number when the server
             goes away; a row sent twice is applied by its key, so it ends the same)
+  --dry-run validate every row as the import would and write nothing; exit code 3 when some rows would
+            be rejected (they are listed), 0 when all are valid
 
 Purchase orders and orders in CSV: one line per order line, repeating the order's columns; lines with the
 same number (purchase orders) or externalId (orders) are sent as one order. Line columns: sku, quantity,
@@ -118,6 +121,15 @@ interface JobError {
   message: string;
 }
 
+/** What POST /api/import/<kind>?dryRun=true answers. */
+interface DryRun {
+  totalRows: number;
+  validRows: number;
+  rejectedRows: number;
+  errorCount: number;
+  errors: JobError[];
+}
+
 interface Job {
   jobId: string;
   state: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
@@ -129,7 +141,7 @@ interface Job {
   failureReason?: string | null;
 }
 
-async function request(url: string, key: string, init: { method: string; body?: unknown }): Promise<Job> {
+async function request<T = Job>(url: string, key: string, init: { method: string; body?: unknown }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -149,7 +161,7 @@ async function request(url: string, key: string, init: { method: string; body?: 
   if (response.status >= 502 && response.status <= 504) throw new ServerGoneError(`${init.method} ${url} answered ${response.status}: ${text}`);
   if (!response.ok) throw new ServerError(`${init.method} ${url} answered ${response.status}:\n${text}`);
   try {
-    return JSON.parse(text) as Job;
+    return JSON.parse(text) as T;
   } catch {
     throw new ServerError(`${init.method} ${url} answered ${response.status} with a body that is not JSON:\n${text}`);
   }
@@ -199,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { url: { type: 'string' }, key: { type: 'string' }, batch: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { url: { type: 'string' }, key: { type: 'string' }, batch: { type: 'string' }, skip: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -227,6 +239,7 @@ async function main(argv: string[]): Promise<number> {
   const items = await readItems(file, shape);
   if (skip > items.length) throw new UsageError(`--skip ${skip} leaves nothing to send: the file has ${items.length} rows`);
   const json = /\.json$/i.test(file);
+  if (values['dry-run']) return dryRun({ kind, file, items, skip, batch, base, key, json });
   const started = Date.now();
   const progress = new Progress(items.length);
   const totals = { rows: 0, processed: 0, rejected: 0, errors: 0 };
@@ -285,6 +298,33 @@ async function main(argv: string[]): Promise<number> {
   if (errors.length) out.push(`Errors (first ${errors.length} of ${totals.errors}):`, ...errors);
   process.stdout.write(`${out.join('\n')}\n`);
   return failure ? 1 : 0;
+}
+
+/** Validates the file batch by batch (nothing is written) and lists what the import would reject. */
+async function dryRun(run: { kind: string; file: string; items: Item[]; skip: number; batch: number; base: string; key: string; json: boolean }): Promise<number> {
+  const totals = { rows: 0, valid: 0, rejected: 0, errors: 0 };
+  const errors: string[] = [];
+  for (let offset = run.skip; offset < run.items.length; offset += run.batch) {
+    const slice = run.items.slice(offset, offset + run.batch);
+    const found = await request<DryRun>(`${run.base}/api/import/${run.kind}?dryRun=true`, run.key, { method: 'POST', body: slice.map((item) => item.data) });
+    totals.rows += found.totalRows;
+    totals.valid += found.validRows;
+    totals.rejected += found.rejectedRows;
+    totals.errors += found.errorCount;
+    for (const error of found.errors) {
+      if (errors.length >= 20) break;
+      errors.push(`  ${place(slice[error.row - 1], offset + error.row, error.field, run.json)}${error.field ? `, ${error.field}` : ''}: ${error.message}`);
+    }
+  }
+  const out = [
+    `Dry run of ${run.kind} from ${path.basename(run.file)}: nothing was written`,
+    `  rows:      ${run.items.length}${run.skip ? ` (the first ${run.skip} skipped)` : ''}`,
+    `  valid:     ${totals.valid}`,
+    `  rejected:  ${totals.rejected}`,
+  ];
+  if (errors.length) out.push(`Errors (first ${errors.length} of ${totals.errors}):`, ...errors);
+  process.stdout.write(`${out.join('\n')}\n`);
+  return totals.rejected ? 3 : 0;
 }
 
 /** The command that was run, for the resume hint (without --skip and without the key). */

@@ -96,6 +96,24 @@ describe('npm run import', () => {
     expect(levels.body.data).toEqual([expect.objectContaining({ minQuantity: 10 })]);
   }, SLOW);
 
+  it('--dry-run validates a file without writing, listing its bad rows by file line (exit 3), or none (exit 0)', async () => {
+    const jobsBefore = await server.app.prisma.importJob.count({ where: { organizationId: a.org.id } });
+    const csv = await file('dry.csv', ['sku,locationCode,onHand,reserved,threshold', 'CLI-1,WH1,99,0,0', 'NOPE-405,WH1,1,0,0', 'CLI-2,WH1,ten,0,0', ''].join('\n'));
+    const run = await importCli(['inventory', csv, '--dry-run', '--batch', '2']);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stdout).toContain('Dry run of inventory from dry.csv: nothing was written');
+    expect(run.stdout).toMatch(/^ {2}valid: +1$/m);
+    expect(run.stdout).toMatch(/^ {2}rejected: +2$/m);
+    // The second batch's row is named by its line in the file.
+    expect(run.stdout).toMatch(/^ {2}line 3, sku: Unknown SKU NOPE-405$/m);
+    expect(run.stdout).toMatch(/^ {2}line 4, onHand: Must be a number$/m);
+    const good = await file('dry-good.csv', ['sku,locationCode,onHand,reserved,threshold', 'CLI-1,WH1,99,0,0', ''].join('\n'));
+    const clean = await importCli(['inventory', good, '--dry-run']);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(/^ {2}rejected: +0$/m);
+    expect(await server.app.prisma.importJob.count({ where: { organizationId: a.org.id } })).toBe(jobsBefore);
+  }, SLOW);
+
   it('loads demand history in batches, one job each, mapping row errors back to file lines', async () => {
     const csv = await file(
       'demand.csv',
