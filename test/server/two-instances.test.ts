@@ -8,7 +8,7 @@ import { addStock } from '../support/stock.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
 // Two server processes on one PostgreSQL (docs/deployment.md), every call below spread across both at once: adjustment
-// contention without a lost update, an import one instance's worker applies while the other answers its status,
+// contention without a lost update, one Idempotency-Key applied once, an import one instance's worker applies while the other answers its status,
 // one transfer shipped from both sides (exactly one wins), the request limits and the sign-in lock shared through
 // the database. (A subscription on one instance seeing a change made on another: test/events/publisher/
 // subscriptions-across-instances.test.ts.) PostgreSQL only: PGlite is one process's database.
@@ -49,14 +49,14 @@ afterAll(async () => {
 });
 
 /** A call to instance i % 2. */
-async function on(i: number, method: string, path: string, body?: unknown, token = a.key) {
+async function on(i: number, method: string, path: string, body?: unknown, token = a.key, headers: Record<string, string> = {}) {
   const res = await fetch(`${instances[i % 2]!.baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? JSON.parse(text) : null, replayed: res.headers.get('idempotent-replayed') === 'true' };
 }
 
 describe.skipIf(pgOnly)('two instances on one PostgreSQL', { timeout: 180_000 }, () => {
@@ -74,6 +74,25 @@ describe.skipIf(pgOnly)('two instances on one PostgreSQL', { timeout: 180_000 },
     // And 40 increments split across both: all of them, summed.
     await Promise.all(Array.from({ length: 40 }, (_, i) => on(i, 'POST', '/api/inventory/adjust', { inventoryItemId: line.id, delta: 2, reasonCodeId: 'FOUND' })));
     expect((await setup.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyOnHand).toBe(80);
+  });
+
+  it('one Idempotency-Key sent 20 times across both at once: one change, every other answer its replay or 409', async () => {
+    const productMasterId = await createProduct(setup, a.key, 'TWO-IDEM');
+    const line = await addStock(setup.app, a.org.id, { productMasterId, locationId: a.warehouse.id }, { ON_HAND: 10 });
+    const body = { inventoryItemId: line.id, delta: 1, reasonCodeId: 'FOUND' };
+    const key = `two-instances-${line.id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => on(i, 'POST', '/api/inventory/adjust', body, a.key, { 'idempotency-key': key })));
+    expect((await setup.app.prisma.stockLine.findUniqueOrThrow({ where: { id: line.id } })).qtyOnHand).toBe(11);
+    expect(await setup.app.prisma.stockTransaction.count({ where: { stockLineId: line.id } })).toBe(2);
+    const done = answers.filter((r) => r.status === 200);
+    expect(done.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(answers.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.code === 'IDEMPOTENCY_KEY_IN_USE')).toBe(true);
+    for (const r of done) expect(r.body).toEqual(done[0]!.body);
+    // Each instance replays the answer the other gave.
+    for (const i of [0, 1]) {
+      const again = await on(i, 'POST', '/api/inventory/adjust', body, a.key, { 'idempotency-key': key });
+      expect(again).toMatchObject({ status: 200, replayed: true, body: done[0]!.body });
+    }
   });
 
   it('an import posted to one instance is applied by a worker and followed from the other', async () => {
