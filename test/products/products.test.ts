@@ -159,11 +159,21 @@ describe('query counts', () => {
       expect(res.status).toBe(200);
       return server.queries.length;
     };
+    // The API key lookup, the page and the count, whatever the page size.
     const small = await count('/api/products?search=QC-&limit=2');
-    const large = await count('/api/products?search=QC-&limit=12');
-    expect(large).toBe(small);
-    // the API key lookup, the page and the count
-    expect(large).toBeLessThanOrEqual(3);
+    expect(small).toBeLessThanOrEqual(3);
+    expect(await count('/api/products?limit=12')).toBe(small);
+    // A search whose matches all fit on the page is its own total: no count.
+    expect(await count('/api/products?search=QC-&limit=12')).toBe(small - 1);
+    expect(await count('/api/products?search=QC-11&limit=1')).toBe(small - 1);
+    // The totals are the same either way, and past the end the count tells them.
+    const meta = async (path: string) => (await server.call('GET', path, { token: a.key })).body.meta;
+    expect(await meta('/api/products?search=QC-&limit=2')).toEqual({ page: 1, limit: 2, total: 12, totalPages: 6 });
+    expect(await meta('/api/products?search=QC-&limit=12')).toEqual({ page: 1, limit: 12, total: 12, totalPages: 1 });
+    expect(await meta('/api/products?search=QC-&limit=5&page=3')).toEqual({ page: 3, limit: 5, total: 12, totalPages: 3 });
+    expect(await meta('/api/products?search=QC-&limit=5&page=4')).toEqual({ page: 4, limit: 5, total: 12, totalPages: 3 });
+    expect(await meta('/api/products?search=QC-11&limit=1')).toEqual({ page: 1, limit: 1, total: 1, totalPages: 1 });
+    expect(await meta('/api/products?search=nothing-like-it')).toEqual({ page: 1, limit: 50, total: 0, totalPages: 0 });
   });
 });
 

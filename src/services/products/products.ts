@@ -51,14 +51,25 @@ export function findProducts(ctx: RequestContext, search: string | null | undefi
   });
 }
 
-/** A page of the organization's products, newest first, with the total for paging. */
+/**
+ * A page of the organization's products, newest first, with the total for paging. Without a search the page
+ * and the count run at once (a list is almost always longer than a page). A search usually finds less than a
+ * page (a lookup by SKU finds one): its page is read one row longer first, and a page that did not fill is its
+ * own total, so the count runs only when more rows match.
+ */
 export async function listProducts(ctx: RequestContext, args: ProductListArgs, query: { select?: object; include?: object } = {}) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
   const where = { organizationId: orgId(ctx), ...searchFilter(args.search) };
-  const [items, total] = await Promise.all([
-    ctx.prisma.productMaster.findMany({ ...query, where, orderBy: { id: 'desc' }, skip, take: limit }),
-    countProducts(ctx, args.search),
-  ]);
+  const read = (take: number) => ctx.prisma.productMaster.findMany({ ...query, where, orderBy: { id: 'desc' }, skip, take });
+  if (!args.search?.trim()) {
+    const [items, total] = await Promise.all([read(limit), countProducts(ctx, args.search)]);
+    return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
+  }
+  const found = await read(limit + 1);
+  const items = found.slice(0, limit);
+  // Past the end (nothing found on a later page) says nothing of how many came before.
+  const known = found.length <= limit && (found.length > 0 || skip === 0);
+  const total = known ? skip + found.length : await countProducts(ctx, args.search);
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
