@@ -144,15 +144,18 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       const durationMs = updated.startedAt && updated.completedAt ? updated.completedAt.getTime() - updated.startedAt.getTime() : undefined;
       currentLogger().info({ ...line, processedRows: updated.processedRows, rejectedRows: updated.rejectedRows, durationMs }, 'import job finished');
       if (durationMs !== undefined) processMetrics().jobDone('import', 'COMPLETED', durationMs / 1000);
-      // Statistics for what the job loaded (its last chunk's worker does it once); a failure costs only the plans.
+    }
+    // After the commit, so that listeners read what the event says.
+    importEvents.emit('progress', updated);
+    if (updated.state === 'COMPLETED') {
+      // Statistics for what the job loaded (its last chunk's worker does it once), after the job is told
+      // complete: a failure costs only the plans.
       const analyzed = await analyzeImported(app, updated.kind, updated.totalRows, app.config.importAnalyzeMinRows).catch((error: Error) => {
         log(`import job ${updated.id}: ANALYZE failed: ${error.message}`);
         return [];
       });
       if (analyzed.length) currentLogger().info({ ...line, tables: analyzed }, 'import job analyzed');
     }
-    // After the commit, so that listeners read what the event says.
-    importEvents.emit('progress', updated);
     return true;
   } catch (error) {
     if (!(error instanceof ApplierFailure) || !claimedJobId || isStopping()) throw error;
