@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';
 import { DomainError } from '../kernel/errors.js';
 import { currentLogger, requestIds } from '../kernel/log.js';
+import { MAX_INPUT_DEPTH } from '../input-text.js';
 import { claimIdempotencyKey, type KeyClaim, releaseIdempotencyKey, storeIdempotentAnswer } from '../services/idempotency/idempotency-keys.js';
 import { idempotencyKeyHash, openAnswer, sealAnswer } from './idempotency-seal.js';
 
@@ -13,8 +14,6 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const MAX_KEPT_BYTES = 1_048_576;
 /** The headers of an answer that are kept with it; the others (X-Request-Id, CORS, rate limits) are the replay's own. */
 const KEPT_HEADERS = ['content-type', 'location'];
-/** The documented nesting bound of every input (docs/limits.md). */
-const MAX_DEPTH = 32;
 
 /**
  * Runs a POST once per Idempotency-Key (docs/idempotency.md); anything else runs as it is. The same key with
@@ -26,7 +25,7 @@ export type Idempotent = (ctx: RequestContext, request: Request, body: unknown, 
 
 /** The body with every object's keys in order, so that the same request sent with its fields in another order is the same request. */
 function canonical(value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH) throw new DomainError('VALIDATION_ERROR', `The body nests more than ${MAX_DEPTH} levels`);
+  if (depth > MAX_INPUT_DEPTH) throw new DomainError('VALIDATION_ERROR', `The body nests more than ${MAX_INPUT_DEPTH} levels`);
   if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key], depth + 1)]));
