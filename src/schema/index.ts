@@ -76,6 +76,7 @@ import './shipments/shipments.js';
 import './shipments/shipment-changed.js';
 import './bookings/booking-types.js';
 import './bookings/bookings.js';
+import './bookings/booking-changed.js';
 import './webhooks/webhook-types.js';
 import './webhooks/webhooks.js';
 import './alerts/alert-types.js';

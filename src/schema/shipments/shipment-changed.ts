@@ -9,7 +9,7 @@ const ShipmentChangeRef = builder.objectRef<ShipmentChange>('ShipmentChange').im
     occurredAt: t.field({ type: 'DateTime', description: 'When the move was written (its transaction); in a first message, when the shipment last changed.', resolve: (c) => c.occurredAt }),
     from: t.field({ type: ShipmentStatusEnum, nullable: true, description: 'The status the move left (null: the shipment was created, or a first message).', resolve: (c) => c.from }),
     to: t.field({ type: ShipmentStatusEnum, description: 'The status the move reached (in a first message, the status then).', resolve: (c) => c.to }),
-    shipment: t.field({ type: ShipmentRef, description: 'The shipment as it is when the move arrives (a later move may already show).', resolve: (c) => c.shipment }),
+    shipment: t.field({ type: ShipmentRef, description: 'The shipment as it is when the move arrives (a later move may already show).', resolve: (c) => c.record }),
   }),
 });
 
