@@ -129,6 +129,8 @@ export interface Config {
     /** How often an instance prunes expired keys, in seconds (0: never; expired keys count as absent all the same). */
     sweepSeconds: number;
   };
+  /** How often an instance folds the row-count deltas behind list totals, in seconds (0: never). docs/lists.md. */
+  rowCountCompactSeconds: number;
   /** Series per batch of a forecast run: the unit of claiming, of fitting and of the checkpoint. */
   forecastRunBatchSize: number;
   /** How long a claimed batch is a worker's; after that (its process died) another may claim it, in milliseconds. */
@@ -310,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockSeconds: positive(env, 'IDEMPOTENCY_LOCK_SECONDS', 300),
       sweepSeconds: nonNegative(env, 'IDEMPOTENCY_SWEEP_SECONDS', 600),
     },
+    rowCountCompactSeconds: atMost('ROW_COUNT_COMPACT_SECONDS', nonNegative(env, 'ROW_COUNT_COMPACT_SECONDS', 30), 3600),
     forecastRunBatchSize: positive(env, 'FORECAST_RUN_BATCH_SIZE', 250),
     forecastRequestsPerOrganization: positive(env, 'FORECAST_REQUESTS_PER_ORGANIZATION', 4),
     forecastRunLeaseMs: positive(env, 'FORECAST_RUN_LEASE_MS', 5 * 60_000),

@@ -65,8 +65,9 @@ export async function seedDemoIfEmpty(app: App, log: (message: string) => void =
       const contents = await seedDemoContents(as, locations, { online: channels[0]! });
       return { organizationId, organizationName: org.name, email: DEMO_ADMIN_EMAIL, password, apiKey: key, contents };
     },
-    // Waiting for another instance's seed counts against the timeout.
-    { timeout: 120_000, maxWait: 10_000 },
+    // Waiting for another instance's seed counts against the timeout; on PGlite (one connection) the wait for
+    // the transaction itself is the other instance's whole seed, which takes over 10 s on a busy machine.
+    { timeout: 120_000, maxWait: 120_000 },
   );
   if (seeded) log(formatDemoCredentials(seeded, Math.round(performance.now() - started), app.config.port || 4000));
   return seeded;

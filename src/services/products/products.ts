@@ -5,6 +5,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { escapeLike } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
+import { countedRows } from '../row-counts/counted-rows.js';
 import { orgId, pageArgs } from '../tenant.js';
 
 /** The inputs as their contracts output them (parsed once, where they come in). */
@@ -30,12 +31,14 @@ function searchFilter(search?: string | null): Prisma.ProductMasterWhereInput {
   };
 }
 
-/** Products matching the search. Plain SQL: Prisma's count wraps it in a subquery that costs more on every page. */
+/**
+ * Products matching the search. Without one, the organization's counter (docs/lists.md), flat however many
+ * products it has; with one, plain SQL (Prisma's count wraps it in a subquery that costs more on every page).
+ */
 export async function countProducts(ctx: RequestContext, search?: string | null) {
   const term = search?.trim();
-  const match = term
-    ? Prisma.sql`AND (sku ILIKE ${'%' + escapeLike(term) + '%'} OR name ILIKE ${'%' + escapeLike(term) + '%'})`
-    : Prisma.empty;
+  if (!term) return countedRows(ctx, 'products');
+  const match = Prisma.sql`AND (sku ILIKE ${'%' + escapeLike(term) + '%'} OR name ILIKE ${'%' + escapeLike(term) + '%'})`;
   const [row] = await ctx.prisma.$queryRaw<{ count: bigint }[]>`
     SELECT COUNT(*) AS count FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ${match}`;
   return Number(row?.count ?? 0);

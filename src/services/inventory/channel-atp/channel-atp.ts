@@ -8,6 +8,8 @@ import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 import { inTransaction } from '../../../db/transactions.js';
+import { countedRows } from '../../row-counts/counted-rows.js';
+import { escapeLike } from '../../search.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
@@ -244,8 +246,6 @@ export interface ChannelLocationArgs {
   limit?: number | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => '\\' + c);
-
 interface ProductRow {
   id: string;
   sku: string;
@@ -261,28 +261,31 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
   const org = orgId(ctx);
   const term = args.search?.trim();
   const sku = args.sku?.trim();
-  // IN (SELECT DISTINCT ...) rather than EXISTS: PostgreSQL then reads the location's lines once from
-  // the (organizationId, locationId, productMasterId) index instead of probing it once per product.
+  const filtered = Boolean(term || sku);
+  // The location's products in SKU order are a range of location_products' index (kept by triggers on
+  // stock_lines), so a page reads its rows only, whatever the location holds. Unfiltered, the total is the
+  // location's counter; filtered, the window count rides on the page query and counts the matches only.
   const where = Prisma.sql`
-    WHERE p."organizationId" = ${org}
-      AND p.id IN (SELECT DISTINCT s."productMasterId" FROM stock_lines s WHERE s."organizationId" = ${org} AND s."locationId" = ${location.id})
+    WHERE lp."organizationId" = ${org} AND lp."locationId" = ${location.id}
       ${term ? Prisma.sql`AND (p.sku ILIKE ${'%' + escapeLike(term) + '%'} OR p.name ILIKE ${'%' + escapeLike(term) + '%'})` : Prisma.empty}
       ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
-  // The window count rides on the page query (the semi-join is computed once); only a page past the
-  // end or an empty window, which have no rows to carry it, need their own count.
-  const [columns, rows] = await Promise.all([
+  const from = Prisma.sql`FROM location_products lp JOIN product_masters p ON p.id = lp."productMasterId"`;
+  const [columns, rows, counted] = await Promise.all([
     channelColumns(ctx, location.id, wanted),
-    ctx.prisma.$queryRaw<(ProductRow & { total: bigint })[]>`
-      SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total
-      FROM product_masters p LEFT JOIN categories c ON c.id = p."categoryId"
+    ctx.prisma.$queryRaw<(ProductRow & { total: bigint | null })[]>`
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", ${filtered ? Prisma.sql`COUNT(*) OVER ()` : Prisma.sql`NULL::bigint`} AS total
+      ${from} LEFT JOIN categories c ON c.id = p."categoryId"
       ${where}
-      ORDER BY p.sku, p.id LIMIT ${take} OFFSET ${skip}`,
+      ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}`,
+    filtered ? null : countedRows(ctx, 'location_products', location.id),
   ]);
+  // Only a filtered page past the end or an empty window, which have no rows to carry the count, need their own.
   const [totals, total] = await Promise.all([
     stockTotals(ctx, { locationId: location.id, productIds: rows.map((p) => p.id) }),
-    rows.length || (!skip && take)
-      ? totalOf(rows[0]?.total)
-      : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count FROM product_masters p ${where}`.then((r) => totalOf(r[0]?.count)),
+    counted ??
+      (rows.length || (!skip && take)
+        ? totalOf(rows[0]?.total ?? 0)
+        : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count ${from} ${where}`.then((r) => totalOf(r[0]?.count))),
   ]);
   const products = rows.map(({ total: _total, ...p }) => p);
   return {

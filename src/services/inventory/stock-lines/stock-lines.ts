@@ -4,6 +4,7 @@ import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../../tenant.js';
+import { countedRows } from '../../row-counts/counted-rows.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 export type Query = { select?: object; include?: object };
@@ -51,7 +52,13 @@ export async function findStockLines(ctx: RequestContext, filter: StockLineFilte
   return ctx.prisma.stockLine.findMany({ ...query, where: stockLineWhere(ctx, filter), orderBy: { id: 'asc' } });
 }
 
+/**
+ * Stock lines matching the filter. The organization's, or a location's, with no other filter: their counter
+ * (docs/lists.md), flat however many lines there are; otherwise counted in the table.
+ */
 export function countStockLines(ctx: RequestContext, filter: StockLineFilter) {
+  const narrowed = given(filter.productMasterId) || given(filter.lotId) || given(filter.binId) || Boolean(filter.search?.trim());
+  if (!narrowed) return countedRows(ctx, 'stock_lines', given(filter.locationId) ? filter.locationId : '');
   return ctx.prisma.stockLine.count({ where: stockLineWhere(ctx, filter) });
 }
 
@@ -62,7 +69,7 @@ export async function listStockLines(ctx: RequestContext, args: StockLinePageArg
   const where = stockLineWhere(ctx, args);
   const [items, total] = await Promise.all([
     ctx.prisma.stockLine.findMany({ ...query, where, orderBy: { id: 'asc' }, skip, take: limit }),
-    ctx.prisma.stockLine.count({ where }),
+    countStockLines(ctx, args),
   ]);
   return { items, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
 }
