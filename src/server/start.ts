@@ -16,6 +16,7 @@ import { startEvents } from '../services/events/publisher/start-events.js';
 import { startWebhooks } from '../services/webhooks/start-webhooks.js';
 import { startAlerts } from '../services/alerts/start-alerts.js';
 import { startIdempotencyKeySweep } from '../services/idempotency/idempotency-key-sweep.js';
+import { startRetentionSweep } from '../services/retention/retention-sweep.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
@@ -100,6 +101,7 @@ export async function startServer(config: Config, options: { database?: Database
   const snapshots = startStockSnapshotLoop(app, { count: pollSeconds > 0 ? 1 : 0, pollMs: pollSeconds * 1000, policy: snapshotPolicy, log });
   const demandRates = startDemandHistoryRateLoop(app, { count: config.demandRatePollSeconds > 0 ? 1 : 0, pollMs: config.demandRatePollSeconds * 1000, log });
   const idempotencyKeys = startIdempotencyKeySweep(app, { everySeconds: config.idempotency.sweepSeconds, log });
+  const retention = startRetentionSweep(app, { log });
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = typeof address === 'object' && address ? address.address : config.host;
   return {
@@ -116,7 +118,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), webhooks.stop(), alerts.stop(), events.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), retention.stop(), webhooks.stop(), alerts.stop(), events.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -129,7 +131,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), webhooks.stop(), alerts.stop(), events.stop()]);
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), retention.stop(), webhooks.stop(), alerts.stop(), events.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();
