@@ -48,6 +48,17 @@ export interface WebhookSettings {
   disableAfter: number;
 }
 
+export interface RetentionSettings {
+  /** How often this instance runs a retention round (seconds); 0: never (docs/configuration.md, retention). */
+  sweepSeconds: number;
+  /** Outbox rows older than this (hours) that every consumer's cursor has passed are deleted (docs/events.md). */
+  eventHours: number;
+  /** DELIVERED and FAILED webhook deliveries whose last attempt is older than this (days) go, with their attempts. */
+  webhookDeliveryDays: number;
+  /** RESOLVED alerts resolved longer ago than this (days) are deleted. */
+  alertDays: number;
+}
+
 export interface Config {
   port: number;
   /** Address to listen on (0.0.0.0: every interface). */
@@ -120,6 +131,8 @@ export interface Config {
   webhooks: WebhookSettings;
   /** The alerts evaluator and sweep (docs/alerts.md). */
   alerts: AlertSettings;
+  /** How long the outbox, finished webhook deliveries and resolved alerts are kept, and the sweep that prunes them. */
+  retention: RetentionSettings;
   /** Idempotency-Key (docs/idempotency.md). */
   idempotency: {
     /** How long a key and its answer are kept, in hours (at most 30 days). */
@@ -306,6 +319,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: {
       pollMs: nonNegative(env, 'ALERT_POLL_MS', 1000),
       sweepSeconds: nonNegative(env, 'ALERT_SWEEP_SECONDS', 300),
+    },
+    retention: {
+      sweepSeconds: nonNegative(env, 'RETENTION_SWEEP_SECONDS', 600),
+      eventHours: atMost('EVENT_RETENTION_HOURS', positive(env, 'EVENT_RETENTION_HOURS', 7 * 24), 365 * 24),
+      webhookDeliveryDays: atMost('WEBHOOK_DELIVERY_RETENTION_DAYS', positive(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 30), 3650),
+      alertDays: atMost('ALERT_RETENTION_DAYS', positive(env, 'ALERT_RETENTION_DAYS', 90), 3650),
     },
     idempotency: {
       ttlHours: atMost('IDEMPOTENCY_KEY_TTL_HOURS', positive(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24), 30 * 24),

@@ -149,7 +149,7 @@ export const webhookRoutes = defineRoutes([
       summary: 'Queue a delivery again',
       description:
         'Body: none or {}. The delivery becomes PENDING, due now, with a fresh budget of attempts (a DELIVERED one is sent again, with the same Webhook-Id). ' +
-        `The endpoint must be active: 409 INVALID_STATE otherwise. ${WRITE}`,
+        `The endpoint must be active, and the event still kept in the outbox (EVENT_RETENTION_HOURS): 409 INVALID_STATE otherwise. ${WRITE}`,
       tags,
       parameters: [idParam, deliveryParam],
       responses: responses({ 200: deliveryBody('The delivery, queued') }, [400, 401, 403, 404, 409]),

@@ -17,6 +17,7 @@ import { startWebhooks } from '../services/webhooks/start-webhooks.js';
 import { startAlerts } from '../services/alerts/start-alerts.js';
 import { startIdempotencyKeySweep } from '../services/idempotency/idempotency-key-sweep.js';
 import { startRowCountCompaction } from '../services/row-counts/row-count-compaction.js';
+import { startRetentionSweep } from '../services/retention/retention-sweep.js';
 import { startForecastRunWorkers } from '../services/forecasting/runs/run-worker.js';
 import { defaultPoolSize, ForecastWorkerPool } from '../services/forecasting/engine/worker-pool.js';
 import { createHttpHandler } from './app.js';
@@ -102,6 +103,7 @@ export async function startServer(config: Config, options: { database?: Database
   const demandRates = startDemandHistoryRateLoop(app, { count: config.demandRatePollSeconds > 0 ? 1 : 0, pollMs: config.demandRatePollSeconds * 1000, log });
   const idempotencyKeys = startIdempotencyKeySweep(app, { everySeconds: config.idempotency.sweepSeconds, log });
   const rowCounts = startRowCountCompaction(app, { everySeconds: config.rowCountCompactSeconds, log });
+  const retention = startRetentionSweep(app, { log });
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = typeof address === 'object' && address ? address.address : config.host;
   return {
@@ -118,7 +120,7 @@ export async function startServer(config: Config, options: { database?: Database
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
       try {
-        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), rowCounts.stop(), webhooks.stop(), alerts.stop(), events.stop(), closed]);
+        await Promise.all([subscriptions.close(), workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), rowCounts.stop(), retention.stop(), webhooks.stop(), alerts.stop(), events.stop(), closed]);
       } finally {
         clearInterval(idle);
         clearTimeout(deadline);
@@ -131,7 +133,7 @@ export async function startServer(config: Config, options: { database?: Database
       await subscriptions.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), rowCounts.stop(), webhooks.stop(), alerts.stop(), events.stop()]);
+      await Promise.all([workers.stop(), runWorkers.stop(), expirySweep.stop(), snapshots.stop(), demandRates.stop(), idempotencyKeys.stop(), rowCounts.stop(), retention.stop(), webhooks.stop(), alerts.stop(), events.stop()]);
       await app.forecastPool?.close();
       await limits.close();
       await database.close();

@@ -17,11 +17,11 @@ export interface TestServer extends RunningServer {
 /**
  * A real HTTP server on a random port over its own fresh database. Import workers, forecast-run loops and the
  * stock snapshot loop are off unless the test asks for them (`IMPORT_WORKERS`, `FORECAST_RUN_WORKERS`,
- * `STOCK_SNAPSHOT_POLL_SECONDS`, `DEMAND_RATE_POLL_SECONDS`, `EVENT_PUBLISH_POLL_MS`, `WEBHOOK_POLL_MS`, `ALERT_POLL_MS`, `ALERT_SWEEP_SECONDS`, `IDEMPOTENCY_SWEEP_SECONDS`, `ROW_COUNT_COMPACT_SECONDS`), so their polling never lands in another test's query counts.
+ * `STOCK_SNAPSHOT_POLL_SECONDS`, `DEMAND_RATE_POLL_SECONDS`, `EVENT_PUBLISH_POLL_MS`, `WEBHOOK_POLL_MS`, `ALERT_POLL_MS`, `ALERT_SWEEP_SECONDS`, `IDEMPOTENCY_SWEEP_SECONDS`, `ROW_COUNT_COMPACT_SECONDS`, `RETENTION_SWEEP_SECONDS`), so their polling never lands in another test's query counts.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0', DEMAND_RATE_POLL_SECONDS: '0', EVENT_PUBLISH_POLL_MS: '0', WEBHOOK_POLL_MS: '0', ALERT_POLL_MS: '0', ALERT_SWEEP_SECONDS: '0', IDEMPOTENCY_SWEEP_SECONDS: '0', ROW_COUNT_COMPACT_SECONDS: '0', ...env }), port: 0 };
+  const config = { ...loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0', DEMAND_RATE_POLL_SECONDS: '0', EVENT_PUBLISH_POLL_MS: '0', WEBHOOK_POLL_MS: '0', ALERT_POLL_MS: '0', ALERT_SWEEP_SECONDS: '0', IDEMPOTENCY_SWEEP_SECONDS: '0', ROW_COUNT_COMPACT_SECONDS: '0', RETENTION_SWEEP_SECONDS: '0', ...env }), port: 0 };
   const running = await startServer(config, { database });
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

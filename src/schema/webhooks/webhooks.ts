@@ -151,7 +151,7 @@ builder.mutationFields((t) => ({
     refusals: ['ValidationError', 'NotFoundError', 'ConflictError'],
     type: WebhookDeliveryRef,
     description:
-      'Queues a delivery again, due now, with a fresh budget of attempts (a DELIVERED one is sent again with the same Webhook-Id). The endpoint must be active: ConflictError otherwise. Needs admin.write.',
+      'Queues a delivery again, due now, with a fresh budget of attempts (a DELIVERED one is sent again with the same Webhook-Id). The endpoint must be active, and the event still kept in the outbox (EVENT_RETENTION_HOURS): ConflictError otherwise. Needs admin.write.',
     authScopes: canWrite,
     args: { input: t.arg({ type: ReplayInput, required: true, description: 'The delivery.' }) },
     resolve: (_parent, args, ctx) => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { DELIVERIES_DEFAULT_LIMIT, type webhookDeliveryListQuery } from '../../contracts/webhooks/webhook-deliveries.js';
 import type { RequestContext } from '../../context.js';
 import type { Prisma } from '../../generated/prisma/client.js';
-import { notFound } from '../../kernel/errors.js';
+import { DomainError, notFound } from '../../kernel/errors.js';
 import { type ListWindow, orgId } from '../tenant.js';
 import { assertActive, getWebhookEndpoint } from './webhook-endpoints.js';
 
@@ -32,12 +32,15 @@ export async function getWebhookDelivery(ctx: RequestContext, endpointId: string
 
 /**
  * Queues a delivery again, due now, with a fresh budget of attempts (whatever its state: a DELIVERED one is
- * sent again, with the same Webhook-Id). The endpoint must be active (409 otherwise).
+ * sent again, with the same Webhook-Id). The endpoint must be active and the event still in the outbox (it is
+ * pruned after EVENT_RETENTION_HOURS once no PENDING delivery needs it): 409 otherwise.
  */
 export async function replayWebhookDelivery(ctx: RequestContext, endpointId: string, deliveryId: string) {
   const endpoint = await getWebhookEndpoint(ctx, endpointId);
   assertActive(endpoint);
   const current = await getWebhookDelivery(ctx, endpointId, deliveryId);
+  const event = await ctx.prisma.domainEvent.findFirst({ where: { id: current.eventId, organizationId: orgId(ctx) }, select: { id: true } });
+  if (!event) throw new DomainError('INVALID_STATE', 'The event of this delivery is no longer kept (EVENT_RETENTION_HOURS): it cannot be sent again');
   // retriesFrom from the row itself: an attempt finishing meanwhile has counted its number already.
   await ctx.prisma.$executeRaw`
     UPDATE webhook_deliveries SET status = 'PENDING', "nextAttemptAt" = now(), "retriesFrom" = "attemptCount", "deliveredAt" = NULL, "updatedAt" = now()
