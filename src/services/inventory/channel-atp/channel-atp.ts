@@ -95,7 +95,7 @@ const quantitiesOf = (row: Record<keyof LineQuantities, bigint | number>): LineQ
 export async function stockTotals(ctx: RequestContext, filter: { locationId?: string; productIds?: string[] }) {
   if (filter.productIds && filter.productIds.length === 0) return new Map<string, StockTotals>();
   const at = filter.locationId ? Prisma.sql`AND s."locationId" = ${filter.locationId}` : Prisma.empty;
-  const of = filter.productIds ? Prisma.sql`AND s."productMasterId" IN (${Prisma.join(filter.productIds)})` : Prisma.empty;
+  const of = filter.productIds ? Prisma.sql`AND s."productMasterId" = ANY(${filter.productIds}::text[])` : Prisma.empty;
   const rows = await ctx.prisma.$queryRaw<AggregateRow[]>`
     SELECT s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled,
            SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
@@ -270,13 +270,25 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
       ${term ? Prisma.sql`AND (p.sku ILIKE ${'%' + escapeLike(term) + '%'} OR p.name ILIKE ${'%' + escapeLike(term) + '%'})` : Prisma.empty}
       ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
   const from = Prisma.sql`FROM location_products lp JOIN product_masters p ON p.id = lp."productMasterId"`;
-  const [columns, rows, counted] = await Promise.all([
-    channelColumns(ctx, location.id, wanted),
-    ctx.prisma.$queryRaw<(ProductRow & { total: bigint | null })[]>`
-      SELECT p.id, p.sku, p.name, c.name AS "categoryName", ${filtered ? Prisma.sql`COUNT(*) OVER ()` : Prisma.sql`NULL::bigint`} AS total
+  // Unfiltered, the window is taken from the index alone before any product is read, so a deep page skips
+  // index entries, not product rows.
+  const pageSql = filtered
+    ? Prisma.sql`
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total
       ${from} LEFT JOIN categories c ON c.id = p."categoryId"
       ${where}
-      ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}`,
+      ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}`
+    : Prisma.sql`
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", NULL::bigint AS total
+      FROM (
+        SELECT lp."productMasterId", lp.sku FROM location_products lp ${where}
+        ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}
+      ) w
+      JOIN product_masters p ON p.id = w."productMasterId" LEFT JOIN categories c ON c.id = p."categoryId"
+      ORDER BY w.sku, w."productMasterId"`;
+  const [columns, rows, counted] = await Promise.all([
+    channelColumns(ctx, location.id, wanted),
+    ctx.prisma.$queryRaw<(ProductRow & { total: bigint | null })[]>(pageSql),
     filtered ? null : countedRows(ctx, 'location_products', location.id),
   ]);
   // Only a filtered page past the end or an empty window, which have no rows to carry the count, need their own.
