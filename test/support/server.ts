@@ -15,7 +15,8 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * A real HTTP server on a random port over its own fresh database. Import workers, forecast-run loops and the
+ * A real HTTP server on a random port over its own fresh database (or over `options.database`, which it then
+ * leaves open when it closes). Import workers, forecast-run loops and the
  * stock snapshot loop are off unless the test asks for them (`IMPORT_WORKERS`, `FORECAST_RUN_WORKERS`,
  * `STOCK_SNAPSHOT_POLL_SECONDS`, `DEMAND_RATE_POLL_SECONDS`, `EVENT_PUBLISH_POLL_MS`, `WEBHOOK_POLL_MS`, `ALERT_POLL_MS`, `ALERT_SWEEP_SECONDS`, `IDEMPOTENCY_SWEEP_SECONDS`, `ROW_COUNT_COMPACT_SECONDS`, `RETENTION_SWEEP_SECONDS`), so their polling never lands in another test's query counts.
  */

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
@@ -8,6 +10,7 @@ import { openWebhookSecret, sealWebhookSecret } from '../../src/services/webhook
 import { createProduct } from '../support/api.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
+import { root, sourceFiles } from '../architecture/source-files.js';
 import { runEntry } from '../support/processes.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
@@ -246,6 +249,13 @@ describe('secrets encryption settings', () => {
     expect(openWebhookSecret(keys, { ...owner, id: 'e2' }, stored)).toMatchObject({ ok: false });
     expect(openWebhookSecret(keys, { ...owner, organizationId: 'o2' }, stored)).toMatchObject({ ok: false });
     expect(sealWebhookSecret({}, owner, 'whsec_x')).toBe('whsec_x');
+  });
+
+  it('reads the column in one module: only webhook-secret-store.ts selects it or opens it', () => {
+    const readers = sourceFiles('src')
+      .filter((file) => !file.startsWith('src/generated/'))
+      .filter((file) => /secret: true|\.secret\b.*(startsWith|openWebhookSecret)|SELECT[^`]*\bsecret\b/.test(readFileSync(join(root, file), 'utf8')));
+    expect(readers).toEqual(['src/services/webhooks/webhook-secret-store.ts']);
   });
 
   it('the server does not start with a bad key: one line on standard error naming the variable, exit code 1', async () => {

@@ -6,7 +6,7 @@ import type { SecretKeyring } from '../../kernel/secret-keys.js';
 import { appendEventsOf } from '../events/outbox/append-events.js';
 import { retryDelayMs } from './webhook-retry.js';
 import { type SendResult, sendWebhook } from './webhook-send.js';
-import { openEndpointSecrets } from './webhook-secret-store.js';
+import { signingSecrets } from './webhook-secret-store.js';
 import { webhookSignature } from './webhook-signature.js';
 import { checkWebhookUrl, type UrlCheck } from './webhook-url-guard.js';
 
@@ -62,15 +62,17 @@ interface Outcome {
 export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings, keys: SecretKeyring): Promise<number> {
   const claimed = await claimDue(ctx, settings.timeoutMs + 30_000);
   if (!claimed.length) return 0;
-  const [rows, events] = await Promise.all([
-    ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: [...new Set(claimed.map((c) => c.endpointId))] } }, select: { id: true, organizationId: true, url: true, secret: true } }),
+  const endpointIds = [...new Set(claimed.map((c) => c.endpointId))];
+  // Each endpoint's secret opened once per step (webhook-secret-store.ts, which re-seals a stale one on the way).
+  const [endpoints, secrets, events] = await Promise.all([
+    ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, organizationId: true, url: true } }),
+    signingSecrets(ctx, keys, endpointIds),
     ctx.prisma.domainEvent.findMany({ where: { id: { in: claimed.map((c) => c.eventId) } } }),
   ]);
-  // Each endpoint's secret opened once per step (webhook-secret-store.ts, which re-seals a stale one on the way); one
-  // that does not open is logged once per step and fails its deliveries' attempts with the reason, without stopping the others.
-  const endpoints = await openEndpointSecrets(ctx, keys, rows);
+  // A secret that does not open is logged once per step and fails its endpoint's attempts with the reason, the others go on.
   for (const endpoint of endpoints) {
-    if (!endpoint.secret.ok) currentLogger().error({ endpointId: endpoint.id, organizationId: endpoint.organizationId }, `webhook endpoint ${endpoint.id}: ${endpoint.secret.reason}`);
+    const secret = secrets.get(endpoint.id);
+    if (secret && !secret.ok) currentLogger().error({ endpointId: endpoint.id, organizationId: endpoint.organizationId }, `webhook endpoint ${endpoint.id}: ${secret.reason}`);
   }
   const endpointById = new Map(endpoints.map((e) => [e.id, e]));
   const eventById = new Map(events.map((e) => [e.id, e]));
@@ -82,8 +84,8 @@ export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings
     claimed.map(async (delivery) => {
       const endpoint = endpointById.get(delivery.endpointId);
       const event = eventById.get(delivery.eventId);
-      if (!endpoint) return; // deleted meanwhile, with its deliveries
-      const opened = endpoint.secret;
+      const opened = secrets.get(delivery.endpointId);
+      if (!endpoint || !opened) return; // deleted meanwhile, with its deliveries
       if (!opened.ok) {
         outcomes.push({ delivery, result: { statusCode: null, error: opened.reason.slice(0, 500), durationMs: 0, responseExcerpt: null }, unsigned: true, order: finished++ });
         return;

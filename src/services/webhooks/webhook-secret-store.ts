@@ -60,17 +60,20 @@ export function openWebhookSecret(keys: SecretKeyring, owner: SecretOwner, store
   if (!stored.startsWith(SEALED)) return { ok: true, secret: stored, stale: keys.current !== undefined };
   const [, version, keyId, data] = stored.split(':');
   if (version !== VERSION || !keyId || !data) return { ok: false, reason: `The signing secret is stored in a form this version does not read (${stored.slice(0, 12)}…)` };
-  const key = [keys.current, keys.previous].find((k) => k?.id === keyId);
-  if (!key) {
+  const candidates = [keys.current, keys.previous].filter((k): k is SecretKey => k?.id === keyId);
+  if (!candidates.length) {
     const configured = [keys.current && `SECRETS_ENCRYPTION_KEY (${keys.current.id})`, keys.previous && `SECRETS_ENCRYPTION_KEY_PREVIOUS (${keys.previous.id})`].filter(Boolean);
     return {
       ok: false,
       reason: `The signing secret is sealed with encryption key ${keyId}, which this instance does not have (${configured.length ? `it has ${configured.join(' and ')}` : 'SECRETS_ENCRYPTION_KEY is not set'}); not sent`,
     };
   }
-  const opened = aesGcmOpen(columnKey(key), Buffer.from(data, 'base64url'), aad(owner));
-  if (!opened) return { ok: false, reason: `The signing secret does not open with encryption key ${keyId}: it was altered, or it belongs to another endpoint; not sent (rotate the secret)` };
-  return { ok: true, secret: opened.toString('utf8'), stale: key !== keys.current };
+  // Two keys of one id (a 1 in 4 billion chance) are both tried.
+  for (const key of candidates) {
+    const opened = aesGcmOpen(columnKey(key), Buffer.from(data, 'base64url'), aad(owner));
+    if (opened) return { ok: true, secret: opened.toString('utf8'), stale: key !== keys.current };
+  }
+  return { ok: false, reason: `The signing secret does not open with encryption key ${keyId}: it was altered, or it belongs to another endpoint; not sent (rotate the secret)` };
 }
 
 /** A new secret for an endpoint: the secret to show once, and the value to store. */
@@ -93,16 +96,18 @@ async function writeResealed(ctx: DbContext, changes: { id: string; old: string;
 }
 
 /**
- * The secrets of the endpoints a delivery step signs with, opened (the worker, webhook-attempts.ts). Those stored
- * in clear or under the previous key while a current key is set (written by an instance not yet given the key, or
- * not yet restarted with the new one) are re-sealed with the current key on the way, in one statement.
+ * The signing secrets of the endpoints a delivery step sends to, opened, by endpoint id (the worker,
+ * webhook-attempts.ts). Those stored in clear or under the previous key while a current key is set (written by an
+ * instance not yet given the key, or not yet restarted with the new one) are re-sealed with the current key on the
+ * way, in one statement.
  */
-export async function openEndpointSecrets<T extends SecretOwner & { secret: string }>(ctx: DbContext, keys: SecretKeyring, rows: T[]): Promise<(Omit<T, 'secret'> & { secret: OpenedSecret })[]> {
-  const opened = rows.map(({ secret, ...row }) => ({ ...row, stored: secret, secret: openWebhookSecret(keys, row, secret) }));
-  const stale = opened.flatMap((row) => (row.secret.ok && row.secret.stale ? [{ id: row.id, old: row.stored, stored: sealWebhookSecret(keys, row, row.secret.secret) }] : []));
+export async function signingSecrets(ctx: DbContext, keys: SecretKeyring, endpointIds: string[]): Promise<Map<string, OpenedSecret>> {
+  const rows = await ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, organizationId: true, secret: true } });
+  const opened = rows.map((row) => ({ row, secret: openWebhookSecret(keys, row, row.secret) }));
+  const stale = opened.flatMap(({ row, secret }) => (secret.ok && secret.stale ? [{ id: row.id, old: row.secret, stored: sealWebhookSecret(keys, row, secret.secret) }] : []));
   // Signing does not wait on it: a failed write leaves the value as it was, to be re-sealed next time.
   await writeResealed(ctx, stale).catch((error: unknown) => currentLogger().warn({ err: error }, 'webhook secrets: re-sealing on use failed'));
-  return opened.map(({ stored: _stored, ...row }) => row as unknown as Omit<T, 'secret'> & { secret: OpenedSecret });
+  return new Map(opened.map(({ row, secret }) => [row.id, secret]));
 }
 
 /** Rows re-sealed per statement at start. */
