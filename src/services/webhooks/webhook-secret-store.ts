@@ -5,8 +5,9 @@ import type { DbContext } from '../../context.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
 /**
- * The one door to `webhook_endpoints.secret` (docs/webhooks.md#the-secret-at-rest): every write of a secret
- * (create, rotate, the re-sealing at start) and every read (the delivery worker signing) goes through here.
+ * The one door to `webhook_endpoints.secret` (docs/webhooks.md#the-secret-at-rest): every value written to it is
+ * made here (create and rotate store what issueWebhookSecret gives; the re-sealing writes its own), and it is read
+ * only here (signingSecrets for the delivery worker, the re-sealing at start).
  *
  * With SECRETS_ENCRYPTION_KEY set, a secret is stored sealed:
  *
