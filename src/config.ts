@@ -1,3 +1,5 @@
+import { decodeSecretKey, SecretKey, type SecretKeyring } from './kernel/secret-keys.js';
+
 /** The limits every GraphQL document must stay within, over HTTP and over graphql-ws alike. */
 export interface GraphQLLimits {
   /** Lexical tokens in a document; the parser stops at the first one over (so a huge document is never built). */
@@ -129,6 +131,12 @@ export interface Config {
   eventPublishPollMs: number;
   /** Webhook delivery (docs/webhooks.md). */
   webhooks: WebhookSettings;
+  /**
+   * SECRETS_ENCRYPTION_KEY (current: seals) and SECRETS_ENCRYPTION_KEY_PREVIOUS (still opens): the keys, kept
+   * outside the database, that seal webhook signing secrets at rest (docs/webhooks.md#the-secret-at-rest). Empty:
+   * secrets are stored in clear.
+   */
+  secretsEncryption: SecretKeyring;
   /** The alerts evaluator and sweep (docs/alerts.md). */
   alerts: AlertSettings;
   /** How long the outbox, finished webhook deliveries and resolved alerts are kept, and the sweep that prunes them. */
@@ -267,6 +275,27 @@ function metricsTokenOf(value: string | undefined): string | undefined {
   return value;
 }
 
+/** One key setting: 32 bytes as 64 hex digits or base64; anything else names the variable (never the value). */
+function secretKeyOf(env: NodeJS.ProcessEnv, name: string): SecretKey | undefined {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return undefined;
+  const decoded = decodeSecretKey(text);
+  if (!Buffer.isBuffer(decoded)) {
+    throw new ConfigError(`${name} must be 32 bytes written as 64 hex digits or in base64 (make one with: openssl rand -base64 32), but ${decoded.reason}`);
+  }
+  return new SecretKey(decoded);
+}
+
+function secretsEncryptionOf(env: NodeJS.ProcessEnv): SecretKeyring {
+  const current = secretKeyOf(env, 'SECRETS_ENCRYPTION_KEY');
+  const previous = secretKeyOf(env, 'SECRETS_ENCRYPTION_KEY_PREVIOUS');
+  if (previous && !current) {
+    throw new ConfigError('SECRETS_ENCRYPTION_KEY_PREVIOUS is set but SECRETS_ENCRYPTION_KEY is not: set the new key as SECRETS_ENCRYPTION_KEY and the old one as SECRETS_ENCRYPTION_KEY_PREVIOUS');
+  }
+  // The same key twice is one key (a rotation's last step may leave both set alike for a while).
+  return { current, previous: previous && previous.id !== current!.id ? previous : undefined };
+}
+
 const RATE_LIMIT_STORES = ['memory', 'postgres', 'redis'] as const;
 
 function rateLimitStore(value: string | undefined): Config['rateLimit']['store'] {
@@ -316,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxMs: positive(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
       disableAfter: positive(env, 'WEBHOOK_DISABLE_AFTER', 20),
     },
+    secretsEncryption: secretsEncryptionOf(env),
     alerts: {
       pollMs: nonNegative(env, 'ALERT_POLL_MS', 1000),
       sweepSeconds: nonNegative(env, 'ALERT_SWEEP_SECONDS', 300),

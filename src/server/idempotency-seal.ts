@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
+import { aesGcmOpen, aesGcmSeal } from '../kernel/aes-gcm.js';
 
 /**
  * A stored answer is sealed with a key derived from the caller's Idempotency-Key (and organization), which is
@@ -16,21 +17,17 @@ export interface StoredAnswer {
   body: string;
 }
 
-/** nonce (12) | tag (16) | AES-256-GCM ciphertext of the answer as JSON. */
+/** nonce (12) | tag (16) | AES-256-GCM ciphertext of the answer as JSON (src/kernel/aes-gcm.ts). */
 export function sealAnswer(answer: StoredAnswer, idempotencyKey: string, organizationId: string): Uint8Array {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', cipherKey(idempotencyKey, organizationId), nonce);
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
-  return Buffer.concat([nonce, cipher.getAuthTag(), sealed]);
+  return aesGcmSeal(cipherKey(idempotencyKey, organizationId), Buffer.from(JSON.stringify(answer), 'utf8'));
 }
 
 /** The answer, or null when the seal does not open (a hash collision; a tampered row). */
 export function openAnswer(sealed: Uint8Array, idempotencyKey: string, organizationId: string): StoredAnswer | null {
+  const opened = aesGcmOpen(cipherKey(idempotencyKey, organizationId), sealed);
+  if (!opened) return null;
   try {
-    const bytes = Buffer.from(sealed);
-    const decipher = createDecipheriv('aes-256-gcm', cipherKey(idempotencyKey, organizationId), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as StoredAnswer;
+    return JSON.parse(opened.toString('utf8')) as StoredAnswer;
   } catch {
     return null;
   }

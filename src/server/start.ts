@@ -4,7 +4,7 @@ import { ApiKeyCache, type ApiKeyRow } from '../auth/api-key-cache.js';
 import { createServer, type Server } from 'node:http';
 import { createServerAdapter } from '@whatwg-node/server';
 import type { Config } from '../config.js';
-import type { App } from '../context.js';
+import { type App, operatorContext } from '../context.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { seedDemoIfEmpty } from '../services/admin/demo-seed.js';
 import { loadJwtKey } from '../services/auth/tokens.js';
@@ -14,6 +14,7 @@ import { startDemandHistoryRateLoop } from '../services/planning/projection/dema
 import { startStockSnapshotLoop } from '../services/dashboard/inventory-summary/stock-snapshots.js';
 import { startEvents } from '../services/events/publisher/start-events.js';
 import { startWebhooks } from '../services/webhooks/start-webhooks.js';
+import { prepareWebhookSecrets } from '../services/webhooks/webhook-secret-store.js';
 import { startAlerts } from '../services/alerts/start-alerts.js';
 import { startIdempotencyKeySweep } from '../services/idempotency/idempotency-key-sweep.js';
 import { startRowCountCompaction } from '../services/row-counts/row-count-compaction.js';
@@ -65,6 +66,8 @@ export async function startServer(config: Config, options: { database?: Database
     forecastPool: new ForecastWorkerPool({ size: config.forecastWorkers ?? defaultPoolSize() }),
   };
   if (config.seedDemo) await seedDemoIfEmpty(app, log);
+  // Webhook secrets sealed with SECRETS_ENCRYPTION_KEY (those in clear or under the previous key), before the worker signs with them.
+  await prepareWebhookSecrets(operatorContext(app.prisma, 'webhook-secrets'), config.secretsEncryption, { databaseKind: database.kind, log });
   watchDatabase(processMetrics(), app, database.pool);
   const events = await startEvents(app, database, { pollMs: config.eventPublishPollMs, log });
   app.events = events.fanOut;

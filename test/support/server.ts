@@ -15,12 +15,15 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * A real HTTP server on a random port over its own fresh database. Import workers, forecast-run loops and the
+ * A real HTTP server on a random port over its own fresh database (or over `options.database`, which it then
+ * leaves open when it closes). Import workers, forecast-run loops and the
  * stock snapshot loop are off unless the test asks for them (`IMPORT_WORKERS`, `FORECAST_RUN_WORKERS`,
  * `STOCK_SNAPSHOT_POLL_SECONDS`, `DEMAND_RATE_POLL_SECONDS`, `EVENT_PUBLISH_POLL_MS`, `WEBHOOK_POLL_MS`, `ALERT_POLL_MS`, `ALERT_SWEEP_SECONDS`, `IDEMPOTENCY_SWEEP_SECONDS`, `ROW_COUNT_COMPACT_SECONDS`, `RETENTION_SWEEP_SECONDS`), so their polling never lands in another test's query counts.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export async function startTestServer(env: Record<string, string> = {}, options: { database?: TestDatabase } = {}): Promise<TestServer> {
+  // A database given by the test outlives the server (it is the test's to close): servers started one after the
+  // other on it see what the previous one left, as a restart with other settings would.
+  const database = options.database ? { ...options.database, close: async () => {} } : await createTestDatabase();
   const config = { ...loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0', DEMAND_RATE_POLL_SECONDS: '0', EVENT_PUBLISH_POLL_MS: '0', WEBHOOK_POLL_MS: '0', ALERT_POLL_MS: '0', ALERT_SWEEP_SECONDS: '0', IDEMPOTENCY_SWEEP_SECONDS: '0', ROW_COUNT_COMPACT_SECONDS: '0', RETENTION_SWEEP_SECONDS: '0', ...env }), port: 0 };
   const running = await startServer(config, { database });
   const call: TestServer['call'] = async (method, path, options = {}) => {

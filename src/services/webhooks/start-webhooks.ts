@@ -23,7 +23,7 @@ export function startWebhooks(app: App, options: { fanOut?: EventFanOut; log: (m
     wakeOn: wake,
     step: async () => {
       const fannedOut = await fanOutWebhookEvents(ctx);
-      const sent = await deliverDue(ctx, settings);
+      const sent = await deliverDue(ctx, settings, app.config.secretsEncryption);
       return fannedOut + sent > 0;
     },
     log: options.log,

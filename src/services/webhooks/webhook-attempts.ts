@@ -1,9 +1,12 @@
 import type { WebhookSettings } from '../../config.js';
 import type { OperatorContext } from '../../context.js';
 import { inTransaction } from '../../db/transactions.js';
+import { currentLogger } from '../../kernel/log.js';
+import type { SecretKeyring } from '../../kernel/secret-keys.js';
 import { appendEventsOf } from '../events/outbox/append-events.js';
 import { retryDelayMs } from './webhook-retry.js';
 import { type SendResult, sendWebhook } from './webhook-send.js';
+import { signingSecrets } from './webhook-secret-store.js';
 import { webhookSignature } from './webhook-signature.js';
 import { checkWebhookUrl, type UrlCheck } from './webhook-url-guard.js';
 
@@ -49,18 +52,28 @@ function claimDue(ctx: OperatorContext, leaseMs: number) {
 interface Outcome {
   delivery: Claimed;
   result: SendResult;
+  /** Not sent because this instance cannot open the endpoint's secret: a failed attempt, not the receiver's failure. */
+  unsigned?: boolean;
   /** Completion order within the step: an endpoint's run of failures is counted from its last success. */
   order: number;
 }
 
 /** Sends the deliveries due now; returns how many were attempted (0: nothing was due). */
-export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings): Promise<number> {
+export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings, keys: SecretKeyring): Promise<number> {
   const claimed = await claimDue(ctx, settings.timeoutMs + 30_000);
   if (!claimed.length) return 0;
-  const [endpoints, events] = await Promise.all([
-    ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: [...new Set(claimed.map((c) => c.endpointId))] } }, select: { id: true, url: true, secret: true } }),
+  const endpointIds = [...new Set(claimed.map((c) => c.endpointId))];
+  // Each endpoint's secret opened once per step (webhook-secret-store.ts, which re-seals a stale one on the way).
+  const [endpoints, secrets, events] = await Promise.all([
+    ctx.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, organizationId: true, url: true } }),
+    signingSecrets(ctx, keys, endpointIds),
     ctx.prisma.domainEvent.findMany({ where: { id: { in: claimed.map((c) => c.eventId) } } }),
   ]);
+  // A secret that does not open is logged once per step and fails its endpoint's attempts with the reason, the others go on.
+  for (const endpoint of endpoints) {
+    const secret = secrets.get(endpoint.id);
+    if (secret && !secret.ok) currentLogger().error({ endpointId: endpoint.id, organizationId: endpoint.organizationId }, `webhook endpoint ${endpoint.id}: ${secret.reason}`);
+  }
   const endpointById = new Map(endpoints.map((e) => [e.id, e]));
   const eventById = new Map(events.map((e) => [e.id, e]));
   // The guard once per endpoint and step: its deliveries of this step go to the addresses checked here.
@@ -71,10 +84,15 @@ export async function deliverDue(ctx: OperatorContext, settings: WebhookSettings
     claimed.map(async (delivery) => {
       const endpoint = endpointById.get(delivery.endpointId);
       const event = eventById.get(delivery.eventId);
-      if (!endpoint) return; // deleted meanwhile, with its deliveries
+      const opened = secrets.get(delivery.endpointId);
+      if (!endpoint || !opened) return; // deleted meanwhile, with its deliveries
+      if (!opened.ok) {
+        outcomes.push({ delivery, result: { statusCode: null, error: opened.reason.slice(0, 500), durationMs: 0, responseExcerpt: null }, unsigned: true, order: finished++ });
+        return;
+      }
       const result: SendResult = event
         ? // One failing attempt must not cost the batch its records: it is recorded as that attempt's error.
-          await attempt(endpoint, checks.get(endpoint.id)!, delivery, event, settings).catch((error: Error) => ({ statusCode: null, error: `ERROR: ${error.message}`.slice(0, 500), durationMs: 0, responseExcerpt: null }))
+          await attempt({ url: endpoint.url, secret: opened.secret }, checks.get(endpoint.id)!, delivery, event, settings).catch((error: Error) => ({ statusCode: null, error: `ERROR: ${error.message}`.slice(0, 500), durationMs: 0, responseExcerpt: null }))
         : { statusCode: null, error: 'The event is no longer in the outbox', durationMs: 0, responseExcerpt: null };
       outcomes.push({ delivery, result, order: finished++ });
     }),
@@ -143,7 +161,8 @@ async function record(ctx: OperatorContext, sent: Outcome[], settings: WebhookSe
       });
     }
     const byEndpoint = new Map<string, Outcome[]>();
-    for (const o of outcomes) byEndpoint.set(o.delivery.endpointId, [...(byEndpoint.get(o.delivery.endpointId) ?? []), o]);
+    // An attempt not sent for want of a key is the operator's to fix: it does not count towards disabling the endpoint.
+    for (const o of outcomes) if (!o.unsigned) byEndpoint.set(o.delivery.endpointId, [...(byEndpoint.get(o.delivery.endpointId) ?? []), o]);
     for (const [endpointId, ofEndpoint] of byEndpoint) {
       const lastSuccess = Math.max(-1, ...ofEndpoint.filter((o) => succeeded(o.result)).map((o) => o.order));
       const failuresAfter = ofEndpoint.filter((o) => !succeeded(o.result) && o.order > lastSuccess);

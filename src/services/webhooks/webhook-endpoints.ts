@@ -1,12 +1,14 @@
 // Webhook endpoints of the caller's organization, managed by its administrators (docs/webhooks.md). The
-// signing secret is returned on create and rotate only; every other answer leaves it out.
+// signing secret is returned on create and rotate only; every other answer leaves it out. It is issued and
+// stored (sealed when SECRETS_ENCRYPTION_KEY is set) through webhook-secret-store.ts only.
 import type { z } from 'zod';
 import type { webhookEndpointChanges, webhookEndpointCreate } from '../../contracts/webhooks/webhook-endpoints.js';
 import type { RequestContext } from '../../context.js';
+import { uuidv7 } from '../../db/ids.js';
 import { inTransaction } from '../../db/transactions.js';
 import { DomainError, notFound, validationError } from '../../kernel/errors.js';
 import { type ListWindow, orgId } from '../tenant.js';
-import { newWebhookSecret } from './webhook-signature.js';
+import { issueWebhookSecret } from './webhook-secret-store.js';
 import { checkWebhookUrl } from './webhook-url-guard.js';
 
 export type WebhookEndpointCreate = z.output<typeof webhookEndpointCreate>;
@@ -52,7 +54,9 @@ export type WebhookEndpointRow = Awaited<ReturnType<typeof getWebhookEndpoint>>;
 export async function createWebhookEndpoint(ctx: RequestContext, input: WebhookEndpointCreate) {
   await guardUrl(ctx, input.url);
   const organizationId = orgId(ctx);
-  const secret = newWebhookSecret();
+  // The id is made here: the sealed secret is bound to it.
+  const id = uuidv7();
+  const { secret, stored } = issueWebhookSecret(ctx.app.config.secretsEncryption, { id, organizationId });
   // Creations of one organization take turns, so two at once cannot both pass the count.
   const endpoint = await inTransaction(ctx, async (tx) => {
     await tx.prisma.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${organizationId}`}))`;
@@ -60,7 +64,7 @@ export async function createWebhookEndpoint(ctx: RequestContext, input: WebhookE
       throw new DomainError('INVALID_STATE', `The organization has ${MAX_ENDPOINTS} webhook endpoints already, the most it may have; delete one first`);
     }
     return tx.prisma.webhookEndpoint.create({
-      data: { organizationId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, active: input.active ?? true, secret },
+      data: { id, organizationId, url: input.url, eventTypes: input.eventTypes, description: input.description ?? null, active: input.active ?? true, secret: stored },
       select: ENDPOINT_FIELDS,
     });
   });
@@ -95,8 +99,8 @@ export async function deleteWebhookEndpoint(ctx: RequestContext, id: string) {
 
 /** A new signing secret, returned this once; the old one stops signing at once. */
 export async function rotateWebhookSecret(ctx: RequestContext, id: string) {
-  const secret = newWebhookSecret();
-  const [endpoint] = await ctx.prisma.webhookEndpoint.updateManyAndReturn({ where: scoped(ctx, id), data: { secret }, select: ENDPOINT_FIELDS });
+  const { secret, stored } = issueWebhookSecret(ctx.app.config.secretsEncryption, scoped(ctx, id));
+  const [endpoint] = await ctx.prisma.webhookEndpoint.updateManyAndReturn({ where: scoped(ctx, id), data: { secret: stored }, select: ENDPOINT_FIELDS });
   if (!endpoint) throw notFound('Webhook endpoint');
   return { endpoint, secret };
 }
