@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   'alert.raised',
   'alert.acknowledged',
   'alert.resolved',
+  'stock.level_crossed',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
