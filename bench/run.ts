@@ -28,6 +28,11 @@
 //                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
 //   --instances           only the instances part (issue 24, bench/server/bench-instances.ts): the products list and adjustments served by
 //                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
+//   --scale               only the list scale part (issue 25, bench/scale/): the products list, a lookup by SKU, a location's
+//                         inventory list and channel-location page at 1,000, 100,000 and 1,000,000 products (5 stock lines each),
+//                         each size in its own scratch database (PostgreSQL): p99 per size, goal flat within 20%. Not part of a
+//                         run without part flags (the million takes minutes to load)
+//   --scale-sizes A,B,C   the product counts of --scale (default 1000,100000,1000000)
 //   --quick               3 s per target (1 s warm-up)
 //   --duration N          seconds per target (BENCH_DURATION, default 10)
 //   --warmup N            warm-up seconds (BENCH_WARMUP, default 2)
@@ -74,16 +79,19 @@ import { benchEvents, EVENTS_TARGETS } from './events/bench-events.js';
 import { eventsSection, eventsTextTable, eventsVerdict } from './events/report.js';
 import { benchInstances, INSTANCES_TARGETS } from './server/bench-instances.js';
 import { instancesSection, instancesTextTable, instancesVerdict } from './server/instances-report.js';
+import { benchListScale, scaleSizes, SCALE_TARGETS } from './scale/bench-scale.js';
+import { scaleListSection, scaleListTextTable, scaleListVerdict } from './scale/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const backends = args.only ? [args.only] : ['postgres', 'pglite'];
+const listScaleSizes = parts.scale ? scaleSizes(args['scale-sizes']) : [];
 if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('--only takes postgres or pglite');
 
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.instances ? 300 + INSTANCES_TARGETS * (settings.duration + settings.warmup + 10) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.instances ? 300 + INSTANCES_TARGETS * (settings.duration + settings.warmup + 10) : 0) + (parts.scale ? listScaleSizes.length * (900 + SCALE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5)) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];
@@ -240,7 +248,7 @@ const serverParts = parts.products || parts.inventory || parts.import;
 async function main() {
   const started = new Date();
   console.log(
-    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning', parts.events && 'events', parts.instances && 'instances'].filter(Boolean).join(' and ')}): ` +
+    `bench (${settings.mode}; ${[parts.products && 'products', parts.inventory && 'inventory', parts.import && 'import', parts.forecast && 'forecast', parts.forecastScale && 'forecast scale', parts.transfers && 'transfers', parts.stalls && 'stalls', parts.warehouse && 'warehouse', parts.planning && 'planning', parts.events && 'events', parts.instances && 'instances', parts.scale && 'list scale'].filter(Boolean).join(' and ')}): ` +
       `${settings.duration} s per target, ${settings.warmup} s warm-up, ${settings.connections} connections` +
       (parts.inventory && settings.pgliteConnections !== settings.connections ? ` (inventory on PGlite: ${settings.pgliteConnections})` : '') +
       (parts.warehouse ? ` (warehouse: ${WAREHOUSE_CONNECTIONS}, on PGlite ${settings.pgliteConnections})` : '') +
@@ -253,6 +261,7 @@ async function main() {
   let planning: Awaited<ReturnType<typeof benchPlanning>> | undefined;
   let events: Awaited<ReturnType<typeof benchEvents>> | undefined;
   let instances: Awaited<ReturnType<typeof benchInstances>> | undefined;
+  let listScale: Awaited<ReturnType<typeof benchListScale>> | undefined;
   const stalls: StallResult[] = [];
   const forecastData = parts.forecast && existsSync(DATA_FILE);
   if (parts.forecast && !forecastData) console.log(`Forecast accuracy skipped: ${DATA_FILE} is absent (see ../shared/data/README.md).`);
@@ -276,6 +285,10 @@ async function main() {
     if (parts.planning) {
       planning = await benchPlanning(databaseUrl, backends);
       postgresVersion = planning.postgresVersion ?? postgresVersion;
+    }
+    if (parts.scale) {
+      listScale = await benchListScale(databaseUrl, backends, listScaleSizes);
+      postgresVersion = listScale.postgresVersion ?? postgresVersion;
     }
     if (parts.instances) {
       instances = await benchInstances(databaseUrl, backends);
@@ -338,7 +351,11 @@ async function main() {
     console.log(`\n${instancesTextTable(instances)}\n\n${instancesVerdict(instances).join('\n')}`);
     if (write) appendToBenchmarks(root, instancesSection(started, machine, settings, instances));
   }
-  if (write && (instances?.rows.length || results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length || events?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
+  if (listScale?.rows.length) {
+    console.log(`\n${scaleListTextTable(listScale)}\n\n${scaleListVerdict(listScale).join('\n')}`);
+    if (write) appendToBenchmarks(root, scaleListSection(started, machine, settings, listScale));
+  }
+  if (write && (listScale?.rows.length || instances?.rows.length || results.products.length || results.inventory.length || results.imports.length || forecast || scale || transfers?.runs.length || stalls.length || warehouse?.rows.length || planning?.rows.length || events?.rows.length)) console.log('Recorded in BENCHMARKS.md (the sections replaced moved to bench/history.md)');
   const failedCheck =
     results.checks.some((b) => b.checks.some((c) => !c.check.ok)) || Boolean(transfers?.checks.some((c) => !c.ok)) || Boolean(warehouse?.checks.some((c) => !c.ok)) || Boolean(planning?.checks.some((c) => !c.ok));
   if (failedCheck) process.exitCode = 1;

@@ -24,6 +24,8 @@ export const { values: args } = parseArgs({
     planning: { type: 'boolean', default: false },
     events: { type: 'boolean', default: false },
     instances: { type: 'boolean', default: false },
+    scale: { type: 'boolean', default: false },
+    'scale-sizes': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'wait-idle': { type: 'string' },
@@ -54,8 +56,11 @@ export const settings = {
   waitIdle: Number(args['wait-idle'] ?? process.env.BENCH_WAIT_IDLE ?? 0) || 0,
 };
 
-/** None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse, --planning, --events, --instances: every part. */
-const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse && !args.planning && !args.events && !args.instances;
+/**
+ * None of --products, --inventory, --import, --forecast, --forecast-scale, --transfers, --stalls, --warehouse, --planning, --events,
+ * --instances: every part but --scale (a million products take minutes to load; it runs when asked).
+ */
+const none = !args.products && !args.inventory && !args.import && !args.forecast && !args['forecast-scale'] && !args.transfers && !args.stalls && !args.warehouse && !args.planning && !args.events && !args.instances && !args.scale;
 export const parts = {
   products: args.products || none,
   inventory: args.inventory || none,
@@ -68,4 +73,5 @@ export const parts = {
   planning: args.planning || none,
   events: args.events || none,
   instances: args.instances || none,
+  scale: args.scale,
 };

@@ -85,8 +85,9 @@ describe('each REST answer matches the schema its route documents', () => {
     await call('PATCH', `${E}/${created.id}`, 200, { body: { eventTypes: ['*'] } });
     await call('PATCH', `${E}/${created.id}`, 400, { body: { eventTypes: [] } });
     await call('POST', `${E}/${created.id}/rotate-secret`, 200, { body: {} });
-    // A delivery as the worker writes it (no worker runs here).
-    const delivery = await server.app.prisma.webhookDelivery.create({ data: { organizationId: a.org.id, endpointId: created.id, eventId: 1n, eventType: 'stock.changed', status: 'FAILED' } });
+    // A delivery as the worker writes it (no worker runs here), of an event still in the outbox (replay sends it again).
+    const event = await server.app.prisma.domainEvent.create({ data: { organizationId: a.org.id, type: 'stock.changed', payload: { changes: [] } } });
+    const delivery = await server.app.prisma.webhookDelivery.create({ data: { organizationId: a.org.id, endpointId: created.id, eventId: event.id, eventType: 'stock.changed', status: 'FAILED' } });
     await server.app.prisma.webhookAttempt.create({ data: { deliveryId: delivery.id, number: 1, statusCode: 500, error: 'Answered 500', durationMs: 4, responseExcerpt: 'nope' } });
     await call('GET', `${E}/${created.id}/deliveries?status=failed`, 200);
     await call('GET', `${E}/${created.id}/deliveries?status=lost`, 400);
