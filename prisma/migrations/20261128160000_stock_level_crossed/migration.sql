@@ -34,7 +34,7 @@ BEGIN
     SELECT v.*, a.available AS after, a.available - v.delta AS before
     FROM leveled v
     CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM(s."qtyOnHand" - s."qtyReserved" - s."qtyOnHold" - s."qtyPicked" - s."qtyRecalled" - s."qtyExpired"), 0)::int AS available
+      SELECT COALESCE(SUM(s."qtyOnHand" - s."qtyReserved" - s."qtyOnHold" - s."qtyPicked" - s."qtyRecalled" - s."qtyExpired"), 0)::bigint AS available
       FROM stock_lines s LEFT JOIN lots lo ON lo.id = s."lotId"
       WHERE s."productMasterId" = v.p AND s."locationId" = v.l
         AND NOT (s."lotId" IS NOT NULL AND (lo.recalled OR lo."expiryDate" < (now() AT TIME ZONE 'UTC')::date))
