@@ -64,10 +64,15 @@ export function cells(row: Row): string[] {
   ];
 }
 
+/** Columns padded to their widest cell: the first `textColumns` to the left, the numbers after them to the right. */
+export function alignedTable(head: string[], rows: string[][], textColumns: number): string {
+  const all = [head, ...rows];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  return all.map((r) => r.map((c, i) => (i >= textColumns ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+}
+
 export function textTable(rows: Row[]): string {
-  const all = [HEAD, ...rows.map(cells)];
-  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  return all.map((r) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+  return alignedTable(HEAD, rows.map(cells), 2);
 }
 
 function markdownTable(rows: Row[]): string {

@@ -1,5 +1,5 @@
 // The scale part's table, verdict and BENCHMARKS.md section (--scale).
-import { machineLine, sectionStamp, type Machine } from '../harness/report.js';
+import { alignedTable, machineLine, sectionStamp, type Machine } from '../harness/report.js';
 import { SCALE_CONNECTIONS, type ScaleListResult, type ScaleRow } from './bench-scale.js';
 
 const HEAD = ['Target', 'Products', 'Requests/s', 'p50 (ms)', 'p99 (ms)', 'Errors / non-2xx', 'CPU ms/req: Node', 'CPU ms/req: PostgreSQL', 'Other work'];
@@ -16,9 +16,7 @@ const cellsOf = (r: ScaleRow) => [
 ];
 
 export function scaleListTextTable(result: ScaleListResult): string {
-  const all = [HEAD, ...result.rows.map(cellsOf)];
-  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  return all.map((r) => r.map((c, i) => (i >= 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+  return alignedTable(HEAD, result.rows.map(cellsOf), 1);
 }
 
 /** Per target: p99 at the largest size ÷ p99 at the smallest, against the goal (within 20%). */

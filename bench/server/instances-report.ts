@@ -1,5 +1,5 @@
 // The instances part's table, verdict and BENCHMARKS.md section (--instances).
-import { machineLine, sectionStamp, type Machine } from '../harness/report.js';
+import { alignedTable, machineLine, sectionStamp, type Machine } from '../harness/report.js';
 import type { InstancesResult, InstancesRow } from './bench-instances.js';
 
 const HEAD = ['Target', 'Instances', 'Requests/s', 'p99 (ms)', 'Errors / non-2xx', 'CPU ms/req: Node (all instances)', 'CPU ms/req: PostgreSQL', 'PostgreSQL share', 'Machine busy'];
@@ -16,9 +16,7 @@ const cellsOf = (r: InstancesRow) => [
 ];
 
 export function instancesTextTable(result: InstancesResult): string {
-  const all = [HEAD, ...result.rows.map(cellsOf)];
-  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  return all.map((r) => r.map((c, i) => (i >= 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n');
+  return alignedTable(HEAD, result.rows.map(cellsOf), 1);
 }
 
 export function instancesVerdict(result: InstancesResult): string[] {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/fixtures.js';
 import { wsConnection } from '../support/graphql-ws.js';
+import { statusMoveSubscriber } from '../support/status-moves.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { streams } from '../events/stock-changes/stock-changed-support.js';
@@ -30,19 +31,7 @@ async function newBooking(calls = s) {
   return (await calls.ok(calls.create(calls.body(product, 4)), 201)) as { id: string };
 }
 
-async function subscriber(tenant: Tenant, variables: Record<string, unknown>) {
-  const ws = wsConnection(server.url);
-  await ws.init({ authorization: `Bearer ${tenant.key}` });
-  const id = await ws.subscribe(CHANGED, variables);
-  return {
-    ws,
-    id,
-    sent: () => ws.messages.filter((m) => m.id === id && m.type === 'next').map((m) => m.payload.data.bookingChanged),
-    /** The first message with a move to `to` of this booking. */
-    moveTo: async (bookingId: string, to: string) =>
-      (await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data.bookingChanged.booking.id === bookingId && m.payload.data.bookingChanged.to === to))?.payload.data.bookingChanged,
-  };
-}
+const subscriber = (tenant: Tenant, variables: Record<string, unknown>) => statusMoveSubscriber(server, tenant, CHANGED, 'bookingChanged', 'booking', variables);
 
 describe('bookingChanged', () => {
   it('by id: the booking now, then each move with the booking as it is, ending after FULFILLED', async () => {

@@ -3,6 +3,7 @@ import { operatorContext } from '../../src/context.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
 import { compactRowCounts } from '../../src/services/row-counts/row-count-compaction.js';
 import { createTenant, type Tenant } from '../support/fixtures.js';
+import { importRows } from '../support/import.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 
@@ -56,18 +57,6 @@ async function totals(tenant: Tenant, locationId: string) {
   };
 }
 
-async function importCatalog(rows: unknown[]) {
-  const posted = await server.call('POST', '/api/import/catalog', { token: a.key, body: rows });
-  expect(posted.status).toBe(202);
-  for (let i = 0; i < 400; i++) {
-    const job = (await server.call('GET', `/api/import/status/${posted.body.jobId}`, { token: a.key })).body;
-    if (job.state === 'COMPLETED') return job;
-    expect(job.state).not.toBe('FAILED');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the job did not complete');
-}
-
 describe('list totals from counters', () => {
   it('count products, stock lines and a location’s products exactly through creates, receipts and imports, one organization apart from another', async () => {
     const store = await location(a, 'RC-STORE');
@@ -84,7 +73,7 @@ describe('list totals from counters', () => {
     ]);
     // Receiving again on existing lines adds no line and no product.
     await receive([{ productMasterId: p1, locationId: a.warehouse.id, quantity: 1 }]);
-    await importCatalog(Array.from({ length: 25 }, (_, i) => ({ externalId: `RC-IMPORT-${i}` })));
+    await importRows(server, a.key, 'catalog', Array.from({ length: 25 }, (_, i) => ({ externalId: `RC-IMPORT-${i}` })));
     const after = await totals(a, a.warehouse.id);
     expect(after.answered).toEqual(after.counted);
     expect(after.answered).toEqual({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../support/fixtures.js';
 import { wsConnection } from '../support/graphql-ws.js';
+import { statusMoveSubscriber } from '../support/status-moves.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
 import { streams } from '../events/stock-changes/stock-changed-support.js';
@@ -33,20 +34,7 @@ async function newShipment(calls = s) {
   return (await calls.ok(calls.call('POST', '/api/shipments', { salesOrderId: order.id }), 201)) as { id: string; salesOrderId: string; locationId: string };
 }
 
-async function subscriber(tenant: Tenant, variables: Record<string, unknown>) {
-  const ws = wsConnection(server.url);
-  await ws.init({ authorization: `Bearer ${tenant.key}` });
-  const id = await ws.subscribe(CHANGED, variables);
-  return {
-    ws,
-    id,
-    sent: () => ws.messages.filter((m) => m.id === id && m.type === 'next').map((m) => m.payload.data.shipmentChanged),
-    /** The first message with a move to `to` of this shipment. */
-    moveTo: async (shipmentId: string, to: string) =>
-      (await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data.shipmentChanged.shipment.id === shipmentId && m.payload.data.shipmentChanged.to === to))?.payload.data
-        .shipmentChanged,
-  };
-}
+const subscriber = (tenant: Tenant, variables: Record<string, unknown>) => statusMoveSubscriber(server, tenant, CHANGED, 'shipmentChanged', 'shipment', variables);
 
 describe('shipment.moved in the outbox', () => {
   it('is written by every move, in its transaction, with the order, the states and the carrier; a refused move writes none', async () => {
