@@ -28,7 +28,7 @@
 //                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
 //   --instances           only the instances part (issue 24, bench/server/bench-instances.ts): the products list and adjustments served by
 //                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
-//   --scale               only the list scale part (issue 25, bench/scale/): the products list, a lookup by SKU, a location's
+//   --scale               only the list scale part (issue 25, bench/row-counts/): the products list, a lookup by SKU, a location's
 //                         inventory list and channel-location page at 1,000, 100,000 and 1,000,000 products (5 stock lines each),
 //                         each size in its own scratch database (PostgreSQL): p99 per size, goal flat within 20%. Not part of a
 //                         run without part flags (the million takes minutes to load)
@@ -79,8 +79,8 @@ import { benchEvents, EVENTS_TARGETS } from './events/bench-events.js';
 import { eventsSection, eventsTextTable, eventsVerdict } from './events/report.js';
 import { benchInstances, INSTANCES_TARGETS } from './server/bench-instances.js';
 import { instancesSection, instancesTextTable, instancesVerdict } from './server/instances-report.js';
-import { benchListScale, scaleSizes, SCALE_TARGETS } from './scale/bench-scale.js';
-import { scaleListSection, scaleListTextTable, scaleListVerdict } from './scale/report.js';
+import { benchListScale, scaleSizes, SCALE_TARGETS } from './row-counts/bench-scale.js';
+import { scaleListSection, scaleListTextTable, scaleListVerdict } from './row-counts/report.js';
 import { appendToBenchmarks, describeMachine, markdownSection, textTable, verdict, type Row } from './harness/report.js';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
