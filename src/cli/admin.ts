@@ -17,6 +17,7 @@ import {
   setOrganizationSettings,
   setOrganizationStatus,
 } from '../services/admin/admin.js';
+import { rebuildRowCounts } from '../services/row-counts/rebuild-row-counts.js';
 
 type Values = Record<string, string | undefined>;
 
@@ -113,6 +114,11 @@ const COMMANDS: Record<string, Command> = {
       await setOrganizationSettings(ctx, { organizationId: req(v, 'org'), minShelfLifeDays });
       return { organizationId: req(v, 'org'), minShelfLifeDays };
     },
+  },
+  'rebuild-row-counts': {
+    summary: 'rebuild-row-counts',
+    options: {},
+    run: (ctx) => rebuildRowCounts(ctx),
   },
   'revoke-api-key': {
     summary: 'revoke-api-key --id <api key id>',
