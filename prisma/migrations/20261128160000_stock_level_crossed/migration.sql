@@ -16,6 +16,15 @@ ALTER TABLE "domain_events" ADD CONSTRAINT "domain_events_type_check" CHECK ("ty
 -- above; MAX: UP when available rises above, DOWN when it is back at or below.
 CREATE FUNCTION domain_events_level_crossings() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Most ledger statements (every adjustment of a product without a level) have nothing to compare: one probe of
+  -- inventory_levels' (product, location) key and out, before any stock is summed.
+  IF NOT EXISTS (
+    SELECT 1 FROM new_rows n
+    JOIN inventory_levels il ON il."productMasterId" = n."productMasterId" AND il."locationId" = n."locationId"
+    WHERE il."minQuantity" > 0 OR il."reorderQuantity" > 0 OR il."maxQuantity" > 0
+  ) THEN
+    RETURN NULL;
+  END IF;
   INSERT INTO domain_events ("organizationId", "type", "productId", "locationId", "subjectId", "payload")
   WITH changed AS (
     SELECT n."organizationId" AS o, n."productMasterId" AS p, n."locationId" AS l,

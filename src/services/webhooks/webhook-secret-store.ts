@@ -54,7 +54,7 @@ export type OpenedSecret =
   | { ok: false; reason: string };
 
 /** The key id a stored value names (null: stored in clear). */
-export const sealingKeyId = (stored: string): string | null => (stored.startsWith(SEALED) ? (stored.split(':')[2] ?? '') : null);
+const sealingKeyId = (stored: string): string | null => (stored.startsWith(SEALED) ? (stored.split(':')[2] ?? '') : null);
 
 /** The secret a stored value holds, for signing. */
 export function openWebhookSecret(keys: SecretKeyring, owner: SecretOwner, stored: string): OpenedSecret {
