@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
-import { Prisma } from '../../generated/prisma/client.js';
+import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
+import { readRows } from '../../db/read-rows.js';
 import { escapeLike } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
@@ -60,12 +61,16 @@ export function findProducts(ctx: RequestContext, search: string | null | undefi
  * page (a lookup by SKU finds one): its page is read one row longer first, and a page that did not fill is its
  * own total, so the count runs only when more rows match.
  */
-export async function listProducts(ctx: RequestContext, args: ProductListArgs, query: { select?: object; include?: object } = {}) {
+export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
   const where = { organizationId: orgId(ctx), ...searchFilter(args.search) };
-  const read = (take: number) => ctx.prisma.productMaster.findMany({ ...query, where, orderBy: { id: 'desc' }, skip, take });
+  const read = (take: number) => ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take });
   if (!args.search?.trim()) {
-    const [items, total] = await Promise.all([read(limit), countProducts(ctx, args.search)]);
+    // The whole rows, as the model reads them, straight from the pool where there is one (the hot list).
+    const rows = readRows<ProductMaster>(ctx, Prisma.sql`
+      SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
+      FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ORDER BY id DESC LIMIT ${limit} OFFSET ${skip}`);
+    const [items, total] = await Promise.all([rows, countProducts(ctx, args.search)]);
     return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
   }
   const found = await read(limit + 1);

@@ -1,6 +1,6 @@
 import { builder } from '../../builder.js';
 import { LocationType } from '../../master-data/location.js';
-import { ownLocation, linked, ownRecord } from '../../record-loaders.js';
+import { linked, ownRecord } from '../../record-loaders.js';
 import { AllocationModeEnum, AllocationPolicyType } from './allocation-policies.js';
 import { CHANNEL_ATP_PAGE } from '../../../contracts/inventory/channel-atp/channel-atp-queries.js';
 import { positionCursors, windowConnection } from '../../window-connection.js';
@@ -95,7 +95,8 @@ const ChannelLocationAtp = builder.objectRef<Page>('ChannelLocationAtp').impleme
   fields: (t) => ({
     products: t.field({ type: [ChannelAtpProduct], description: 'Products on this page.', resolve: (p) => p.products }),
     channels: t.field({ type: [ChannelAtpChannel], description: 'Channels shown, in name order.', resolve: (p) => p.channels }),
-    location: t.field({ type: LocationType, description: 'The location.', resolve: (p, _args, ctx) => ownLocation(ctx, p.location.id) }),
+    // The page read the whole location row already: no second read of it.
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (p) => p.location }),
     pagination: t.field({ type: ChannelLocationPagination, description: 'Paging.', resolve: (p) => p.pagination }),
   }),
 });
@@ -128,7 +129,7 @@ const ChannelLocationDrilldown = builder.objectRef<Drilldown>('ChannelLocationDr
   description: 'One product at one location: its channel ATP and the stock lines behind it.',
   fields: (t) => ({
     product: t.field({ type: ChannelAtpProduct, description: 'The product with its channel ATP.', resolve: (d) => d.product }),
-    location: t.field({ type: LocationType, description: 'The location.', resolve: (d, _args, ctx) => ownLocation(ctx, d.location.id) }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (d) => d.location }),
     channels: t.field({ type: [ChannelAtpEntryRef], description: 'The channel ATP entries (the same as product.channels).', resolve: (d) => d.channels }),
     channelList: t.field({ type: [ChannelAtpChannel], description: 'The channels shown, with their policies.', resolve: (d) => d.channelList }),
     stockLines: t.field({ type: [ChannelAtpStockLine], description: 'Every stock line of the product at the location.', resolve: (d) => d.stockLines }),
@@ -194,7 +195,7 @@ builder.queryFields((t) => ({
       fields: (c) => ({
         totalCount: c.int({ description: 'Products matching, in all pages.', resolve: (page) => page.totalCount }),
         channels: c.field({ type: [ChannelAtpChannel], description: 'Channels shown, in name order.', resolve: (page) => page.channels }),
-        location: c.field({ type: LocationType, description: 'The location.', resolve: (page, _args, ctx) => ownLocation(ctx, page.location.id) }),
+        location: c.field({ type: LocationType, description: 'The location.', resolve: (page) => page.location }),
       }),
     },
   ),

@@ -10,10 +10,13 @@ import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOf
 import { inTransaction } from '../../../db/transactions.js';
 import { countedRows } from '../../row-counts/counted-rows.js';
 import { escapeLike } from '../../search.js';
+import { readRows } from '../../../db/read-rows.js';
+import type { Location } from '../../../generated/prisma/client.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
-  const location = await ctx.prisma.location.findFirst({ where: { id: locationId, organizationId: orgId(ctx) } });
+  const [location] = await readRows<Location>(ctx, Prisma.sql`
+    SELECT id, "organizationId", code, name, type, "createdAt", "updatedAt" FROM locations WHERE id = ${locationId} AND "organizationId" = ${orgId(ctx)}`);
   if (!location) throw notFound('Location');
   return location;
 }
@@ -29,13 +32,13 @@ interface ColumnRow extends Omit<ChannelColumn, 'lowAtpThreshold'> {
  */
 async function channelRows(ctx: RequestContext, locationId: string | undefined): Promise<ColumnRow[]> {
   const at = locationId ? Prisma.sql`AND p."locationId" = ${locationId}` : Prisma.empty;
-  return ctx.prisma.$queryRaw<ColumnRow[]>`
+  return readRows<ColumnRow>(ctx, Prisma.sql`
     SELECT c.id AS "channelId", c.name AS "channelName", c.type AS "channelType", p.id AS "policyId",
            p."locationId", p.mode::text AS mode, p."sharePct", p."fixedQuantity", p."lowAtpThreshold"
     FROM channels c
     LEFT JOIN channel_allocation_policies p ON p."channelId" = c.id AND p."organizationId" = c."organizationId" ${at}
     WHERE c."organizationId" = ${orgId(ctx)}
-    ORDER BY c.name, c.id`;
+    ORDER BY c.name, c.id`);
 }
 
 const toColumn = (row: ColumnRow): ChannelColumn => ({
@@ -96,14 +99,14 @@ export async function stockTotals(ctx: RequestContext, filter: { locationId?: st
   if (filter.productIds && filter.productIds.length === 0) return new Map<string, StockTotals>();
   const at = filter.locationId ? Prisma.sql`AND s."locationId" = ${filter.locationId}` : Prisma.empty;
   const of = filter.productIds ? Prisma.sql`AND s."productMasterId" = ANY(${filter.productIds}::text[])` : Prisma.empty;
-  const rows = await ctx.prisma.$queryRaw<AggregateRow[]>`
+  const rows = await readRows<AggregateRow>(ctx, Prisma.sql`
     SELECT s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled,
            SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
            SUM(s."qtyOnHold")::bigint AS "qtyOnHold", SUM(s."qtyPicked")::bigint AS "qtyPicked",
            SUM(s."qtyRecalled")::bigint AS "qtyRecalled", SUM(s."qtyExpired")::bigint AS "qtyExpired"
     FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
     WHERE s."organizationId" = ${orgId(ctx)} ${at} ${of}
-    GROUP BY s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled`;
+    GROUP BY s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled`);
   const today = startOfTodayUtc();
   const totals = new Map<string, StockTotals>();
   for (const row of rows) {
@@ -288,7 +291,7 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
       ORDER BY w.sku, w."productMasterId"`;
   const [columns, rows, counted] = await Promise.all([
     channelColumns(ctx, location.id, wanted),
-    ctx.prisma.$queryRaw<(ProductRow & { total: bigint | null })[]>(pageSql),
+    readRows<ProductRow & { total: bigint | null }>(ctx, pageSql),
     filtered ? null : countedRows(ctx, 'location_products', location.id),
   ]);
   // Only a filtered page past the end or an empty window, which have no rows to carry the count, need their own.
@@ -297,7 +300,7 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
     counted ??
       (rows.length || (!skip && take)
         ? totalOf(rows[0]?.total ?? 0)
-        : ctx.prisma.$queryRaw<{ count: bigint }[]>`SELECT COUNT(*) AS count ${from} ${where}`.then((r) => totalOf(r[0]?.count))),
+        : readRows<{ count: bigint }>(ctx, Prisma.sql`SELECT COUNT(*) AS count ${from} ${where}`).then((r) => totalOf(r[0]?.count))),
   ]);
   const products = rows.map(({ total: _total, ...p }) => p);
   return {

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../../src/generated/prisma/client.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+// The hot reads straight from PostgreSQL's pool (src/db/sql-reader.ts) must give what Prisma's $queryRaw gives, value
+// for value and type for type, or a page would answer differently on PostgreSQL than on PGlite.
+describe('hot reads', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('read every column type as Prisma reads it, parameters as Prisma sends them', async () => {
+    const reader = database.reader!;
+    expect(reader).toBeDefined();
+    const at = new Date('2026-03-01T23:30:00.250Z');
+    const query = Prisma.sql`
+      SELECT 9007199254740993::int8 AS big, (-12345678901234567890.125)::numeric AS num, 0.5::numeric(10, 2) AS small,
+             '2026-03-01 12:34:56.789'::timestamp AS ts, '2026-03-01'::date AS day, '2026-03-01 12:00:00+02'::timestamptz AS tstz,
+             '{"a": [1, "b"]}'::json AS j, '{"c": null}'::jsonb AS jb, ARRAY[1, 9007199254740993]::int8[] AS bigs,
+             ARRAY['2026-01-02', '2026-12-31']::date[] AS days, ARRAY[1.5, 2]::numeric[] AS nums, true AS yes, NULL::int8 AS none,
+             'tekst ü' AS text, 5::int4 AS int, 2.5::float8 AS float, ARRAY['x', 'y'] AS texts,
+             ${at}::timestamp AS "dateParam", ${at}::timestamptz AS "dateParamTz", ${9007199254740993n}::int8 + 1 AS "bigParam",
+             ${new Prisma.Decimal('1.10')}::numeric * 2 AS "decimalParam", ${['p', 'q']}::text[] AS "arrayParam", ${null}::text AS "nullParam"`;
+    const [viaReader] = await reader.rows<Record<string, unknown>>(query);
+    const [viaPrisma] = await database.prisma.$queryRaw<Record<string, unknown>[]>(query);
+    expect(viaReader).toEqual(viaPrisma);
+    for (const [column, value] of Object.entries(viaPrisma!)) {
+      expect(Object.prototype.toString.call(viaReader![column]), column).toBe(Object.prototype.toString.call(value));
+    }
+    expect(viaReader!.big).toBe(9007199254740993n);
+    expect((viaReader!.ts as Date).toISOString()).toBe('2026-03-01T12:34:56.789Z');
+    expect((viaReader!.dateParam as Date).toISOString()).toBe(at.toISOString());
+    expect(String(viaReader!.num)).toBe('-12345678901234567890.125');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('read a stored row as the model reads it, and are counted as statements', async () => {
+    const org = await database.prisma.organization.create({ data: { name: 'Hot reads' } });
+    const location = await database.prisma.location.create({ data: { organizationId: org.id, code: 'HR-1', name: 'Hot reads' } });
+    database.queries.length = 0;
+    const [row] = await database.reader!.rows(Prisma.sql`
+      SELECT id, "organizationId", code, name, type, "createdAt", "updatedAt" FROM locations WHERE id = ${location.id}`);
+    expect(row).toEqual(location);
+    expect(database.queries).toHaveLength(1);
+  });
+});
