@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import type { Client } from './db/database.js';
-import type { SqlReader } from './db/sql-reader.js';
+import type { DirectSql } from './db/direct-sql.js';
 import type { Db } from './db/transactions.js';
 import type { OrganizationStatus, Role } from './generated/prisma/enums.js';
 import type { ApiKeyCache, ApiKeyRow } from './auth/api-key-cache.js';
@@ -62,8 +62,8 @@ export interface App {
   config: Config;
   /** Key that signs session tokens (from JWT_SECRET or the database, never per process). */
   jwtKey: Uint8Array;
-  /** PostgreSQL: hot reads straight from the pool (absent: Prisma reads them, as on PGlite). */
-  reads?: SqlReader;
+  /** PostgreSQL: the hot paths' statements straight on the pool (absent: Prisma runs them, as on PGlite). */
+  directSql?: DirectSql;
   /** Recent API key lookups (absent: every request looks its key up). */
   apiKeys?: ApiKeyCache<ApiKeyRow>;
   /** Sign-in attempt counters (absent: sign-in is not throttled). */

@@ -49,7 +49,7 @@ try {
   const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   try {
     const config = loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'breakdown-secret-that-is-long-enough-0000' });
-    const app: App = { prisma: database.prisma, reads: database.reader, apiKeys: new ApiKeyCache<ApiKeyRow>(5_000), config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
+    const app: App = { prisma: database.prisma, directSql: database.directSql, apiKeys: new ApiKeyCache<ApiKeyRow>(5_000), config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
     const auth = await authenticate(app, { token: key, clientIp: '127.0.0.1' });
     if (!auth) throw new Error('The benchmark key does not authenticate');
     const ctx = systemContext(app, { organization: auth.organization, actor: auth.actor, permissions: auth.permissions, origin: 'bench' });

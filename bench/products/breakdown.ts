@@ -34,7 +34,7 @@ try {
   const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
   try {
     const config = loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'breakdown-secret-that-is-long-enough-0000' });
-    const app: App = { prisma: database.prisma, reads: database.reader, apiKeys: new ApiKeyCache<ApiKeyRow>(5_000), config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
+    const app: App = { prisma: database.prisma, directSql: database.directSql, apiKeys: new ApiKeyCache<ApiKeyRow>(5_000), config, jwtKey: new TextEncoder().encode(config.jwtSecret) };
     const credentials = { token: key, clientIp: '127.0.0.1' };
     const auth = await authenticate(app, credentials);
     if (!auth) throw new Error('The benchmark key does not authenticate');

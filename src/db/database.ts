@@ -12,7 +12,7 @@ import { ThreadedPGlite } from './threaded-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { processMetrics } from '../kernel/metrics.js';
 import { timedAdapterFactory } from './timed-adapter.js';
-import { type SqlReader, sqlReader } from './sql-reader.js';
+import { type DirectSql, directSql } from './direct-sql.js';
 
 /** The database client of the process (for a client or a transaction handle, see Db in transactions.ts). */
 export type Client = PrismaClient;
@@ -24,8 +24,8 @@ export interface Database {
   factory: SqlMigrationAwareDriverAdapterFactory;
   /** PostgreSQL: the connection pool behind `prisma` (the rate limiter's counters use it too). */
   pool?: pg.Pool;
-  /** PostgreSQL: hot reads straight from the pool (src/db/read-rows.ts); absent on PGlite, where Prisma reads them. */
-  reader?: SqlReader;
+  /** PostgreSQL: the hot paths' statements straight on the pool (src/db/direct-rows.ts); absent on PGlite, where Prisma runs them. */
+  directSql?: DirectSql;
   /** PostgreSQL: the URL it was opened with. */
   url?: string;
   /** PostgreSQL: the URL for a session of its own (the event listener's LISTEN): directUrl, else url. */
@@ -110,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       factory,
       pool,
-      reader: sqlReader(pool, {
+      directSql: directSql(pool, {
         preparedStatements: options.preparedStatements ?? 500,
         observe: (seconds) => processMetrics().statement(seconds),
         onQuery: options.onQuery,

@@ -60,7 +60,7 @@ export async function startServer(config: Config, options: { database?: Database
     prisma: database.prisma,
     config,
     jwtKey,
-    reads: database.reader,
+    directSql: database.directSql,
     apiKeys: new ApiKeyCache<ApiKeyRow>(config.apiKeyCacheSeconds * 1000),
     signInThrottle: limits.signIn,
     // Threads start on the first forecast, not here.

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
-import { readRows } from '../../db/read-rows.js';
+import { directRows } from '../../db/direct-rows.js';
 import { escapeLike } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
@@ -67,7 +67,7 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const read = (take: number) => ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take });
   if (!args.search?.trim()) {
     // The whole rows, as the model reads them, straight from the pool where there is one (the hot list).
-    const rows = readRows<ProductMaster>(ctx, Prisma.sql`
+    const rows = directRows<ProductMaster>(ctx, Prisma.sql`
       SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
       FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ORDER BY id DESC LIMIT ${limit} OFFSET ${skip}`);
     const [items, total] = await Promise.all([rows, countProducts(ctx, args.search)]);

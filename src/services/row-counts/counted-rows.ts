@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { totalOf } from '../../kernel/quantity-totals.js';
 import { orgId } from '../tenant.js';
-import { readRows } from '../../db/read-rows.js';
+import { directRows } from '../../db/direct-rows.js';
 import { Prisma } from '../../generated/prisma/client.js';
 
 /**
@@ -16,7 +16,7 @@ export type Counted = 'products' | 'stock_lines' | 'location_products';
  * read of the few rows the compaction loop has not folded yet, however many rows are counted.
  */
 export async function countedRows(ctx: RequestContext, counted: Counted, scopeId = ''): Promise<number> {
-  const [row] = await readRows<{ count: bigint | null }>(ctx, Prisma.sql`
+  const [row] = await directRows<{ count: bigint | null }>(ctx, Prisma.sql`
     SELECT SUM(delta) AS count FROM row_count_deltas
     WHERE "organizationId" = ${orgId(ctx)} AND counted = ${counted} AND "scopeId" = ${scopeId}`);
   return totalOf(row?.count ?? 0);

@@ -10,12 +10,12 @@ import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOf
 import { inTransaction } from '../../../db/transactions.js';
 import { countedRows } from '../../row-counts/counted-rows.js';
 import { escapeLike } from '../../search.js';
-import { readRows } from '../../../db/read-rows.js';
+import { directRows } from '../../../db/direct-rows.js';
 import type { Location } from '../../../generated/prisma/client.js';
 
 export async function requireLocation(ctx: RequestContext, locationId: string | null | undefined) {
   if (!locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
-  const [location] = await readRows<Location>(ctx, Prisma.sql`
+  const [location] = await directRows<Location>(ctx, Prisma.sql`
     SELECT id, "organizationId", code, name, type, "createdAt", "updatedAt" FROM locations WHERE id = ${locationId} AND "organizationId" = ${orgId(ctx)}`);
   if (!location) throw notFound('Location');
   return location;
@@ -32,7 +32,7 @@ interface ColumnRow extends Omit<ChannelColumn, 'lowAtpThreshold'> {
  */
 async function channelRows(ctx: RequestContext, locationId: string | undefined): Promise<ColumnRow[]> {
   const at = locationId ? Prisma.sql`AND p."locationId" = ${locationId}` : Prisma.empty;
-  return readRows<ColumnRow>(ctx, Prisma.sql`
+  return directRows<ColumnRow>(ctx, Prisma.sql`
     SELECT c.id AS "channelId", c.name AS "channelName", c.type AS "channelType", p.id AS "policyId",
            p."locationId", p.mode::text AS mode, p."sharePct", p."fixedQuantity", p."lowAtpThreshold"
     FROM channels c
@@ -99,7 +99,7 @@ export async function stockTotals(ctx: RequestContext, filter: { locationId?: st
   if (filter.productIds && filter.productIds.length === 0) return new Map<string, StockTotals>();
   const at = filter.locationId ? Prisma.sql`AND s."locationId" = ${filter.locationId}` : Prisma.empty;
   const of = filter.productIds ? Prisma.sql`AND s."productMasterId" = ANY(${filter.productIds}::text[])` : Prisma.empty;
-  const rows = await readRows<AggregateRow>(ctx, Prisma.sql`
+  const rows = await directRows<AggregateRow>(ctx, Prisma.sql`
     SELECT s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled,
            SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
            SUM(s."qtyOnHold")::bigint AS "qtyOnHold", SUM(s."qtyPicked")::bigint AS "qtyPicked",
@@ -291,7 +291,7 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
       ORDER BY w.sku, w."productMasterId"`;
   const [columns, rows, counted] = await Promise.all([
     channelColumns(ctx, location.id, wanted),
-    readRows<ProductRow & { total: bigint | null }>(ctx, pageSql),
+    directRows<ProductRow & { total: bigint | null }>(ctx, pageSql),
     filtered ? null : countedRows(ctx, 'location_products', location.id),
   ]);
   // Only a filtered page past the end or an empty window, which have no rows to carry the count, need their own.
@@ -300,7 +300,7 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
     counted ??
       (rows.length || (!skip && take)
         ? totalOf(rows[0]?.total ?? 0)
-        : readRows<{ count: bigint }>(ctx, Prisma.sql`SELECT COUNT(*) AS count ${from} ${where}`).then((r) => totalOf(r[0]?.count))),
+        : directRows<{ count: bigint }>(ctx, Prisma.sql`SELECT COUNT(*) AS count ${from} ${where}`).then((r) => totalOf(r[0]?.count))),
   ]);
   const products = rows.map(({ total: _total, ...p }) => p);
   return {

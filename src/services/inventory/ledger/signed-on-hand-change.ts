@@ -1,3 +1,4 @@
+import { directRows } from '../../../db/direct-rows.js';
 import type { RequestContext } from '../../../context.js';
 import type { StockTransaction } from '../../../generated/prisma/client.js';
 import { uuidv7 } from '../../../db/ids.js';
@@ -60,7 +61,7 @@ export async function addToOnHand(ctx: RequestContext, input: SignedOnHandChange
     sourceType: Prisma.sql`'ADJUSTMENT'::text`,
     sourceId: Prisma.sql`${sourceId}::text`,
   });
-  const rows = await ctx.prisma.$queryRaw<Row[]>`
+  const rows = await directRows<Row>(ctx, Prisma.sql`
     WITH reason AS (
       SELECT id, code FROM reason_codes
       WHERE "organizationId" = ${organizationId} AND active
@@ -81,7 +82,7 @@ export async function addToOnHand(ctx: RequestContext, input: SignedOnHandChange
            l.code AS "lotCode", l."expiryDate" AS "expiryDate", l.recalled AS "lotRecalled", b.code AS "binCode"
     FROM line CROSS JOIN entry
     LEFT JOIN lots l ON l.id = line."lotId"
-    LEFT JOIN bins b ON b.id = line."binId"`;
+    LEFT JOIN bins b ON b.id = line."binId"`);
   const row = rows[0];
   if (!row) return null;
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-// The hot reads straight from PostgreSQL's pool (src/db/sql-reader.ts) must give what Prisma's $queryRaw gives, value
+// The hot paths' statements straight on PostgreSQL's pool (src/db/direct-sql.ts) must give what Prisma's $queryRaw gives, value
 // for value and type for type, or a page would answer differently on PostgreSQL than on PGlite.
-describe('hot reads', () => {
+describe('direct statements', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -14,8 +14,8 @@ describe('hot reads', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('read every column type as Prisma reads it, parameters as Prisma sends them', async () => {
-    const reader = database.reader!;
-    expect(reader).toBeDefined();
+    const direct = database.directSql!;
+    expect(direct).toBeDefined();
     const at = new Date('2026-03-01T23:30:00.250Z');
     const query = Prisma.sql`
       SELECT 9007199254740993::int8 AS big, (-12345678901234567890.125)::numeric AS num, 0.5::numeric(10, 2) AS small,
@@ -25,23 +25,23 @@ describe('hot reads', () => {
              'tekst ü' AS text, 5::int4 AS int, 2.5::float8 AS float, ARRAY['x', 'y'] AS texts,
              ${at}::timestamp AS "dateParam", ${at}::timestamptz AS "dateParamTz", ${9007199254740993n}::int8 + 1 AS "bigParam",
              ${new Prisma.Decimal('1.10')}::numeric * 2 AS "decimalParam", ${['p', 'q']}::text[] AS "arrayParam", ${null}::text AS "nullParam"`;
-    const [viaReader] = await reader.rows<Record<string, unknown>>(query);
+    const [viaPool] = await direct.rows<Record<string, unknown>>(query);
     const [viaPrisma] = await database.prisma.$queryRaw<Record<string, unknown>[]>(query);
-    expect(viaReader).toEqual(viaPrisma);
+    expect(viaPool).toEqual(viaPrisma);
     for (const [column, value] of Object.entries(viaPrisma!)) {
-      expect(Object.prototype.toString.call(viaReader![column]), column).toBe(Object.prototype.toString.call(value));
+      expect(Object.prototype.toString.call(viaPool![column]), column).toBe(Object.prototype.toString.call(value));
     }
-    expect(viaReader!.big).toBe(9007199254740993n);
-    expect((viaReader!.ts as Date).toISOString()).toBe('2026-03-01T12:34:56.789Z');
-    expect((viaReader!.dateParam as Date).toISOString()).toBe(at.toISOString());
-    expect(String(viaReader!.num)).toBe('-12345678901234567890.125');
+    expect(viaPool!.big).toBe(9007199254740993n);
+    expect((viaPool!.ts as Date).toISOString()).toBe('2026-03-01T12:34:56.789Z');
+    expect((viaPool!.dateParam as Date).toISOString()).toBe(at.toISOString());
+    expect(String(viaPool!.num)).toBe('-12345678901234567890.125');
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('read a stored row as the model reads it, and are counted as statements', async () => {
     const org = await database.prisma.organization.create({ data: { name: 'Hot reads' } });
     const location = await database.prisma.location.create({ data: { organizationId: org.id, code: 'HR-1', name: 'Hot reads' } });
     database.queries.length = 0;
-    const [row] = await database.reader!.rows(Prisma.sql`
+    const [row] = await database.directSql!.rows(Prisma.sql`
       SELECT id, "organizationId", code, name, type, "createdAt", "updatedAt" FROM locations WHERE id = ${location.id}`);
     expect(row).toEqual(location);
     expect(database.queries).toHaveLength(1);

@@ -3,11 +3,12 @@ import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.js';
 
 /**
- * Reads rows straight from PostgreSQL's pool, for the hot reads whose cost is mostly Prisma's own handling of
- * a raw result (docs/lists.md, "Hot reads"): the same rows, in the same JavaScript types, as `$queryRaw` gives
- * (bigint as BigInt, numeric as Decimal, timestamp and date as Date in UTC, json parsed).
+ * Runs one statement straight on PostgreSQL's pool and gives its rows, for the hot paths whose cost is mostly
+ * Prisma's own handling of a raw result (docs/lists.md, "Direct statements"): the same rows, in the same
+ * JavaScript types, as `$queryRaw` gives (bigint as BigInt, numeric as Decimal, timestamp and date as Date in
+ * UTC, json parsed). A statement on its own is its own transaction: work of several statements uses inTransaction.
  */
-export interface SqlReader {
+export interface DirectSql {
   rows<T>(query: Prisma.Sql): Promise<T[]>;
 }
 
@@ -44,7 +45,7 @@ function valueOf(value: unknown): unknown {
   return value;
 }
 
-export interface SqlReaderOptions {
+export interface DirectSqlOptions {
   /** Distinct statements kept prepared on each connection (as for Prisma's own statements). */
   preparedStatements: number;
   /** Told the seconds of each statement (the query duration histogram). */
@@ -53,7 +54,7 @@ export interface SqlReaderOptions {
   onQuery?: (sql: string) => void;
 }
 
-export function sqlReader(pool: pg.Pool, options: SqlReaderOptions): SqlReader {
+export function directSql(pool: pg.Pool, options: DirectSqlOptions): DirectSql {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     const known = names.get(text);
