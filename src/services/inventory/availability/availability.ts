@@ -1,3 +1,4 @@
+import { directRows } from '../../../db/direct-rows.js';
 import type { z } from 'zod';
 import type { availabilityCheck as checkSchema } from '../../../contracts/inventory/availability/availability-check.js';
 import type { RequestContext } from '../../../context.js';
@@ -173,14 +174,14 @@ const asDate = (value: Date | string | null) => (value === null || value instanc
  */
 function availabilityRows(ctx: RequestContext, filter: { productMasterId: string | null; locationId?: string | null; lotId?: string | null; binId?: string | null }) {
   const and = (column: string, value: string | null | undefined) => (value == null ? Prisma.empty : Prisma.sql`AND s.${Prisma.raw(`"${column}"`)} = ${value}`);
-  return ctx.prisma.$queryRaw<AvailabilityRow[]>`
+  return directRows<AvailabilityRow>(ctx, Prisma.sql`
     SELECT s.id, s."productMasterId", s."locationId", s."lotId", s."binId",
            s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired",
            l."expiryDate", l.recalled
     FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
     WHERE s."organizationId" = ${orgId(ctx)} ${and('locationId', filter.locationId)} ${and('productMasterId', filter.productMasterId)}
       ${and('lotId', filter.lotId)} ${and('binId', filter.binId)}
-    ORDER BY s.id`;
+    ORDER BY s.id`);
 }
 
 /** One stock line in the availability naming (available is 0 when its lot is expired or recalled, unless included). */
@@ -226,7 +227,7 @@ export async function checkAvailability(ctx: RequestContext, { items }: Availabi
   // The SKUs are resolved first, through the (organizationId, sku) index: joined directly, the planner
   // scans every product of the organization instead. Each distinct location reference is resolved once,
   // and a pair without stock (or with an unknown SKU) still gives one row, so an unknown location shows.
-  const rows = await ctx.prisma.$queryRaw<CheckRow[]>`
+  const rows = await directRows<CheckRow>(ctx, Prisma.sql`
     WITH r AS MATERIALIZED (SELECT * FROM unnest(${skus}::text[], ${pairs.map((p) => p.locationId)}::text[]) AS r(sku, "locationKey")),
          k AS MATERIALIZED (
            SELECT refs.ref AS "locationKey",
@@ -243,7 +244,7 @@ export async function checkAvailability(ctx: RequestContext, { items }: Availabi
     FROM r JOIN k ON k."locationKey" = r."locationKey"
     LEFT JOIN p ON p.sku = r.sku
     LEFT JOIN stock_lines s ON s."organizationId" = ${organizationId} AND s."productMasterId" = p.id AND s."locationId" = k."locationId"
-    LEFT JOIN lots l ON l.id = s."lotId"`;
+    LEFT JOIN lots l ON l.id = s."lotId"`);
   const unknownLocations = new Set(rows.filter((row) => row.locationId === null).map((row) => row.locationKey));
   if (unknownLocations.size) {
     const details = newFieldErrors();
