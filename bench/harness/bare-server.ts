@@ -1,7 +1,9 @@
 // The yardstick for `npm run bench`: the least a server can do to answer GET /api/products?limit=50 —
 // node:http and a database driver, no framework. Per request it does the same work as the service:
-// find the API key by its SHA-256 hash joined with its organization, check it, then fetch the page of
-// newest products and the total count in parallel, and answer {data, meta}.
+// find the API key by its SHA-256 hash joined with its organization (kept 5 s, as the service's
+// API_KEY_CACHE_SECONDS keeps it), check it, then fetch the page of newest products and the total from the
+// same counter the service reads (docs/lists.md) in parallel, and answer {data, meta}. On PostgreSQL every
+// statement is prepared once per connection (named), as the service's are.
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
 // POST /api/inventory/availability/check. The cycle-count views of the --warehouse part the same way
 // (bench/inventory/cycle-counts/bare-cycle-counts.ts): GET /api/inventory/cycle-count, all-products and to-resolve.
@@ -29,7 +31,9 @@ const PAGE_SQL = `
   FROM product_masters WHERE "organizationId" = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`;
 // The API-key scopes that grant products.read (src/auth/permissions.ts).
 const PRODUCT_READ_SCOPES = new Set(['*', 'inventory:read', 'inventory:write', 'inventory:*']);
-const COUNT_SQL = `SELECT COUNT(*)::int AS count FROM product_masters WHERE "organizationId" = $1`;
+const COUNT_SQL = `SELECT SUM(delta)::int AS count FROM row_count_deltas WHERE "organizationId" = $1 AND counted = 'products' AND "scopeId" = ''`;
+/** How long a key lookup is kept (the service's default API_KEY_CACHE_SECONDS). */
+const KEY_CACHE_MS = 5_000;
 
 async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -39,7 +43,9 @@ async function openQuery(): Promise<{ query: Query; close(): Promise<void> }> {
     // A date stays its text (YYYY-MM-DD), as the GraphQL Date scalar writes it.
     pg.types.setTypeParser(1082, (value: string) => value);
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.POOL_SIZE ?? 10) });
-    return { query: async (sql, params) => (await pool.query(sql, params)).rows, close: () => pool.end() };
+    const names = new Map<string, string>();
+    const nameOf = (sql: string) => names.get(sql) ?? (names.set(sql, `bare_${names.size}`), names.get(sql)!);
+    return { query: async (sql, params) => (await pool.query({ name: nameOf(sql), text: sql, values: params })).rows, close: () => pool.end() };
   }
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('Set DATABASE_URL or DATA_DIR');
@@ -61,6 +67,8 @@ function intParam(value: string | null, fallback: number, max: number): number |
 
 const { query, close } = await openQuery();
 
+const keys = new Map<string, { key: Record<string, any> | undefined; until: number }>();
+
 /** The API key and its organization when it may use one of `scopes`; otherwise answers 401/403 and returns null. */
 async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<string>): Promise<{ orgId: string; keyId: string } | null> {
   const bearer = req.headers.authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
@@ -70,7 +78,10 @@ async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<
   };
   if (!bearer) return refuse(401, 'Authentication required', 'UNAUTHENTICATED');
   const now = new Date();
-  const [key] = await query(AUTH_SQL, [createHash('sha256').update(bearer).digest('hex'), now]);
+  const hash = createHash('sha256').update(bearer).digest('hex');
+  let cached = keys.get(hash);
+  if (!cached || cached.until <= now.getTime()) keys.set(hash, (cached = { key: (await query(AUTH_SQL, [hash, now]))[0], until: now.getTime() + KEY_CACHE_MS }));
+  const key = cached.key;
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now) || key.allowedIps.length || key.orgStatus !== 'ACTIVE') {
     return refuse(401, 'API key not found or invalid', 'INVALID_API_KEY');
   }
