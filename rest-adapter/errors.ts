@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { currentLogger, requestIds } from '../src/kernel/log.js';
 import { GraphQLError } from 'graphql';
 import { DomainError, ERROR_STATUS, type ErrorCode, isErrorCode, newFieldErrors } from '../src/kernel/errors.js';

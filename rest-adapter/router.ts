@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { type DocumentNode, type ExecutionResult, GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, parse, type SelectionSetNode, validate } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { IttyRouter } from 'itty-router';

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { DomainError } from './errors.js';
 
 const tooLarge = (maxBytes: number) =>

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 // GET /api/docs: the REST reference to read, Redoc rendering /api/openapi.json in the browser, its script served by
 // us from the redoc package (its self-contained standalone bundle) so that the page works without internet.
 import { createHash } from 'node:crypto';

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 /**
  * Cross-origin access for browsers, for /graphql and /api alike. Only origins named in CORS_ORIGINS get
  * CORS headers (and with them credentials: the session cookie); `*` lets any origin call without

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { processMetrics } from '../kernel/metrics.js';
 import { errorRequestIds, requestIds } from '../kernel/log.js';
 import type { IncomingMessage } from 'node:http';

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { createHash } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { RequestContext } from '../context.js';

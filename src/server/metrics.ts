@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 // GET /metrics (docs/configuration.md, Metrics): the process's metrics (src/kernel/metrics.ts) to a holder of
 // METRICS_TOKEN, with gauges read when scraped: the pool, the queues and the outbox lag.
 import { timingSafeEqual } from 'node:crypto';

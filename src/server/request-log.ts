@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.js';
 import { requestIds } from '../kernel/log.js';

@@ -1,3 +1,4 @@
+import { Response } from '@whatwg-node/fetch';
 // Files we serve from our own packages (GraphiQL's build, Redoc's bundle), so that every page works on a machine
 // without internet: each with its type, compressed once on first request, cacheable for a year (pages ask for them
 // by a version digest).
