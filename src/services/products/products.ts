@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
 import { directRows } from '../../db/direct-rows.js';
-import { escapeLike } from '../search.js';
+import { productSearch, productSearchSql, productSearchWhere } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
 import { countedRows } from '../row-counts/counted-rows.js';
@@ -19,38 +19,29 @@ export interface ProductListArgs {
   search?: string | null;
 }
 
-function searchFilter(search?: string | null): Prisma.ProductMasterWhereInput {
-  const term = search?.trim();
-  if (!term) return {};
-  // Prisma passes % and _ through to ILIKE as wildcards; the search is for the literal text.
-  const literal = escapeLike(term);
-  return {
-    OR: [
-      { sku: { contains: literal, mode: 'insensitive' } },
-      { name: { contains: literal, mode: 'insensitive' } },
-    ],
-  };
-}
-
 /**
  * Products matching the search. Without one, the organization's counter (docs/lists.md), flat however many
  * products it has; with one, plain SQL (Prisma's count wraps it in a subquery that costs more on every page).
  */
 export async function countProducts(ctx: RequestContext, search?: string | null) {
-  const term = search?.trim();
-  if (!term) return countedRows(ctx, 'products');
-  const match = Prisma.sql`AND (sku ILIKE ${'%' + escapeLike(term) + '%'} OR name ILIKE ${'%' + escapeLike(term) + '%'})`;
+  const s = await productSearch(ctx, search);
+  if (!s) return countedRows(ctx, 'products');
   const [row] = await ctx.prisma.$queryRaw<{ count: bigint }[]>`
-    SELECT COUNT(*) AS count FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ${match}`;
+    SELECT COUNT(*) AS count FROM product_masters p WHERE p."organizationId" = ${orgId(ctx)} AND ${productSearchSql(s, 'p')}`;
   return Number(row?.count ?? 0);
 }
 
+/** The organization's products, with those matching the search only (src/services/search.ts). */
+async function productsWhere(ctx: RequestContext, search: string | null | undefined): Promise<Prisma.ProductMasterWhereInput> {
+  const s = await productSearch(ctx, search);
+  return { organizationId: orgId(ctx), ...(s ? productSearchWhere(s) : {}) };
+}
 
 /** Products newest first; `query` carries the cursor, take and skip of a Relay connection. */
-export function findProducts(ctx: RequestContext, search: string | null | undefined, query: object) {
+export async function findProducts(ctx: RequestContext, search: string | null | undefined, query: object) {
   return ctx.prisma.productMaster.findMany({
     ...query,
-    where: { organizationId: orgId(ctx), ...searchFilter(search) },
+    where: await productsWhere(ctx, search),
     orderBy: { id: 'desc' },
   });
 }
@@ -63,7 +54,7 @@ export function findProducts(ctx: RequestContext, search: string | null | undefi
  */
 export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
-  const where = { organizationId: orgId(ctx), ...searchFilter(args.search) };
+  const where = await productsWhere(ctx, args.search);
   const read = (take: number) => ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take });
   if (!args.search?.trim()) {
     // The whole rows, as the model reads them, straight from the pool where there is one (the hot list).

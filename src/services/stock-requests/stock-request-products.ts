@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { checkFilterIds } from '../filter-ids.js';
 import { type PlanningAction, recommendForLocation } from '../planning/recommendations/recommend-for-location.js';
-import { escapeLike } from '../search.js';
+import { productSearch, productSearchSql } from '../search.js';
 import { orgId } from '../tenant.js';
 import { availableByLocation } from '../transfers/recommendations/recommendation-rows.js';
 
@@ -56,9 +56,8 @@ const stockJoins = (requesting: string, supplying: string | null) => Prisma.sql`
 export async function searchRequestableProducts(ctx: RequestContext, f: ProductSearchArgs) {
   const organizationId = orgId(ctx);
   await checkFilterIds(ctx, { locationId: [f.requestingLocationId, f.supplyingLocationId] });
-  const matches = f.search
-    ? Prisma.sql`AND (p.sku ILIKE ${`%${escapeLike(f.search)}%`} OR p.name ILIKE ${`%${escapeLike(f.search)}%`})`
-    : Prisma.empty;
+  const search = await productSearch(ctx, f.search);
+  const matches = search ? Prisma.sql`AND ${productSearchSql(search, 'p')}` : Prisma.empty;
   const [products, [counted]] = await Promise.all([
     ctx.prisma.$queryRaw<RequestableProduct[]>`
       WITH page AS (

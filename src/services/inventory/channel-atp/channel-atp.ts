@@ -9,7 +9,7 @@ import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type Lo
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 import { inTransaction } from '../../../db/transactions.js';
 import { countedRows } from '../../row-counts/counted-rows.js';
-import { escapeLike } from '../../search.js';
+import { productSearch, productSearchSql } from '../../search.js';
 import { directRows } from '../../../db/direct-rows.js';
 import type { Location } from '../../../generated/prisma/client.js';
 
@@ -262,15 +262,15 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
   const { page, limit, skip, take } = pageWindow(args.page, args.limit, CHANNEL_ATP_PAGE, window);
   const wanted = [...(args.channels ?? []), ...(args.channelId ? [args.channelId] : [])];
   const org = orgId(ctx);
-  const term = args.search?.trim();
+  const search = await productSearch(ctx, args.search);
   const sku = args.sku?.trim();
-  const filtered = Boolean(term || sku);
+  const filtered = Boolean(search || sku);
   // The location's products in SKU order are a range of location_products' index (kept by triggers on
   // stock_lines), so a page reads its rows only, whatever the location holds. Unfiltered, the total is the
   // location's counter; filtered, the window count rides on the page query and counts the matches only.
   const where = Prisma.sql`
     WHERE lp."organizationId" = ${org} AND lp."locationId" = ${location.id}
-      ${term ? Prisma.sql`AND (p.sku ILIKE ${'%' + escapeLike(term) + '%'} OR p.name ILIKE ${'%' + escapeLike(term) + '%'})` : Prisma.empty}
+      ${search ? Prisma.sql`AND ${productSearchSql(search, 'p')}` : Prisma.empty}
       ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
   const from = Prisma.sql`FROM location_products lp JOIN product_masters p ON p.id = lp."productMasterId"`;
   // Unfiltered, the window is taken from the index alone before any product is read, so a deep page skips

@@ -5,6 +5,7 @@ import { checkFilterIds } from '../../filter-ids.js';
 import type { Prisma } from '../../../generated/prisma/client.js';
 import { orgId, pageArgs } from '../../tenant.js';
 import { countedRows } from '../../row-counts/counted-rows.js';
+import { productSearch, productSearchWhere } from '../../search.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
 export type Query = { select?: object; include?: object };
@@ -28,45 +29,38 @@ export interface StockLinePageArgs extends StockLineFilter {
 /** An empty filter is no filter, as checkFilterIds takes it. */
 const given = (value: string | null | undefined): value is string => Boolean(value);
 
-export function stockLineWhere(ctx: RequestContext, filter: StockLineFilter): Prisma.StockLineWhereInput {
+export async function stockLineWhere(ctx: RequestContext, filter: StockLineFilter): Promise<Prisma.StockLineWhereInput> {
   const where: Prisma.StockLineWhereInput = { organizationId: orgId(ctx) };
   if (given(filter.locationId)) where.locationId = filter.locationId;
   if (given(filter.productMasterId)) where.productMasterId = filter.productMasterId;
   if (given(filter.lotId)) where.lotId = filter.lotId;
   if (given(filter.binId)) where.binId = filter.binId;
-  const term = filter.search?.trim();
-  if (term) {
-    where.productMaster = {
-      OR: [
-        { sku: { contains: term, mode: 'insensitive' } },
-        { name: { contains: term, mode: 'insensitive' } },
-      ],
-    };
-  }
+  const search = await productSearch(ctx, filter.search);
+  if (search) where.productMaster = productSearchWhere(search);
   return where;
 }
 
 /** Stock lines in id (creation) order; `query` carries the cursor, take and skip of a Relay connection. */
 export async function findStockLines(ctx: RequestContext, filter: StockLineFilter, query: object = {}) {
   await checkFilterIds(ctx, filter);
-  return ctx.prisma.stockLine.findMany({ ...query, where: stockLineWhere(ctx, filter), orderBy: { id: 'asc' } });
+  return ctx.prisma.stockLine.findMany({ ...query, where: await stockLineWhere(ctx, filter), orderBy: { id: 'asc' } });
 }
 
 /**
  * Stock lines matching the filter. The organization's, or a location's, with no other filter: their counter
  * (docs/lists.md), flat however many lines there are; otherwise counted in the table.
  */
-export function countStockLines(ctx: RequestContext, filter: StockLineFilter) {
+export async function countStockLines(ctx: RequestContext, filter: StockLineFilter) {
   const narrowed = given(filter.productMasterId) || given(filter.lotId) || given(filter.binId) || Boolean(filter.search?.trim());
   if (!narrowed) return countedRows(ctx, 'stock_lines', given(filter.locationId) ? filter.locationId : '');
-  return ctx.prisma.stockLine.count({ where: stockLineWhere(ctx, filter) });
+  return ctx.prisma.stockLine.count({ where: await stockLineWhere(ctx, filter) });
 }
 
 /** A page of stock lines in id order with the totals for paging (GET /api/inventory). */
 export async function listStockLines(ctx: RequestContext, args: StockLinePageArgs, query: Query = {}) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, STOCK_LINE_PAGE);
   await checkFilterIds(ctx, args);
-  const where = stockLineWhere(ctx, args);
+  const where = await stockLineWhere(ctx, args);
   const [items, total] = await Promise.all([
     ctx.prisma.stockLine.findMany({ ...query, where, orderBy: { id: 'asc' }, skip, take: limit }),
     countStockLines(ctx, args),
