@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorContext } from '../../src/context.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { productSearch } from '../../src/services/search.js';
+import { type ColumnSample, productSearch, rarePiece } from '../../src/services/search.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
@@ -32,9 +32,12 @@ const TRICKY = [
   { sku: 'LEAD000077', name: 'No hyphen' },
   { sku: 'LEAD-000077', name: 'Lead product 000077' },
   { sku: 'LEAD-000123', name: 'Lead product 000123' },
+  // A lead that is rare in the sample but not in the answer: QX7Z is in ten products, LEAD-QX7Z in one.
+  { sku: 'LEAD-QX7Z', name: 'Lead product QX7Z' },
+  ...Array.from({ length: 9 }, (_, i) => ({ sku: `OTHER-QX7Z-${i}`, name: `Other QX7Z ${i}` })),
 ];
 const TERMS = [
-  'LEAD-000077', 'lead-000077', 'Lead-000077', 'EAD-00007', '000077', '-000077', 'LEAD-000077-B', 'OTHER-000077', 'LEAD000077',
+  'LEAD-QX7Z', 'lead-qx7z', 'QX7Z', 'LEAD-000077', 'lead-000077', 'Lead-000077', 'EAD-00007', '000077', '-000077', 'LEAD-000077-B', 'OTHER-000077', 'LEAD000077',
   'LEAD-000123', 'LEAD-0001', 'LEAD-00012', 'LEAD-1047', 'product 10', 'ad product 20', 'LEAD-', 'LEAD', 'LE', 'L', '%', '_', 'X_Y%', '100%', '100% cotton', 'Crème',
   'CRÈME', 'é', 'zebra', 'Lead product 77', 'product 7', 'ZZZ-NOTHING-999999', 'a\\b',
 ];
@@ -83,6 +86,7 @@ describe('product search led by the rare piece of the term', () => {
     const ctx = operatorContext(server.app.prisma, 'test');
     expect(await productSearch(ctx, 'LEAD-000077')).toEqual({ term: 'LEAD-000077', skuLead: '000077', nameLead: '000077' });
     expect(await productSearch(ctx, ' lead-000077-b ')).toMatchObject({ term: 'lead-000077-b', skuLead: '000077' });
+    expect(await productSearch(ctx, 'LEAD-QX7Z')).toMatchObject({ skuLead: 'QX7Z' });
     // All common, too short, or not ASCII: the term alone.
     expect(await productSearch(ctx, 'LEAD-')).toEqual({ term: 'LEAD-', skuLead: null, nameLead: null });
     expect(await productSearch(ctx, 'LE')).toEqual({ term: 'LE', skuLead: null, nameLead: null });
@@ -147,6 +151,30 @@ describe('product search led by the rare piece of the term', () => {
     const theirs = await get('/api/products?search=LEAD-000077', b);
     expect(theirs.data.map((p: { sku: string }) => p.sku)).toEqual(['LEAD-000077']);
     expect(theirs.meta.total).toBe(1);
+  });
+});
+
+describe('the rare piece of a term', () => {
+  // A sample of four values, each standing for a quarter of the rows.
+  const sample: ColumnSample = ['sku-100200', 'sku-300400', 'sku-500600', 'sku-700800'].map((value) => ({ value, share: 0.25 }));
+
+  it('is the longest run of trigrams the sample does not show common, without regard to case', () => {
+    expect(rarePiece('SKU-123456', sample)).toBe('123456');
+    expect(rarePiece('sku-123456', sample)).toBe('123456');
+    // 100 and 002 are in the sample: the piece after them.
+    expect(rarePiece('SKU-1002777', sample)).toBe('02777');
+    expect(rarePiece('xy-sku-123456-zz', sample)).toBe('123456');
+  });
+
+  it('is none without a sample, when it would be the whole term, with fewer than two distinct trigrams, or outside printable ASCII', () => {
+    expect(rarePiece('SKU-123456', undefined)).toBeNull();
+    expect(rarePiece('SKU-123456', [])).toBeNull();
+    expect(rarePiece('123456', sample)).toBeNull();
+    expect(rarePiece('SKU-777777', sample)).toBeNull();
+    expect(rarePiece('SKU-12', sample)).toBeNull();
+    expect(rarePiece('SKU', sample)).toBeNull();
+    expect(rarePiece('SKÜ-123456', sample)).toBeNull();
+    expect(rarePiece('ΣKU-123456', sample)).toBeNull();
   });
 });
 
