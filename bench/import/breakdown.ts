@@ -43,7 +43,7 @@ try {
       q.ms += Number(e.duration);
       queries.set(head, q);
     });
-    database = { prisma, kind: 'postgres', factory: new PrismaPg(pool), close: async () => { await prisma.$disconnect(); await pool.end(); } };
+    database = { prisma, kind: 'postgres', factory: new PrismaPg(pool), pool, close: async () => { await prisma.$disconnect(); await pool.end(); } };
   }
   const server = await startServer(loadConfig(env), { database });
   try {
