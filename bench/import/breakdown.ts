@@ -1,8 +1,9 @@
 // Where an import's time goes, piece by piece, in one process (no probe, no polling):
-//   npx tsx bench/import/breakdown.ts [catalog|demand-history] [postgres|pglite] [--queries]
+//   npx tsx bench/import/breakdown.ts [catalog|demand-history|inventory] [postgres|pglite] [--queries] [--keep]
 // Stores 100,000 rows as the POST routes do (10,000 per request), then applies every chunk with the
 // worker's processNextChunk, timing the POSTs, each chunk and the kind's applier inside it; --queries
-// (PostgreSQL) also sums the time of every statement. Wrap it in `flock /tmp/bench.lock` like the bench.
+// (PostgreSQL) also sums the time of every statement. Inventory rows name the catalog rows' SKUs: the
+// catalog is imported first, untimed. Wrap it in `flock /tmp/bench.lock` like the bench.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { startServer } from '../../src/server/start.js';
 import { CHUNK_APPLIERS } from '../../src/services/import/appliers/applier-registry.js';
 import { processNextChunk } from '../../src/services/import/jobs/worker.js';
 import { createScratchDatabase, loadBenchmarkData } from '../harness/data.js';
-import { catalogData, demandData, LOADER_BATCH, prepareImportData } from './data.js';
+import { catalogData, demandData, inventoryData, LOADER_BATCH, prepareImportData } from './data.js';
 
 const kind = process.argv[2] ?? 'catalog';
 const backend = process.argv[3] ?? 'postgres';
@@ -28,7 +29,7 @@ const target = scratch ? { databaseUrl: scratch.url } : { dataDir: dataDir! };
 try {
   const { key, organizationId } = await loadBenchmarkData(target);
   await prepareImportData(target, organizationId);
-  const data = kind === 'catalog' ? catalogData() : demandData();
+  const data = kind === 'catalog' ? catalogData() : kind === 'inventory' ? inventoryData() : demandData();
   const env = { ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }), PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', IMPORT_WORKERS: '0', JWT_SECRET: randomBytes(32).toString('base64url') };
   // With --queries (PostgreSQL): the time of every statement, summed by its first words.
   const queries = new Map<string, { n: number; ms: number }>();
@@ -43,7 +44,7 @@ try {
       q.ms += Number(e.duration);
       queries.set(head, q);
     });
-    database = { prisma, kind: 'postgres', pool, factory: new PrismaPg(pool), close: async () => { await prisma.$disconnect(); await pool.end(); } };
+    database = { prisma, kind: 'postgres', factory: new PrismaPg(pool), pool, close: async () => { await prisma.$disconnect(); await pool.end(); } };
   }
   const server = await startServer(loadConfig(env), { database });
   try {
@@ -58,13 +59,24 @@ try {
         }
       };
     }
-    const started = performance.now();
-    for (let offset = 0; offset < data.rows.length; offset += LOADER_BATCH) {
-      const body = JSON.stringify(data.rows.slice(offset, offset + LOADER_BATCH));
-      const response = await fetch(`${server.url}/api/import/${kind}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
-      if (response.status !== 202) throw new Error(`POST answered ${response.status}: ${await response.text()}`);
-      await response.arrayBuffer();
+    const post = async (kindName: string, rows: unknown[]) => {
+      for (let offset = 0; offset < rows.length; offset += LOADER_BATCH) {
+        const body = JSON.stringify(rows.slice(offset, offset + LOADER_BATCH));
+        const response = await fetch(`${server.url}/api/import/${kindName}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
+        if (response.status !== 202) throw new Error(`POST answered ${response.status}: ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    };
+    if (kind === 'inventory') {
+      await post('catalog', catalogData().rows);
+      while (await processNextChunk(server.app, () => false, console.error));
+      await server.app.prisma.$executeRawUnsafe('ANALYZE');
+      queries.clear();
+      applierMs = 0;
     }
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    await post(kind, data.rows);
     const postMs = performance.now() - started;
     const chunkMs: number[] = [];
     for (;;) {
@@ -73,11 +85,12 @@ try {
       chunkMs.push(performance.now() - t);
     }
     const applyMs = chunkMs.reduce((a, b) => a + b, 0);
+    const cpu = process.cpuUsage(cpuBefore);
     const jobs = await server.app.prisma.importJob.findMany({ select: { state: true, processedRows: true, rejectedRows: true, failureReason: true } });
     console.log(
       `${backend} ${kind}: POSTs ${postMs.toFixed(0)} ms (${(postMs / (data.rows.length / LOADER_BATCH)).toFixed(0)} ms each); ` +
         `${chunkMs.length} chunks ${applyMs.toFixed(0)} ms (${(applyMs / chunkMs.length).toFixed(1)} ms each, applier ${(applierMs / chunkMs.length).toFixed(1)} ms); ` +
-        `${Math.round(data.rows.length / ((postMs + applyMs) / 1000))} rows/s without HTTP polling`,
+        `${Math.round(data.rows.length / ((postMs + applyMs) / 1000))} rows/s without HTTP polling; Node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
     );
     console.log(`jobs: ${JSON.stringify(jobs.reduce((a, j) => ({ ...a, [j.state]: (a[j.state] ?? 0) + 1, processed: (a.processed ?? 0) + j.processedRows, rejected: (a.rejected ?? 0) + j.rejectedRows }), {} as Record<string, number>))}`);
     for (const [head, q] of [...queries].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15)) console.log(`${q.ms.toFixed(0).padStart(7)} ms ${String(q.n).padStart(5)}x  ${head}`);
@@ -85,6 +98,8 @@ try {
     await server.close();
   }
 } finally {
-  await scratch?.drop();
+  // --keep: leave the scratch database for a look at its plans (drop it by hand).
+  if (process.argv.includes('--keep') && scratch) console.log(`kept ${scratch.url}`);
+  else await scratch?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

@@ -48,4 +48,17 @@ describe('statistics after an import', () => {
     expect(await analyzedSince('product_masters', before)).toBe(true);
     expect(await analyzeCount('categories')).toBeGreaterThan(0);
   });
+
+  it('analyzes while a job runs, each time its rows pass a mark (IMPORT_ANALYZE_MIN_ROWS, then 4 times more)', async () => {
+    // 5,000 catalog rows are 3 chunks of 2,000: the first passes the marks 3 to 768, the second 3,072, the
+    // third completes the job. Three ANALYZEs, where a job analyzed only at its end would have one.
+    const before = await analyzeCount('product_masters');
+    await importCatalog(Array.from({ length: 5000 }, (_, i) => ({ externalId: `AN-RUN-${i}` })));
+    let count = before;
+    for (let i = 0; i < 100 && count < before + 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      count = await analyzeCount('product_masters');
+    }
+    expect(count).toBe(before + 3);
+  });
 });

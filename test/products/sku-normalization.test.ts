@@ -80,6 +80,42 @@ describe('catalog import', () => {
     expect(products.map((p) => [p.sku, p.name])).toEqual([['IMP-Case', 'Same spelling']]);
   });
 
+  it('a row in another case is rejected whether or not it names a category, and creates none', async () => {
+    await createProduct(server, a.key, 'CAT-Case');
+    await createProduct(server, a.key, 'Bare-Case');
+    // A category that exists: the upsert itself finds the rows in another case.
+    expect((await importRows(server, a.key, 'catalog', [{ externalId: 'CAT-KNOWN', category: 'Known' }])).rejectedRows).toBe(0);
+    const known = await importRows(server, a.key, 'catalog', [
+      { externalId: 'cat-case', name: 'Other case', category: 'Known' },
+      { externalId: 'bare-case' }, // no name: the upsert that keeps names
+      { externalId: 'CAT-KNOWN-2', category: 'Known' },
+    ]);
+    expect(known.errors).toEqual([
+      { row: 1, field: 'externalId', message: `${TAKEN[0]}: CAT-Case` },
+      { row: 2, field: 'externalId', message: `${TAKEN[0]}: Bare-Case` },
+    ]);
+    // A new category: named only by a refused row, it is not created; named by a written row, it is.
+    const fresh = await importRows(server, a.key, 'catalog', [
+      { externalId: 'CAT-CASE', category: 'Only refused' },
+      { externalId: 'CAT-NEW', category: 'Written' },
+    ]);
+    expect(fresh.errors).toEqual([{ row: 1, field: 'externalId', message: `${TAKEN[0]}: CAT-Case` }]);
+    const categories = await server.app.prisma.category.findMany({ where: { organizationId: a.org.id, name: { in: ['Known', 'Only refused', 'Written'] } } });
+    expect(categories.map((c) => c.name).sort()).toEqual(['Known', 'Written']);
+    const products = await server.app.prisma.productMaster.findMany({
+      where: { organizationId: a.org.id, sku: { in: ['CAT-Case', 'Bare-Case', 'CAT-KNOWN-2', 'CAT-NEW'] } },
+      include: { category: true },
+    });
+    expect(new Map(products.map((p) => [p.sku, [p.name, p.category?.name ?? null]]))).toEqual(
+      new Map([
+        ['CAT-Case', ['Product CAT-Case', null]],
+        ['Bare-Case', ['Product Bare-Case', null]],
+        ['CAT-KNOWN-2', ['CAT-KNOWN-2', 'Known']],
+        ['CAT-NEW', ['CAT-NEW', 'Written']],
+      ]),
+    );
+  });
+
   it('two spellings of a new SKU in one request make one product, spelled by the last row', async () => {
     const job = await importRows(server, a.key, 'catalog', [{ externalId: 'new-sku', name: 'first' }, { externalId: 'NEW-SKU', name: 'last' }]);
     expect(job.rejectedRows).toBe(0);

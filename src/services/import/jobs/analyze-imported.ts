@@ -26,3 +26,22 @@ export async function analyzeImported(app: Pick<App, 'prisma'>, kind: ImportKind
   await app.prisma.$executeRawUnsafe(`ANALYZE ${tables.join(', ')}`);
   return tables;
 }
+
+/** How much a job's written rows grow between two ANALYZEs while it runs (see analyzeDuringImport). */
+const ANALYZE_GROWTH = 4;
+
+/**
+ * ANALYZE the tables a running job writes when the chunk just applied took its processed rows from
+ * `before` to `after` across a mark: `minRows`, then each ANALYZE_GROWTH times more (1,000, 4,000, 16,000,
+ * 64,000 by default). A table that grew from nearly empty during the job otherwise keeps the statistics of
+ * when it was small, and so do the plans cached for it (prepared statements, the triggers' PL/pgSQL): a
+ * statement joining a chunk's 500 lines with them hashed every line of the organization, and a trigger's
+ * check scanned every inventory level, each chunk longer than the one before. ANALYZE also drops those
+ * cached plans. Returns the tables analyzed.
+ */
+export async function analyzeDuringImport(app: Pick<App, 'prisma'>, kind: ImportKind, before: number, after: number, minRows: number): Promise<string[]> {
+  if (minRows <= 0 || after < minRows) return [];
+  let mark = minRows;
+  while (mark * ANALYZE_GROWTH <= after) mark *= ANALYZE_GROWTH;
+  return before < mark ? analyzeImported(app, kind, after, minRows) : [];
+}

@@ -6,7 +6,7 @@ import type { ImportKind, OrganizationStatus } from '../../../generated/prisma/e
 import { DomainError } from '../../../kernel/errors.js';
 import { CHUNK_APPLIERS } from '../appliers/applier-registry.js';
 import { IMPORT_TX_OPTIONS, importEvents } from './jobs.js';
-import { analyzeImported } from './analyze-imported.js';
+import { analyzeDuringImport, analyzeImported } from './analyze-imported.js';
 import type { ChunkApplier, ImportRow, RowRejection } from './kinds.js';
 import { startWorkLoops, type WorkLoops } from '../../work-loops.js';
 import { type InTransaction, inTransaction, joinTransaction, type TxContext } from '../../../db/transactions.js';
@@ -62,6 +62,7 @@ export function startImportWorkers(
 export async function processNextChunk(app: App, isStopping: () => boolean = () => false, log: (m: string) => void = () => {}): Promise<boolean> {
   let claimedJobId: string | null = null;
   let claimedOrganization: string | null = null;
+  let appliedRows = 0;
   try {
     const updated = await inTransaction(operatorContext(app.prisma, 'import-worker'), async (worker) => {
       const tx = worker.prisma;
@@ -94,6 +95,7 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
       const ctx = joinTransaction(chunkContext(app, chunk), tx);
       const rowsData = Array.isArray(chunk.rows) ? chunk.rows : [];
       const rows: ImportRow[] = rowsData.map((data, i) => ({ rowNumber: chunk.firstRow + i, data }));
+      appliedRows = rows.length;
       const applier = CHUNK_APPLIERS[chunk.kind];
       if (!applier) throw new ApplierFailure(`No importer for kind ${chunk.kind}`);
       let rejections;
@@ -147,6 +149,15 @@ export async function processNextChunk(app: App, isStopping: () => boolean = () 
     }
     // After the commit, so that listeners read what the event says.
     importEvents.emit('progress', updated);
+    if (updated.state === 'PROCESSING' && appliedRows) {
+      // Statistics while a big job runs (the chunk that crosses a mark analyzes), so that the plans of the
+      // next chunks know how large the tables have grown.
+      const analyzed = await analyzeDuringImport(app, updated.kind, updated.processedRows - appliedRows, updated.processedRows, app.config.importAnalyzeMinRows).catch((error: Error) => {
+        log(`import job ${updated.id}: ANALYZE failed: ${error.message}`);
+        return [];
+      });
+      if (analyzed.length) currentLogger().info({ ...line, processedRows: updated.processedRows, tables: analyzed }, 'import job analyzed while running');
+    }
     if (updated.state === 'COMPLETED') {
       // Statistics for what the job loaded (its last chunk's worker does it once), after the job is told
       // complete: a failure costs only the plans.

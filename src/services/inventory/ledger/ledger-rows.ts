@@ -94,3 +94,14 @@ export async function insertLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promi
   const byId = new Map(written.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id!)!);
 }
+
+/**
+ * insertLedgerRows for a caller that needs nothing back: no RETURNING, whose rows (an import chunk's
+ * 1,000 ledger rows of 20 columns) cost Node more to decode than the INSERT costs PostgreSQL to run.
+ */
+export async function writeLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promise<void> {
+  if (!rows.length) return;
+  const ids = uuidv7s(rows.length);
+  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
+  await ctx.prisma.$executeRaw`${ledgerInsert(Prisma.sql`${json}::json`)}`;
+}

@@ -9,7 +9,7 @@ import { DomainError, notFound } from '../../../kernel/errors.js';
 import { Prisma } from '../../../generated/prisma/client.js';
 import type { StockLine, StockTransaction } from '../../../generated/prisma/client.js';
 import { orgId } from '../../tenant.js';
-import { insertLedgerRows, ledgerRow, type StockChange } from './ledger-rows.js';
+import { insertLedgerRows, ledgerRow, type StockChange, writeLedgerRows } from './ledger-rows.js';
 import { bucketColumn, ruleHolds } from './quantity-rule-sql.js';
 import { BUCKET_COLUMN, BUCKETS, type Bucket } from '../stock-lines/quantities.js';
 
@@ -82,7 +82,7 @@ export async function applyStockChangeSeries(ctx: TxContext, changes: StockChang
     left[i] = { ...line };
     BUCKETS.forEach((bucket, b) => (line[BUCKET_COLUMN[bucket]] -= d[b]!));
   }
-  await insertLedgerRows(ctx, list.flatMap(({ change, d }, i) => ledgerRows(ctx, change, left[i]!, d)));
+  await writeLedgerRows(ctx, list.flatMap(({ change, d }, i) => ledgerRows(ctx, change, left[i]!, d)));
 }
 
 /** The changes that move something, each with its deltas in BUCKETS order. */
