@@ -87,12 +87,17 @@ export function ledgerRowJson(values: Record<'id' | keyof LedgerRow, Prisma.Sql>
  */
 export async function insertLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promise<StockTransaction[]> {
   if (!rows.length) return [];
-  const tx = ctx.prisma;
-  const ids = uuidv7s(rows.length);
-  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
-  const written = await tx.$queryRaw<StockTransaction[]>`${ledgerInsert(Prisma.sql`${json}::json`)} RETURNING *`;
+  const { ids, insert } = ledgerRowsInsert(rows);
+  const written = await ctx.prisma.$queryRaw<StockTransaction[]>`${insert} RETURNING *`;
   const byId = new Map(written.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id!)!);
+}
+
+/** The INSERT of `rows` with new ids, the rows as one JSON parameter. */
+function ledgerRowsInsert(rows: LedgerRow[]) {
+  const ids = uuidv7s(rows.length);
+  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
+  return { ids, insert: ledgerInsert(Prisma.sql`${json}::json`) };
 }
 
 /**
@@ -101,7 +106,5 @@ export async function insertLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promi
  */
 export async function writeLedgerRows(ctx: TxContext, rows: LedgerRow[]): Promise<void> {
   if (!rows.length) return;
-  const ids = uuidv7s(rows.length);
-  const json = JSON.stringify(rows.map((row, i) => ({ id: ids[i], ...row })));
-  await ctx.prisma.$executeRaw`${ledgerInsert(Prisma.sql`${json}::json`)}`;
+  await ctx.prisma.$executeRaw`${ledgerRowsInsert(rows).insert}`;
 }
