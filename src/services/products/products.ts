@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
 import { directRows } from '../../db/direct-rows.js';
-import { productSearch, productSearchSql, productSearchWhere } from '../search.js';
+import { type ProductSearch, productSearch, productSearchSql, productSearchWhere } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
 import { countedRows } from '../row-counts/counted-rows.js';
@@ -24,7 +24,10 @@ export interface ProductListArgs {
  * products it has; with one, plain SQL (Prisma's count wraps it in a subquery that costs more on every page).
  */
 export async function countProducts(ctx: RequestContext, search?: string | null) {
-  const s = await productSearch(ctx, search);
+  return countMatches(ctx, await productSearch(ctx, search));
+}
+
+async function countMatches(ctx: RequestContext, s: ProductSearch | null) {
   if (!s) return countedRows(ctx, 'products');
   const [row] = await ctx.prisma.$queryRaw<{ count: bigint }[]>`
     SELECT COUNT(*) AS count FROM product_masters p WHERE p."organizationId" = ${orgId(ctx)} AND ${productSearchSql(s, 'p')}`;
@@ -32,16 +35,16 @@ export async function countProducts(ctx: RequestContext, search?: string | null)
 }
 
 /** The organization's products, with those matching the search only (src/services/search.ts). */
-async function productsWhere(ctx: RequestContext, search: string | null | undefined): Promise<Prisma.ProductMasterWhereInput> {
-  const s = await productSearch(ctx, search);
-  return { organizationId: orgId(ctx), ...(s ? productSearchWhere(s) : {}) };
-}
+const productsWhere = (ctx: RequestContext, s: ProductSearch | null): Prisma.ProductMasterWhereInput => ({
+  organizationId: orgId(ctx),
+  ...(s ? productSearchWhere(s) : {}),
+});
 
 /** Products newest first; `query` carries the cursor, take and skip of a Relay connection. */
 export async function findProducts(ctx: RequestContext, search: string | null | undefined, query: object) {
   return ctx.prisma.productMaster.findMany({
     ...query,
-    where: await productsWhere(ctx, search),
+    where: productsWhere(ctx, await productSearch(ctx, search)),
     orderBy: { id: 'desc' },
   });
 }
@@ -54,21 +57,20 @@ export async function findProducts(ctx: RequestContext, search: string | null | 
  */
 export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
-  const where = await productsWhere(ctx, args.search);
-  const read = (take: number) => ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take });
-  if (!args.search?.trim()) {
+  const search = await productSearch(ctx, args.search);
+  if (!search) {
     // The whole rows, as the model reads them, straight from the pool where there is one (the hot list).
     const rows = directRows<ProductMaster>(ctx, Prisma.sql`
       SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
       FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ORDER BY id DESC LIMIT ${limit} OFFSET ${skip}`);
-    const [items, total] = await Promise.all([rows, countProducts(ctx, args.search)]);
+    const [items, total] = await Promise.all([rows, countMatches(ctx, null)]);
     return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
   }
-  const found = await read(limit + 1);
+  const found = await ctx.prisma.productMaster.findMany({ where: productsWhere(ctx, search), orderBy: { id: 'desc' }, skip, take: limit + 1 });
   const items = found.slice(0, limit);
   // Past the end (nothing found on a later page) says nothing of how many came before.
   const known = found.length <= limit && (found.length > 0 || skip === 0);
-  const total = known ? skip + found.length : await countProducts(ctx, args.search);
+  const total = known ? skip + found.length : await countMatches(ctx, search);
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
