@@ -21,6 +21,8 @@ export interface Metrics {
   /** One answered HTTP request: its route pattern (REST) or GraphQL operation, method, status and seconds. */
   request(route: string, method: string, status: number, seconds: number): void;
   graphqlError(code: string): void;
+  /** A query or mutation of /graphql ran: compiled by graphql-jit, or walked by graphql-js. */
+  graphqlExecution(engine: 'jit' | 'graphql-js'): void;
   /** One SQL statement of the service's database client ran, in seconds (waiting for a pooled connection included). */
   statement(seconds: number): void;
   /** A job finished: its kind (import kind, or forecast) and seconds. */
@@ -52,6 +54,7 @@ function createMetrics(): Metrics {
   });
   const refusals = new Counter({ name: 'scm_rate_limit_refusals_total', help: 'Requests refused with 429 (request limits, the sign-in lock), by route.', labelNames: ['route'], registers: [registry] });
   const graphqlErrors = new Counter({ name: 'scm_graphql_errors_total', help: 'Errors in GraphQL answers of /graphql, by code.', labelNames: ['code'], registers: [registry] });
+  const executions = new Counter({ name: 'scm_graphql_executions_total', help: 'Queries and mutations of /graphql executed, by engine: jit (compiled by graphql-jit) or graphql-js (a document\'s first run, or one that does not compile).', labelNames: ['engine'], registers: [registry] });
   const jobs = new Histogram({
     name: 'scm_job_duration_seconds',
     help: 'Import jobs and forecast runs, from start to end, by kind and final state.',
@@ -78,6 +81,9 @@ function createMetrics(): Metrics {
     },
     graphqlError(code) {
       graphqlErrors.inc({ code: codes.of(code) });
+    },
+    graphqlExecution(engine) {
+      executions.inc({ engine });
     },
     jobDone(kind, state, seconds) {
       jobs.observe({ kind, state }, seconds);

@@ -15,6 +15,7 @@ import type { Idempotent } from './idempotency.js';
 import { maskError, quietAboutDomainErrors, toGraphQLError } from './graphql-errors.js';
 import { checkCost, checkTokens, limitRules, withoutSuggestions } from './graphql-limits.js';
 import { useInputCheck } from './input-check-plugin.js';
+import { useJitExecution } from './jit-execution.js';
 import { renderGraphiQLPage } from './graphiql-assets.js';
 import { GRAPHIQL_DEFAULT_QUERY, GRAPHIQL_HEADERS } from './graphiql-defaults.js';
 import { assertCredentialsIfNeeded, assertSessionScopes, planGatedFields, sessionOnlyFields } from '../schema/session-field-check.js';
@@ -27,13 +28,22 @@ export interface GraphQLServerContext {
   body?: unknown;
 }
 
+const COUNTED_DOCUMENTS = 1_000;
+const COUNTED_DOCUMENT_CHARS = 8_000;
+
 /** Applies the GraphQL limits: the token limit while parsing, the rules while validating, the cost before executing. */
 function limitsPlugin(app: App): Plugin<{ requestContext?: RequestContext }> {
   const limits = app.config.graphql;
   const rules = { signedIn: limitRules(limits, true), anonymous: limitRules(limits, false) };
+  // Documents already counted: a client repeats its few documents, and counting tokens costs about as much as parsing.
+  const counted = new Set<string>();
   return {
     onParams({ params }) {
-      if (typeof params.query === 'string') checkTokens(params.query, limits);
+      if (typeof params.query !== 'string' || counted.has(params.query)) return;
+      checkTokens(params.query, limits);
+      if (params.query.length > COUNTED_DOCUMENT_CHARS) return;
+      if (counted.size >= COUNTED_DOCUMENTS) counted.clear();
+      counted.add(params.query);
     },
     onValidate({ context, addValidationRule }) {
       const signedIn = Boolean(context.requestContext?.auth);
@@ -181,6 +191,7 @@ export function createGraphQLEndpoint(app: App, schema: GraphQLSchema, idempoten
       sessionFieldsPlugin(),
       limitsPlugin(app),
       ...(graphql.trustedDocuments ? [trustedDocumentsPlugin(graphql.trustedDocuments, signedInUsers)] : []),
+      useJitExecution(graphql.jitAfterRuns),
     ],
   });
 
