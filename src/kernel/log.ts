@@ -11,6 +11,19 @@ export function currentLogger(): Logger {
   return root;
 }
 
+const unredacted = new WeakMap<Logger, Logger>();
+
+/**
+ * The process's logger without its redaction, for the one line each request writes: every field of it is
+ * named by our code and holds a plain value, never a header or body, so none of the censored keys can occur
+ * in it, and the censor's wildcard paths cost ~40 µs a line (~3% of a list request's CPU).
+ */
+export function requestLineLogger(): Logger {
+  let logger = unredacted.get(root);
+  if (!logger) unredacted.set(root, (logger = root.child({}, { redact: { paths: [] } })));
+  return logger;
+}
+
 /**
  * Each HTTP request's id (src/server/request-log.ts sets it), for lines written about a request away from the
  * handler (an unexpected error of the REST adapter). A map rather than AsyncLocalStorage: on Node 20 that runs on

@@ -1,5 +1,6 @@
 import {
   type DocumentNode,
+  type FieldNode,
   getArgumentValues,
   getNamedType,
   type GraphQLField,
@@ -57,6 +58,30 @@ function pagingProblems({ after, before, first, last }: Record<string, unknown>,
   if (after != null && last != null) add('last', together('last', 'after'));
 }
 
+type ConnectionField = { field: GraphQLField<unknown, unknown>; node: FieldNode };
+
+// The connection fields of recent documents: graphql-yoga hands back the same parsed document for a query it
+// has seen, so a client's repeated request judges its arguments without walking the document again.
+const connectionFields = new WeakMap<DocumentNode, { schema: GraphQLSchema; fields: ConnectionField[] }>();
+
+function connectionFieldsOf(schema: GraphQLSchema, document: DocumentNode): ConnectionField[] {
+  const known = connectionFields.get(document);
+  if (known?.schema === schema) return known.fields;
+  const fields: ConnectionField[] = [];
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const field = typeInfo.getFieldDef();
+        if (field && isConnection(field)) fields.push({ field, node });
+      },
+    }),
+  );
+  connectionFields.set(document, { schema, fields });
+  return fields;
+}
+
 /**
  * The one place a connection's paging arguments are judged, for every connection field of a document
  * (below Query too: a related connection is loaded with its parent's query) and these variables, before
@@ -67,24 +92,16 @@ function pagingProblems({ after, before, first, last }: Record<string, unknown>,
  */
 export function assertConnectionArguments(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}) {
   const details = newFieldErrors();
-  const typeInfo = new TypeInfo(schema);
-  visit(
-    document,
-    visitWithTypeInfo(typeInfo, {
-      Field(node) {
-        const field = typeInfo.getFieldDef();
-        if (!field || !isConnection(field)) return;
-        let args: Record<string, unknown>;
-        try {
-          args = getArgumentValues(field, node, variables);
-        } catch {
-          return;
-        }
-        const max = field.extensions?.maxPageSize;
-        const kind = field.extensions?.cursorKind === 'position' ? 'position' : 'id';
-        pagingProblems(args, typeof max === 'number' ? max : MAX_PAGE_SIZE, kind, details);
-      },
-    }),
-  );
+  for (const { field, node } of connectionFieldsOf(schema, document)) {
+    let args: Record<string, unknown>;
+    try {
+      args = getArgumentValues(field, node, variables);
+    } catch {
+      continue;
+    }
+    const max = field.extensions?.maxPageSize;
+    const kind = field.extensions?.cursorKind === 'position' ? 'position' : 'id';
+    pagingProblems(args, typeof max === 'number' ? max : MAX_PAGE_SIZE, kind, details);
+  }
   if (Object.keys(details).length) throw validationError(details, 'Invalid paging arguments');
 }

@@ -16,7 +16,7 @@ import { createIdempotency } from './idempotency.js';
 import { METRICS_PATH, serveMetrics } from './metrics.js';
 import { processMetrics } from '../kernel/metrics.js';
 import { API_DOCS_ASSETS_PATH, API_DOCS_PATH, apiDocsPage, serveApiDocsAsset } from './api-docs.js';
-import { currentLogger } from '../kernel/log.js';
+import { requestLineLogger } from '../kernel/log.js';
 import { type RequestNote, requestIdOf, startNote, withRequestId } from './request-log.js';
 
 export interface ServerContext {
@@ -72,7 +72,7 @@ export function createHttpHandler(app: App, requestLimiter?: RequestLimiter) {
 
   /** One line per request (health probes only at debug: an orchestrator asks every few seconds). */
   function logRequest(request: Request, pathname: string, status: number, note: RequestNote, durationMs: number, ip: string) {
-    const log = currentLogger();
+    const log = requestLineLogger();
     const level = status >= 500 ? 'error' : pathname.startsWith('/health') || pathname === METRICS_PATH ? 'debug' : 'info';
     if (!log.isLevelEnabled(level)) return;
     const route = note.route ?? (request as Request & { route?: string }).route;
