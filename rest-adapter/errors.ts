@@ -10,8 +10,28 @@ interface Refusal {
   extra: Record<string, unknown>;
 }
 
+/**
+ * JSON.stringify(body), except that a value several top-level keys hold (one list under two names, `items` and
+ * `data` of the two documented variants) is written once and repeated as text: a list of 200 channel rows
+ * is otherwise serialized twice.
+ */
+export function bodyText(body: unknown): string {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || 'toJSON' in body) return JSON.stringify(body);
+  const entries = Object.entries(body);
+  const shared = entries.some(([, value], i) => value !== null && typeof value === 'object' && entries.findIndex(([, other]) => other === value) !== i);
+  if (!shared) return JSON.stringify(body);
+  const written = new Map<unknown, string | undefined>();
+  const parts: string[] = [];
+  for (const [key, value] of entries) {
+    let text = written.get(value);
+    if (!written.has(value)) written.set(value, (text = JSON.stringify(value, undefined)));
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(bodyText(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

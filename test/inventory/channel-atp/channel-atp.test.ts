@@ -107,6 +107,11 @@ describe('GET /api/inventory/channel-location', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['channels', 'data', 'location', 'pagination', 'products']);
     expect(res.body.data).toEqual(res.body.products);
+    // The list under both names is written once and repeated (rest-adapter/errors.ts, bodyText): the text is still
+    // exactly what JSON.stringify makes of the answer, keys in the same order.
+    const raw = await (await fetch(`${server.url}/api/inventory/channel-location?locationId=${loc.wh1}`, { headers: { authorization: `Bearer ${a.key}` } })).text();
+    expect(raw).toBe(JSON.stringify(JSON.parse(raw)));
+    expect(Object.keys(JSON.parse(raw))).toEqual(Object.keys(res.body));
     expect(res.body.location).toMatchObject({ id: loc.wh1, name: 'Main warehouse' });
     expect(res.body.pagination).toEqual({ page: 1, pageSize: 50, total: 4, totalPages: 1 });
     // Only products with a stock line at the location (not ATP-003), in SKU order; an empty line still counts.
