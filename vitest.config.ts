@@ -16,10 +16,6 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     testTimeout: 30_000,
-    // Every GraphQL document the tests send runs compiled (graphql-jit), also on its first run (servers the
-    // tests start pass it on, test/support/server.ts); a server's default compiles on the second.
-    // test/server/graphql-jit.test.ts compares the two.
-    env: { GRAPHQL_JIT_AFTER_RUNS: '0' },
     hookTimeout: 60_000,
   },
 });

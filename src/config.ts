@@ -23,7 +23,7 @@ export interface GraphQLConfig extends GraphQLLimits {
   anonymousMaxBodyBytes: number;
   /** A JSON file of trusted documents ({"<sha256 hash>": "<document>"}); when set, only they run (signed-in users excepted). */
   trustedDocuments?: string;
-  /** Runs of a query or mutation through graphql-js before it is compiled with graphql-jit (0: at once); Infinity: never. */
+  /** Runs of a query or mutation through graphql-js before it is compiled with graphql-jit (0: at once); Infinity (the default): never. */
   jitAfterRuns: number;
 }
 
@@ -388,7 +388,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Callers with credentials may always introspect; without, only when this is set.
       anonymousIntrospection: flag(env, 'GRAPHQL_PUBLIC_INTROSPECTION', false),
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
-      jitAfterRuns: env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() === 'off' ? Infinity : Math.floor(nonNegative(env, 'GRAPHQL_JIT_AFTER_RUNS', 1)),
+      // Off unless asked for: see docs/graphql.md, Execution (relations below a list read with more statements).
+      jitAfterRuns: (env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() ?? 'off') === 'off' ? Infinity : Math.floor(nonNegative(env, 'GRAPHQL_JIT_AFTER_RUNS', 1)),
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     log: logSettings(env),

@@ -3,9 +3,9 @@ import { createTenant, type Tenant } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { addStock } from '../support/stock.js';
 
-// /graphql with the server's default (GRAPHQL_JIT_AFTER_RUNS=1): a document's first run goes through graphql-js, the
-// next ones through graphql-jit (src/server/jit-execution.ts). Both must answer alike, refusals and errors included;
-// the rest of the suite runs every document compiled from its first run.
+// /graphql with GRAPHQL_JIT_AFTER_RUNS=1 (off by default, docs/graphql.md, Execution): a document's first run goes
+// through graphql-js, the next ones through graphql-jit (src/server/jit-execution.ts). Both must answer alike,
+// refusals and errors included.
 const TOKEN = 'jit-test-metrics-token-0123456789';
 let server: TestServer;
 let a: Tenant;
@@ -55,6 +55,19 @@ const PAGE = `
   }`;
 
 describe('/graphql through graphql-jit', () => {
+  it('is off by default: a server without the setting runs every document on graphql-js', async () => {
+    const plain = await startTestServer({ METRICS_TOKEN: TOKEN });
+    try {
+      const tenant = await createTenant(plain.app.prisma);
+      const before = await executions();
+      for (let i = 0; i < 3; i++) expect((await plain.graphql('query Few { products(first: 1) { totalCount } }', {}, tenant.key)).status).toBe(200);
+      const after = await executions();
+      expect({ jit: after.jit - before.jit, js: after.js - before.js }).toEqual({ jit: 0, js: 3 });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('runs a document through graphql-js once, then compiled, with the same answer', async () => {
     const { answers, jit, js } = await thrice(PAGE, { first: 2, withStock: true });
     expect({ jit, js }).toEqual({ jit: 2, js: 1 });

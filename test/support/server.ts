@@ -24,7 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // A database given by the test outlives the server (it is the test's to close): servers started one after the
   // other on it see what the previous one left, as a restart with other settings would.
   const database = options.database ? { ...options.database, close: async () => {} } : await createTestDatabase();
-  const config = { ...loadConfig({ GRAPHQL_JIT_AFTER_RUNS: process.env.GRAPHQL_JIT_AFTER_RUNS ?? '0', SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0', DEMAND_RATE_POLL_SECONDS: '0', EVENT_PUBLISH_POLL_MS: '0', WEBHOOK_POLL_MS: '0', ALERT_POLL_MS: '0', ALERT_SWEEP_SECONDS: '0', IDEMPOTENCY_SWEEP_SECONDS: '0', ROW_COUNT_COMPACT_SECONDS: '0', RETENTION_SWEEP_SECONDS: '0', ...env }), port: 0 };
+  const config = { ...loadConfig({ SEED_DEMO: 'false', JWT_SECRET: 'test-secret-that-is-long-enough-000000', IMPORT_WORKERS: '0', FORECAST_RUN_WORKERS: '0', STOCK_SNAPSHOT_POLL_SECONDS: '0', DEMAND_RATE_POLL_SECONDS: '0', EVENT_PUBLISH_POLL_MS: '0', WEBHOOK_POLL_MS: '0', ALERT_POLL_MS: '0', ALERT_SWEEP_SECONDS: '0', IDEMPOTENCY_SWEEP_SECONDS: '0', ROW_COUNT_COMPACT_SECONDS: '0', RETENTION_SWEEP_SECONDS: '0', ...env }), port: 0 };
   const running = await startServer(config, { database });
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
