@@ -24,7 +24,7 @@ export function bodyText(body: unknown): string {
   const parts: string[] = [];
   for (const [key, value] of entries) {
     let text = written.get(value);
-    if (!written.has(value)) written.set(value, (text = JSON.stringify(value, undefined)));
+    if (!written.has(value)) written.set(value, (text = JSON.stringify(value)));
     if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
   }
   return `{${parts.join(',')}}`;

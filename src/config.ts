@@ -389,7 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonymousIntrospection: flag(env, 'GRAPHQL_PUBLIC_INTROSPECTION', false),
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
       // Off unless asked for: see docs/graphql.md, Execution (relations below a list read with more statements).
-      jitAfterRuns: (env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() ?? 'off') === 'off' ? Infinity : Math.floor(nonNegative(env, 'GRAPHQL_JIT_AFTER_RUNS', 1)),
+      jitAfterRuns: ['', 'off'].includes(env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() ?? '') ? Infinity : Math.floor(nonNegative(env, 'GRAPHQL_JIT_AFTER_RUNS', 1)),
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     log: logSettings(env),
