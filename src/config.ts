@@ -232,6 +232,13 @@ function atMost(name: string, value: number, max: number): number {
   return value;
 }
 
+/** Runs of a document on graphql-js before it is compiled (docs/graphql.md, Execution): 1 unless set (empty too); `off`: never. */
+function jitAfterRuns(env: NodeJS.ProcessEnv): number {
+  const setting = env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() || undefined;
+  if (setting === 'off') return Infinity;
+  return Math.floor(nonNegative({ GRAPHQL_JIT_AFTER_RUNS: setting }, 'GRAPHQL_JIT_AFTER_RUNS', 1));
+}
+
 /** A number of at least 0 (0 may turn something off). */
 function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
@@ -388,8 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Callers with credentials may always introspect; without, only when this is set.
       anonymousIntrospection: flag(env, 'GRAPHQL_PUBLIC_INTROSPECTION', false),
       trustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS || undefined,
-      // Off unless asked for: see docs/graphql.md, Execution (relations below a list read with more statements).
-      jitAfterRuns: ['', 'off'].includes(env.GRAPHQL_JIT_AFTER_RUNS?.trim().toLowerCase() ?? '') ? Infinity : Math.floor(nonNegative(env, 'GRAPHQL_JIT_AFTER_RUNS', 1)),
+      jitAfterRuns: jitAfterRuns(env),
     },
     shutdownTimeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
     log: logSettings(env),

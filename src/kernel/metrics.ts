@@ -54,7 +54,7 @@ function createMetrics(): Metrics {
   });
   const refusals = new Counter({ name: 'scm_rate_limit_refusals_total', help: 'Requests refused with 429 (request limits, the sign-in lock), by route.', labelNames: ['route'], registers: [registry] });
   const graphqlErrors = new Counter({ name: 'scm_graphql_errors_total', help: 'Errors in GraphQL answers of /graphql, by code.', labelNames: ['code'], registers: [registry] });
-  const executions = new Counter({ name: 'scm_graphql_executions_total', help: 'Queries and mutations of /graphql executed, by engine: jit (compiled by graphql-jit, with GRAPHQL_JIT_AFTER_RUNS set) or graphql-js.', labelNames: ['engine'], registers: [registry] });
+  const executions = new Counter({ name: 'scm_graphql_executions_total', help: 'Queries and mutations of /graphql executed, by engine: jit (compiled by graphql-jit, from the second run of a document by default; GRAPHQL_JIT_AFTER_RUNS) or graphql-js.', labelNames: ['engine'], registers: [registry] });
   const jobs = new Histogram({
     name: 'scm_job_duration_seconds',
     help: 'Import jobs and forecast runs, from start to end, by kind and final state.',

@@ -10,6 +10,7 @@ import { getDatamodel } from '../generated/pothos-prisma-types.js';
 import type { Permission } from '../auth/permissions.js';
 import { mutationRefusalsPlugin } from './mutation-refusals-plugin.js';
 import { fieldErrorsPlugin } from './field-errors-plugin.js';
+import { stablePathsPlugin } from './stable-paths-plugin.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
@@ -38,7 +39,8 @@ export const builder = new SchemaBuilder<{
   // Errors before Prisma (so prismaField mutations get typed errors), and before the plugin that gives
   // every mutation its refusal types; scope-auth first, so that permission failures stay top-level errors
   // (on the refused field: fieldErrors makes refusable root Query fields nullable, and lookups null when absent).
-  plugins: [ScopeAuthPlugin, RelayPlugin, ErrorsPlugin, mutationRefusalsPlugin, fieldErrorsPlugin, PrismaPlugin],
+  // stablePaths outermost, so every plugin reads the request's one path object per place under graphql-jit.
+  plugins: [stablePathsPlugin, ScopeAuthPlugin, RelayPlugin, ErrorsPlugin, mutationRefusalsPlugin, fieldErrorsPlugin, PrismaPlugin],
   // A mutation's union holds the object it returns itself (no Success wrapper): a client adds
   // `... on Product { … }` around the selection it had, and `... on MutationError { code message fields { field messages } }`.
   errors: { directResult: true },

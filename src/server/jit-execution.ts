@@ -46,7 +46,7 @@ function asGraphQLErrors(errors: readonly GraphQLError[], source: Source | undef
  * only graphql-js's walk of the document per field and per item is gone. A request error (variables the
  * compiled operation cannot coerce, before any resolver ran) is answered by graphql-js, so that a client
  * reads the same words whether or not its document has been compiled yet. Subscriptions stay with graphql-js.
- * A document runs `runsBeforeCompiling` times through graphql-js first (GRAPHQL_JIT_AFTER_RUNS; off by default,
+ * A document runs `runsBeforeCompiling` times through graphql-js first (GRAPHQL_JIT_AFTER_RUNS, 1 by default,
  * docs/graphql.md): most documents an analyst writes in GraphiQL run once, and compiling one costs more than
  * running it. Off (Infinity), the plugin only counts executions.
  * Goes last among the plugins: the ones before it may still answer without executing.
