@@ -11,27 +11,34 @@ interface Refusal {
 }
 
 /**
- * JSON.stringify(body), except that a value several top-level keys hold (one list under two names, `items` and
- * `data` of the two documented variants) is written once and repeated as text: a list of 200 channel rows
- * is otherwise serialized twice.
+ * JSON.stringify(body) as UTF-8 bytes, except that a value several top-level keys hold (one list under two names,
+ * `items` and `data` of the two documented variants) is written and encoded once and its bytes repeated: a page of
+ * 200 channel rows is otherwise serialized twice. Bytes, not text: the response then neither measures a string's
+ * UTF-8 length nor encodes it again when writing (a page of 360 KB spent a seventh of its CPU on those two).
  */
-export function bodyText(body: unknown): string {
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || 'toJSON' in body) return JSON.stringify(body);
+export function bodyBytes(body: unknown): Buffer<ArrayBuffer> | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || 'toJSON' in body) return utf8(JSON.stringify(body));
   const entries = Object.entries(body);
   const shared = entries.some(([, value], i) => value !== null && typeof value === 'object' && entries.findIndex(([, other]) => other === value) !== i);
-  if (!shared) return JSON.stringify(body);
-  const written = new Map<unknown, string | undefined>();
-  const parts: string[] = [];
+  if (!shared) return utf8(JSON.stringify(body));
+  const written = new Map<unknown, Buffer<ArrayBuffer> | undefined>();
+  const parts: Buffer<ArrayBuffer>[] = [];
+  let head = '{';
   for (const [key, value] of entries) {
-    let text = written.get(value);
-    if (!written.has(value)) written.set(value, (text = JSON.stringify(value)));
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+    if (!written.has(value)) written.set(value, utf8(JSON.stringify(value)));
+    const bytes = written.get(value);
+    if (bytes === undefined) continue;
+    parts.push(Buffer.from(`${head}${JSON.stringify(key)}:`), bytes);
+    head = ',';
   }
-  return `{${parts.join(',')}}`;
+  parts.push(Buffer.from(parts.length ? '}' : '{}'));
+  return Buffer.concat(parts);
 }
 
+const utf8 = (text: string | undefined) => (text === undefined ? undefined : Buffer.from(text));
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(bodyText(body), {
+  return new Response(bodyBytes(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

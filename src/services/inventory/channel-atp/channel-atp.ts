@@ -8,7 +8,6 @@ import { type ListWindow, orgId, pageWindow } from '../../tenant.js';
 import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type LotQuantities, emptyTotals, addToTotals, lotOf } from './channel-atp-rule.js';
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 import { inTransaction } from '../../../db/transactions.js';
-import { countedRows } from '../../row-counts/counted-rows.js';
 import { productSearch, productSearchSql } from '../../search.js';
 import { directRows } from '../../../db/direct-rows.js';
 import type { Location } from '../../../generated/prisma/client.js';
@@ -256,9 +255,31 @@ interface ProductRow {
   categoryName: string | null;
 }
 
-/** A page of the location's products (those with a stock line there), with channel ATP per product; a connection's window replaces page and limit. */
+/** A product of the page with one lot's stock at the location (every quantity null when it has no line there now). */
+type PageRow = ProductRow & { total: bigint | null; lotId: string | null; expiryDate: Date | null; recalled: boolean | null } & {
+  [K in keyof LineQuantities]: bigint | null;
+};
+
+/** The location, with the number of products it holds stock of (its counter, docs/lists.md) when `counted`. */
+async function locationOfPage(ctx: RequestContext, locationId: string, counted: boolean) {
+  const count = counted
+    ? Prisma.sql`(SELECT SUM(d.delta) FROM row_count_deltas d WHERE d."organizationId" = l."organizationId" AND d.counted = 'location_products' AND d."scopeId" = l.id)`
+    : Prisma.sql`NULL::bigint`;
+  const [location] = await directRows<Location & { counted: bigint | null }>(ctx, Prisma.sql`
+    SELECT l.id, l."organizationId", l.code, l.name, l.type, l."createdAt", l."updatedAt", ${count} AS counted
+    FROM locations l WHERE l.id = ${locationId} AND l."organizationId" = ${orgId(ctx)}`);
+  return location;
+}
+
+/**
+ * A page of the location's products (those with a stock line there), with channel ATP per product; a connection's
+ * window replaces page and limit. Three statements at once, whatever the page holds: the location with its counter,
+ * the channels with their policies there, and the page's products each with its stock summed per lot (a lateral join
+ * on the lines' index), where the page used to wait for the location, then read its products, then their stock.
+ */
 export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocationArgs, window?: ListWindow) {
-  const location = await requireLocation(ctx, args.locationId);
+  if (!args.locationId) throw validationError({ locationId: ['Required'] }, 'locationId is required');
+  const locationId = args.locationId;
   const { page, limit, skip, take } = pageWindow(args.page, args.limit, CHANNEL_ATP_PAGE, window);
   const wanted = [...(args.channels ?? []), ...(args.channelId ? [args.channelId] : [])];
   const org = orgId(ctx);
@@ -268,45 +289,74 @@ export async function channelLocationAtp(ctx: RequestContext, args: ChannelLocat
   // The location's products in SKU order are a range of location_products' index (kept by triggers on
   // stock_lines), so a page reads its rows only, whatever the location holds. Unfiltered, the total is the
   // location's counter; filtered, the window count rides on the page query and counts the matches only.
+  // A foreign or unknown location matches no row here (organization first), and is answered 404 below.
   const where = Prisma.sql`
-    WHERE lp."organizationId" = ${org} AND lp."locationId" = ${location.id}
+    WHERE lp."organizationId" = ${org} AND lp."locationId" = ${locationId}
       ${search ? Prisma.sql`AND ${productSearchSql(search, 'p')}` : Prisma.empty}
       ${sku ? Prisma.sql`AND lower(p.sku) = lower(${sku})` : Prisma.empty}`;
   const from = Prisma.sql`FROM location_products lp JOIN product_masters p ON p.id = lp."productMasterId"`;
   // Unfiltered, the window is taken from the index alone before any product is read, so a deep page skips
   // index entries, not product rows.
-  const pageSql = filtered
+  const productsSql = filtered
     ? Prisma.sql`
-      SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", COUNT(*) OVER () AS total, lp.sku AS "orderSku"
       ${from} LEFT JOIN categories c ON c.id = p."categoryId"
       ${where}
       ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}`
     : Prisma.sql`
-      SELECT p.id, p.sku, p.name, c.name AS "categoryName", NULL::bigint AS total
+      SELECT p.id, p.sku, p.name, c.name AS "categoryName", NULL::bigint AS total, w.sku AS "orderSku"
       FROM (
         SELECT lp."productMasterId", lp.sku FROM location_products lp ${where}
         ORDER BY lp.sku, lp."productMasterId" LIMIT ${take} OFFSET ${skip}
       ) w
-      JOIN product_masters p ON p.id = w."productMasterId" LEFT JOIN categories c ON c.id = p."categoryId"
-      ORDER BY w.sku, w."productMasterId"`;
-  const [columns, rows, counted] = await Promise.all([
-    channelColumns(ctx, location.id, wanted),
-    directRows<ProductRow & { total: bigint | null }>(ctx, pageSql),
-    filtered ? null : countedRows(ctx, 'location_products', location.id),
+      JOIN product_masters p ON p.id = w."productMasterId" LEFT JOIN categories c ON c.id = p."categoryId"`;
+  // Summing a lot's lines before availableQty gives the same result as summing per line: the CHECK keeps every
+  // line's parts within its on hand, so availableQty never clips at 0.
+  const pageSql = Prisma.sql`
+    WITH pg AS (${productsSql})
+    SELECT pg.id, pg.sku, pg.name, pg."categoryName", pg.total, st."lotId", st."expiryDate", st.recalled,
+           st."qtyOnHand", st."qtyReserved", st."qtyOnHold", st."qtyPicked", st."qtyRecalled", st."qtyExpired"
+    FROM pg LEFT JOIN LATERAL (
+      SELECT s."lotId", l."expiryDate", l.recalled,
+             SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
+             SUM(s."qtyOnHold")::bigint AS "qtyOnHold", SUM(s."qtyPicked")::bigint AS "qtyPicked",
+             SUM(s."qtyRecalled")::bigint AS "qtyRecalled", SUM(s."qtyExpired")::bigint AS "qtyExpired"
+      FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
+      WHERE s."organizationId" = ${org} AND s."locationId" = ${locationId} AND s."productMasterId" = pg.id
+      GROUP BY s."lotId", l."expiryDate", l.recalled
+    ) st ON true
+    ORDER BY pg."orderSku", pg.id`;
+  const [location, channelList, rows] = await Promise.all([
+    locationOfPage(ctx, locationId, !filtered),
+    channelRows(ctx, locationId),
+    directRows<PageRow>(ctx, pageSql),
   ]);
+  if (!location) throw notFound('Location');
+  const columns = pickChannels(channelList.map(toColumn), wanted);
+  const today = startOfTodayUtc();
+  const products: ProductRow[] = [];
+  const totals = new Map<string, StockTotals>();
+  for (const row of rows) {
+    let entry = totals.get(row.id);
+    if (!entry) {
+      totals.set(row.id, (entry = emptyTotals()));
+      products.push({ id: row.id, sku: row.sku, name: row.name, categoryName: row.categoryName });
+    }
+    if (row.qtyOnHand !== null) {
+      addToTotals(entry, { lotId: row.lotId, expiryDate: row.expiryDate, recalled: row.recalled, ...quantitiesOf(row as Record<keyof LineQuantities, bigint>) }, today);
+    }
+  }
   // Only a filtered page past the end or an empty window, which have no rows to carry the count, need their own.
-  const [totals, total] = await Promise.all([
-    stockTotals(ctx, { locationId: location.id, productIds: rows.map((p) => p.id) }),
-    counted ??
-      (rows.length || (!skip && take)
-        ? totalOf(rows[0]?.total ?? 0)
-        : directRows<{ count: bigint }>(ctx, Prisma.sql`SELECT COUNT(*) AS count ${from} ${where}`).then((r) => totalOf(r[0]?.count))),
-  ]);
-  const products = rows.map(({ total: _total, ...p }) => p);
+  const total = !filtered
+    ? totalOf(location.counted ?? 0)
+    : rows.length || (!skip && take)
+      ? totalOf(rows[0]?.total ?? 0)
+      : await directRows<{ count: bigint }>(ctx, Prisma.sql`SELECT COUNT(*) AS count ${from} ${where}`).then((r) => totalOf(r[0]?.count));
+  const { counted: _counted, ...locationRow } = location;
   return {
-    products: products.map((p) => productAtp(p, columns, totals.get(`${location.id}:${p.id}`) ?? emptyTotals())),
+    products: products.map((p) => productAtp(p, columns, totals.get(p.id)!)),
     channels: columns,
-    location,
+    location: locationRow as Location,
     pagination: { page, pageSize: limit, total, totalPages: Math.ceil(total / limit) },
   };
 }
