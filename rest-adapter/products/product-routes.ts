@@ -12,11 +12,11 @@ export const productRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/api/products',
-    operation: `query ($page: Int, $limit: Int, $search: String) {
-      productsPage(page: $page, limit: $limit, search: $search) { items { ${PRODUCT} } page limit total totalPages }
+    operation: `query ($page: Int, $limit: Int, $search: String, $sku: String) {
+      productsPage(page: $page, limit: $limit, search: $search, sku: $sku) { items { ${PRODUCT} } page limit total totalPages }
     }`,
     input: { query: productListQuery },
-    variables: ({ query }) => ({ page: query.page, limit: query.limit, search: query.search }),
+    variables: ({ query }) => ({ page: query.page, limit: query.limit, search: query.search, sku: query.sku }),
     result: ({ productsPage: { items, ...meta } }) => ({ data: items, meta }),
     doc: {
       operationId: 'listProducts',

@@ -190,3 +190,54 @@ describe('the statements of a led search', () => {
     }
   });
 });
+
+describe('a lookup by exact SKU (`sku=`, `products(sku:)`, `productBySku`)', () => {
+  // SKU → the SKU found, or null: any case, never a substring or a LIKE pattern, never another organization's.
+  const CASES: [string, string | null][] = [
+    ['LEAD-000077', 'LEAD-000077'],
+    ['lead-000077', 'LEAD-000077'],
+    [' LEAD-000077 ', 'LEAD-000077'],
+    ['LEAD-000077-B', 'lead-000077-b'],
+    ['LEAD-00007', null],
+    ['X_Y%Z', 'X_Y%Z'],
+    ['x_y%z', 'X_Y%Z'],
+    ['X_Y%', null],
+    ['X_Y_Z', null],
+    ['CAFÉ-0001', 'CAFÉ-0001'],
+    ['ZZZ-NOTHING-999999', null],
+  ];
+
+  it.each(CASES)('GET /api/products?sku=%s finds %s alone, with its total', async (sku, found) => {
+    const page = await get(`/api/products?sku=${encodeURIComponent(sku)}`);
+    expect(page.data.map((p: { sku: string }) => p.sku)).toEqual(found ? [found] : []);
+    expect(page.meta).toEqual({ page: 1, limit: 50, total: found ? 1 : 0, totalPages: found ? 1 : 0 });
+  });
+
+  it.each(CASES)('GraphQL productBySku(%s) and products(sku:) find %s', async (sku, found) => {
+    const res = await server.graphql(
+      `query ($sku: String!) { productBySku(sku: $sku) { sku } products(first: 5, sku: $sku) { totalCount edges { node { sku } } } }`,
+      { sku },
+      a.key,
+    );
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.productBySku?.sku ?? null).toBe(found);
+    expect(res.body.data.products).toEqual({ totalCount: found ? 1 : 0, edges: found ? [{ node: { sku: found } }] : [] });
+  });
+
+  it('answers another organization its own product, and narrows a search (both apply)', async () => {
+    expect((await get('/api/products?sku=LEAD-000077', b)).data.map((p: { name: string }) => p.name)).toEqual(['Theirs']);
+    expect((await get('/api/products?sku=lead-000123&search=product')).meta.total).toBe(1);
+    expect((await get('/api/products?sku=LEAD-000123&search=000077')).data).toEqual([]);
+    const theirs = await server.graphql('query { productBySku(sku: "x_y%z") { name } }', {}, b.key);
+    expect(theirs.body.data.productBySku).toEqual({ name: 'Theirs' });
+    // Past the only page: no product, the total still 1.
+    expect((await get('/api/products?sku=LEAD-000077&page=2')).meta).toMatchObject({ page: 2, total: 1 });
+  });
+
+  it('reads the SKU by the unique index on the organization and lower(sku): an equality, never ILIKE', async () => {
+    server.queries.length = 0;
+    await get('/api/products?sku=LEAD-000077');
+    expect(server.queries.filter((sql) => /ILIKE/.test(sql))).toEqual([]);
+    expect(server.queries.some((sql) => /lower\(sku\) = lower\(\$\d+\)/.test(sql))).toBe(true);
+  });
+});

@@ -17,14 +17,43 @@ export interface ProductListArgs {
   page?: number | null;
   limit?: number | null;
   search?: string | null;
+  /** Exactly this SKU, without regard to case. */
+  sku?: string | null;
+}
+
+/** What a list of products is narrowed to: a search (src/services/search.ts) and an exact SKU, each optional. */
+export interface ProductFilter {
+  search?: string | null;
+  sku?: string | null;
+}
+
+/**
+ * The product whose SKU is `sku` without regard to case (the unique index on the organization and lower(sku)),
+ * as an id filter: a lookup by SKU reads one index entry whatever the catalog holds, where `search` matches
+ * substrings through trigram postings that grow with it (docs/lists.md). An unknown SKU matches nothing.
+ */
+async function skuFilter(ctx: RequestContext, sku: string | null | undefined): Promise<Prisma.ProductMasterWhereInput> {
+  const wanted = sku?.trim();
+  if (!wanted) return {};
+  const [row] = await directRows<{ id: string }>(ctx, Prisma.sql`
+    SELECT id FROM product_masters WHERE "organizationId" = ${orgId(ctx)} AND lower(sku) = lower(${wanted})`);
+  return { id: row?.id ?? '' };
+}
+
+/** The product with this SKU (without regard to case), or null. */
+export async function findProductBySku(ctx: RequestContext, sku: string, query: { select?: object; include?: object } = {}) {
+  const byId = await skuFilter(ctx, sku);
+  if (!byId.id) return null;
+  return ctx.prisma.productMaster.findFirst({ ...query, where: { ...byId, organizationId: orgId(ctx) } });
 }
 
 /**
  * Products matching the search. Without one, the organization's counter (docs/lists.md), flat however many
  * products it has; with one, plain SQL (Prisma's count wraps it in a subquery that costs more on every page).
  */
-export async function countProducts(ctx: RequestContext, search?: string | null) {
-  return countMatches(ctx, await productSearch(ctx, search));
+export async function countProducts(ctx: RequestContext, filter: ProductFilter = {}) {
+  if (filter.sku?.trim()) return ctx.prisma.productMaster.count({ where: await productsWhere(ctx, filter) });
+  return countMatches(ctx, await productSearch(ctx, filter.search));
 }
 
 async function countMatches(ctx: RequestContext, s: ProductSearch | null) {
@@ -34,19 +63,15 @@ async function countMatches(ctx: RequestContext, s: ProductSearch | null) {
   return Number(row?.count ?? 0);
 }
 
-/** The organization's products, with those matching the search only (src/services/search.ts). */
-const productsWhere = (ctx: RequestContext, s: ProductSearch | null): Prisma.ProductMasterWhereInput => ({
-  organizationId: orgId(ctx),
-  ...(s ? productSearchWhere(s) : {}),
-});
+/** The organization's products, with those matching the search and the SKU only. */
+async function productsWhere(ctx: RequestContext, filter: ProductFilter, search?: ProductSearch | null): Promise<Prisma.ProductMasterWhereInput> {
+  const [s, bySku] = await Promise.all([search === undefined ? productSearch(ctx, filter.search) : search, skuFilter(ctx, filter.sku)]);
+  return { organizationId: orgId(ctx), ...(s ? productSearchWhere(s) : {}), ...bySku };
+}
 
 /** Products newest first; `query` carries the cursor, take and skip of a Relay connection. */
-export async function findProducts(ctx: RequestContext, search: string | null | undefined, query: object) {
-  return ctx.prisma.productMaster.findMany({
-    ...query,
-    where: productsWhere(ctx, await productSearch(ctx, search)),
-    orderBy: { id: 'desc' },
-  });
+export async function findProducts(ctx: RequestContext, filter: ProductFilter, query: object) {
+  return ctx.prisma.productMaster.findMany({ ...query, where: await productsWhere(ctx, filter), orderBy: { id: 'desc' } });
 }
 
 /**
@@ -58,7 +83,7 @@ export async function findProducts(ctx: RequestContext, search: string | null | 
 export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, { limit: 50, max: 100 });
   const search = await productSearch(ctx, args.search);
-  if (!search) {
+  if (!search && !args.sku?.trim()) {
     // The whole rows, as the model reads them, straight from the pool where there is one (the hot list).
     const rows = directRows<ProductMaster>(ctx, Prisma.sql`
       SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
@@ -66,11 +91,12 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
     const [items, total] = await Promise.all([rows, countMatches(ctx, null)]);
     return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
   }
-  const found = await ctx.prisma.productMaster.findMany({ where: productsWhere(ctx, search), orderBy: { id: 'desc' }, skip, take: limit + 1 });
+  const where = await productsWhere(ctx, args, search);
+  const found = await ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take: limit + 1 });
   const items = found.slice(0, limit);
   // Past the end (nothing found on a later page) says nothing of how many came before.
   const known = found.length <= limit && (found.length > 0 || skip === 0);
-  const total = known ? skip + found.length : await countMatches(ctx, search);
+  const total = known ? skip + found.length : search && !args.sku?.trim() ? await countMatches(ctx, search) : await ctx.prisma.productMaster.count({ where });
   return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
 }
 
