@@ -48,8 +48,9 @@ export async function findProductBySku(ctx: RequestContext, sku: string, query: 
 }
 
 /**
- * Products matching the search. Without one, the organization's counter (docs/lists.md), flat however many
- * products it has; with one, plain SQL (Prisma's count wraps it in a subquery that costs more on every page).
+ * Products matching the filter. Without one, the organization's counter (docs/lists.md), flat however many
+ * products it has; with a search, plain SQL (Prisma's count wraps it in a subquery that costs more on every page);
+ * with a SKU, 0 or 1 (the search applied too).
  */
 export async function countProducts(ctx: RequestContext, filter: ProductFilter = {}) {
   if (filter.sku?.trim()) return ctx.prisma.productMaster.count({ where: await productsWhere(ctx, filter) });
