@@ -16,8 +16,10 @@ export type Counted = 'products' | 'stock_lines' | 'location_products';
  * read of the few rows the compaction loop has not folded yet, however many rows are counted.
  */
 export async function countedRows(ctx: RequestContext, counted: Counted, scopeId = ''): Promise<number> {
-  const [row] = await directRows<{ count: bigint | null }>(ctx, Prisma.sql`
-    SELECT SUM(delta) AS count FROM row_count_deltas
-    WHERE "organizationId" = ${orgId(ctx)} AND counted = ${counted} AND "scopeId" = ${scopeId}`);
+  const [row] = await directRows<{ count: bigint | null }>(ctx, Prisma.sql`SELECT ${countedRowsSql(Prisma.sql`${orgId(ctx)}`, counted, Prisma.sql`${scopeId}`)} AS count`);
   return totalOf(row?.count ?? 0);
 }
+
+/** The same count as a scalar subquery (bigint, null for none), for a statement that reads it beside other rows. */
+export const countedRowsSql = (organizationId: Prisma.Sql, counted: Counted, scopeId: Prisma.Sql) => Prisma.sql`
+  (SELECT SUM(d.delta) FROM row_count_deltas d WHERE d."organizationId" = ${organizationId} AND d.counted = ${counted} AND d."scopeId" = ${scopeId})`;

@@ -9,6 +9,7 @@ import { type ChannelColumn, type StockTotals, channelEntry, productAtp, type Lo
 import { availableQty, BUCKET_COLUMN, type LineQuantities, lineExcluded, startOfTodayUtc } from '../stock-lines/quantities.js';
 import { inTransaction } from '../../../db/transactions.js';
 import { productSearch, productSearchSql } from '../../search.js';
+import { countedRowsSql } from '../../row-counts/counted-rows.js';
 import { directRows } from '../../../db/direct-rows.js';
 import type { Location } from '../../../generated/prisma/client.js';
 
@@ -263,7 +264,7 @@ type PageRow = ProductRow & { total: bigint | null; lotId: string | null; expiry
 /** The location, with the number of products it holds stock of (its counter, docs/lists.md) when `counted`. */
 async function locationOfPage(ctx: RequestContext, locationId: string, counted: boolean) {
   const count = counted
-    ? Prisma.sql`(SELECT SUM(d.delta) FROM row_count_deltas d WHERE d."organizationId" = l."organizationId" AND d.counted = 'location_products' AND d."scopeId" = l.id)`
+    ? countedRowsSql(Prisma.sql`l."organizationId"`, 'location_products', Prisma.sql`l.id`)
     : Prisma.sql`NULL::bigint`;
   const [location] = await directRows<Location & { counted: bigint | null }>(ctx, Prisma.sql`
     SELECT l.id, l."organizationId", l.code, l.name, l.type, l."createdAt", l."updatedAt", ${count} AS counted
