@@ -64,6 +64,7 @@ export async function benchListScale(databaseUrl: string, backends: string[], si
       const paths = {
         products: Array.from({ length: 200 }, (_, i) => `/api/products?limit=50&page=${1 + (i % pages)}`),
         sku: data.skus.map((s) => `/api/products?search=${encodeURIComponent(s)}&limit=1`),
+        exactSku: data.skus.map((s) => `/api/products?sku=${encodeURIComponent(s)}&limit=1`),
         inventory: Array.from({ length: 200 }, (_, i) => `/api/inventory?limit=50&locationId=${pick(data.locationIds, i)}&page=${1 + (i % pages)}`),
         channel: Array.from({ length: 200 }, (_, i) => `/api/inventory/channel-location?locationId=${pick(data.locationIds, i)}&limit=50&page=${1 + (i % pages)}`),
       };
@@ -77,11 +78,13 @@ export async function benchListScale(databaseUrl: string, backends: string[], si
       // Every target answers what the data holds before it is measured.
       const first = await getJson(`${server.base}${paths.products[0]}`, { headers: auth });
       const found = await getJson(`${server.base}${paths.sku[0]}`, { headers: auth });
+      const exact = await getJson(`${server.base}${paths.exactSku[0]}`, { headers: auth });
       const lines = await getJson(`${server.base}${paths.inventory[0]}`, { headers: auth });
       const page = await getJson(`${server.base}${paths.channel[0]}`, { headers: auth });
       const checks = [
         first.body?.meta?.total === products,
         found.body?.data?.length === 1 && found.body.data[0].sku === data.skus[0],
+        exact.body?.data?.length === 1 && exact.body.data[0].sku === data.skus[0] && exact.body.meta?.total === 1,
         lines.body?.pagination?.total === products,
         page.body?.pagination?.total === products,
       ];
@@ -89,6 +92,7 @@ export async function benchListScale(databaseUrl: string, backends: string[], si
       for (const [name, target] of [
         ['GET /api/products?limit=50 (pages 1-20)', paths.products],
         ['GET /api/products?search=<sku>&limit=1', paths.sku],
+        ['GET /api/products?sku=<sku>&limit=1', paths.exactSku],
         ['GET /api/inventory?locationId&limit=50 (pages 1-20)', paths.inventory],
         ['GET /api/inventory/channel-location?limit=50 (pages 1-20)', paths.channel],
       ] as const) {
