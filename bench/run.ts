@@ -28,7 +28,7 @@
 //                         webhook receiver: throughput, and the delay from each change to its arrival (PostgreSQL)
 //   --instances           only the instances part (issue 24, bench/server/bench-instances.ts): the products list and adjustments served by
 //                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
-//   --scale               only the list scale part (issue 25, bench/row-counts/): the products list, a lookup by SKU, a location's
+//   --scale               only the list scale part (issue 25, bench/row-counts/): the products list, a lookup by SKU (search= and sku=), a location's
 //                         inventory list and channel-location page at 1,000, 100,000 and 1,000,000 products (5 stock lines each),
 //                         each size in its own scratch database (PostgreSQL): p99 per size, goal flat within 20%. Not part of a
 //                         run without part flags (the million takes minutes to load)

@@ -16,7 +16,7 @@ import { loadScaleData } from './scale-data.js';
 
 /** Connections of the scale targets: enough to keep both cores busy, few enough that p99 is the request's own cost. */
 export const SCALE_CONNECTIONS = 8;
-export const SCALE_TARGETS = 4;
+export const SCALE_TARGETS = 5;
 /** Pages of each list the requests spread over (the same at every size, so deeper data is not deeper paging). */
 const PAGES = 20;
 
