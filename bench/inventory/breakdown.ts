@@ -2,7 +2,7 @@
 // PostgreSQL: the same work through raw `pg`, through Prisma, the service function, GraphQL execution
 // and the whole in-process HTTP handler (no sockets). Each step runs sequentially N times after a
 // warm-up and reports wall time and this process' CPU time per operation; wall minus CPU is roughly the
-// time spent waiting for PostgreSQL. `npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page ...]`
+// time spent waiting for PostgreSQL. `npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page|list ...]`
 // (BENCH_DATABASE_URL as for npm run bench; a scratch database is created and dropped).
 import { execute, parse } from 'graphql';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import { lockLines, applyStockChange } from '../../src/services/inventory/ledger
 import { inTransaction, TRANSACTION } from '../../src/db/transactions.js';
 import { adjustStockBy } from '../../src/services/inventory/adjustments/adjustments.js';
 import { checkAvailability } from '../../src/services/inventory/availability/availability.js';
-import { channelLocationAtp, stockTotals } from '../../src/services/inventory/channel-atp/channel-atp.js';
+import { channelLocationAtp } from '../../src/services/inventory/channel-atp/channel-atp.js';
 import { inventoryArea } from '../../rest-adapter/inventory/inventory-area.js';
 import { createScratchDatabase, loadBenchmarkData, probePostgres } from '../harness/data.js';
 import { timeStep } from '../harness/time-step.js';
@@ -65,7 +65,7 @@ try {
     const logged: string[] = [];
     const counting = await openDatabase({ databaseUrl: scratch.url, migrate: false, onQuery: (sql) => logged.push(sql) });
     const countingHandler = createHttpHandler({ ...app, prisma: counting.prisma });
-    const statements = async (method: string, path: string, body: unknown) => {
+    const statements = async (method: string, path: string, body?: unknown) => {
       await countingHandler.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body: JSON.stringify(body) })).then((r) => r.text());
       logged.length = 0;
       const response = await countingHandler.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body: JSON.stringify(body) }));
@@ -75,6 +75,7 @@ try {
     };
     await statements('POST', '/api/inventory/adjust', { inventoryItemId: data.adjustLineIds[1], delta: 1, reasonCodeId: 'COUNT_CORRECTION' });
     await statements('POST', '/api/inventory/availability/check', { items: data.skus.slice(0, 100).map((sku) => ({ sku, locationId: data.locationIds[0], quantity: 1 })) });
+    await statements('GET', `/api/inventory?locationId=${data.locationIds[0]}&limit=50`, undefined);
     await counting.close();
 
     console.log(`\n${N} sequential operations each, PostgreSQL ${probe.version}\n`);
@@ -205,11 +206,27 @@ try {
       await step('HTTP handler in-process: POST /api/inventory/availability/check', () => http('POST', '/api/inventory/availability/check', { items: items() }));
     }
 
+    if (parts.has('list')) {
+      const args = () => ({ locationId: pick(data.locationIds), limit: 50, page: 1 + Math.floor(Math.random() * 20) });
+      await step('pg: a location\'s 50 lines with their lots\' expiry', () => {
+        const a = args();
+        return pool.query(
+          `SELECT s.*, l."expiryDate" FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
+           WHERE s."organizationId" = $1 AND s."locationId" = $2 ORDER BY s.id LIMIT 50 OFFSET $3`,
+          [organizationId, a.locationId, (a.page - 1) * 50],
+        );
+      });
+      const document = operation(inventoryArea.routes, 'GET', '/api/inventory');
+      await step('GraphQL: execute stockLinesPage (the REST selection), context given', () => execute({ schema, document, contextValue: ctx, variableValues: args() }) as Promise<unknown>);
+      await step('HTTP handler in-process: GET /api/inventory?locationId&limit=50', () => {
+        const a = args();
+        return http('GET', `/api/inventory?locationId=${a.locationId}&limit=50&page=${a.page}`);
+      });
+    }
+
     if (parts.has('page')) {
       const n = Math.max(20, Math.floor(N / 5));
       const args = () => ({ locationId: pick(data.locationIds), limit: 200, page: 1 + Math.floor(Math.random() * 50) });
-      const firstIds = (await database.prisma.productMaster.findMany({ where: { organizationId }, select: { id: true }, take: 200, orderBy: { sku: 'asc' } })).map((p) => p.id);
-      await step('Prisma: stockTotals() of 200 products', () => stockTotals(ctx, { locationId: pick(data.locationIds), productIds: firstIds }), n);
       await step('service: channelLocationAtp()', () => channelLocationAtp(ctx, args()), n);
       const document = operation(inventoryArea.routes, 'GET', '/api/inventory/channel-location');
       await step('GraphQL: execute channelLocationAtp, context given', () => execute({ schema, document, contextValue: ctx, variableValues: args() }) as Promise<unknown>, n);

@@ -65,20 +65,6 @@ export async function channelColumns(ctx: RequestContext, locationId: string, wa
   return pickChannels((await channelRows(ctx, locationId)).map(toColumn), wanted);
 }
 
-interface AggregateRow {
-  locationId: string;
-  productMasterId: string;
-  lotId: string | null;
-  expiryDate: Date | null;
-  recalled: boolean | null;
-  qtyOnHand: bigint;
-  qtyReserved: bigint;
-  qtyOnHold: bigint;
-  qtyPicked: bigint;
-  qtyRecalled: bigint;
-  qtyExpired: bigint;
-}
-
 /** Summed quantities as read (SUM gives bigint) as numbers. */
 const quantitiesOf = (row: Record<keyof LineQuantities, bigint | number>): LineQuantities => ({
   qtyOnHand: totalOf(row.qtyOnHand),
@@ -88,35 +74,6 @@ const quantitiesOf = (row: Record<keyof LineQuantities, bigint | number>): LineQ
   qtyRecalled: totalOf(row.qtyRecalled),
   qtyExpired: totalOf(row.qtyExpired),
 });
-
-/**
- * Stock summed per location, product and lot in SQL (so a page costs one query whatever its size),
- * then folded into totals per "locationId:productMasterId". Summing a lot's lines before
- * availableQty gives the same result as summing per line: the CHECK keeps every line's parts
- * within its on hand, so availableQty never clips at 0.
- */
-export async function stockTotals(ctx: RequestContext, filter: { locationId?: string; productIds?: string[] }) {
-  if (filter.productIds && filter.productIds.length === 0) return new Map<string, StockTotals>();
-  const at = filter.locationId ? Prisma.sql`AND s."locationId" = ${filter.locationId}` : Prisma.empty;
-  const of = filter.productIds ? Prisma.sql`AND s."productMasterId" = ANY(${filter.productIds}::text[])` : Prisma.empty;
-  const rows = await directRows<AggregateRow>(ctx, Prisma.sql`
-    SELECT s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled,
-           SUM(s."qtyOnHand")::bigint AS "qtyOnHand", SUM(s."qtyReserved")::bigint AS "qtyReserved",
-           SUM(s."qtyOnHold")::bigint AS "qtyOnHold", SUM(s."qtyPicked")::bigint AS "qtyPicked",
-           SUM(s."qtyRecalled")::bigint AS "qtyRecalled", SUM(s."qtyExpired")::bigint AS "qtyExpired"
-    FROM stock_lines s LEFT JOIN lots l ON l.id = s."lotId"
-    WHERE s."organizationId" = ${orgId(ctx)} ${at} ${of}
-    GROUP BY s."locationId", s."productMasterId", s."lotId", l."expiryDate", l.recalled`);
-  const today = startOfTodayUtc();
-  const totals = new Map<string, StockTotals>();
-  for (const row of rows) {
-    const key = `${row.locationId}:${row.productMasterId}`;
-    let entry = totals.get(key);
-    if (!entry) totals.set(key, (entry = emptyTotals()));
-    addToTotals(entry, { lotId: row.lotId, expiryDate: row.expiryDate, recalled: row.recalled, ...quantitiesOf(row) }, today);
-  }
-  return totals;
-}
 
 export interface ChannelSummaryEntry {
   channelId: string;

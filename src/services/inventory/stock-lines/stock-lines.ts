@@ -2,9 +2,11 @@ import type { RequestContext } from '../../../context.js';
 import { STOCK_LINE_PAGE } from '../../../contracts/inventory/stock-lines/stock-line-queries.js';
 import { notFound } from '../../../kernel/errors.js';
 import { checkFilterIds } from '../../filter-ids.js';
-import type { Prisma } from '../../../generated/prisma/client.js';
+import { Prisma, type StockLine } from '../../../generated/prisma/client.js';
+import { directRows } from '../../../db/direct-rows.js';
+import { totalOf } from '../../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../../tenant.js';
-import { countedRows } from '../../row-counts/counted-rows.js';
+import { countedRows, countedRowsSql } from '../../row-counts/counted-rows.js';
 import { productSearch, productSearchWhere } from '../../search.js';
 
 /** Prisma query fragment from a Pothos resolver (select or include); empty for plain service calls. */
@@ -59,6 +61,11 @@ export async function countStockLines(ctx: RequestContext, filter: StockLineFilt
 /** A page of stock lines in id order with the totals for paging (GET /api/inventory). */
 export async function listStockLines(ctx: RequestContext, args: StockLinePageArgs, query: Query = {}) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, STOCK_LINE_PAGE);
+  const direct = directPageOf(args, query);
+  if (direct) {
+    const { items, total } = await directLinePage(ctx, args.locationId, direct, limit, skip);
+    return { items, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+  }
   await checkFilterIds(ctx, args);
   const where = await stockLineWhere(ctx, args);
   const [items, total] = await Promise.all([
@@ -66,6 +73,48 @@ export async function listStockLines(ctx: RequestContext, args: StockLinePageArg
     countStockLines(ctx, args),
   ]);
   return { items, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
+}
+
+/**
+ * The selections a page can be read for in one statement: the lines' own columns, or those and their lot's expiry
+ * date (what GET /api/inventory selects); any other relation goes through Prisma, which loads what was selected.
+ */
+const DIRECT_SELECTIONS: Record<string, { withLotExpiry: boolean }> = {
+  '{}': { withLotExpiry: false },
+  '{"include":{"lot":{"select":{"expiryDate":true}}}}': { withLotExpiry: true },
+};
+
+/** The hot page (the organization's lines or a location's, no other filter) in a selection read in one statement. */
+function directPageOf(args: StockLineFilter, query: Query) {
+  const narrowed = given(args.productMasterId) || given(args.lotId) || given(args.binId) || Boolean(args.search?.trim());
+  return narrowed ? undefined : DIRECT_SELECTIONS[JSON.stringify(query)];
+}
+
+type DirectLineRow = StockLine & { total: bigint | null; located: boolean; lotExpiryDate: Date | null };
+
+/**
+ * The page, its total from the counter (docs/lists.md) and whether the location is the organization's, in one
+ * statement: the separate location check, page, lots and count cost four round trips, and on this kind of host
+ * each statement's socket write costs more Node CPU than reading the rows.
+ */
+async function directLinePage(ctx: RequestContext, locationId: string | null | undefined, { withLotExpiry }: { withLotExpiry: boolean }, limit: number, skip: number) {
+  const organizationId = orgId(ctx);
+  const location = given(locationId) ? locationId : null;
+  const rows = await directRows<DirectLineRow>(ctx, Prisma.sql`
+    SELECT c.total, c.located, s.*, lo."expiryDate" AS "lotExpiryDate"
+    FROM (SELECT ${countedRowsSql(Prisma.sql`${organizationId}`, 'stock_lines', Prisma.sql`${location ?? ''}`)} AS total,
+                 ${location ? Prisma.sql`EXISTS (SELECT 1 FROM locations WHERE id = ${location} AND "organizationId" = ${organizationId})` : Prisma.sql`true`} AS located) c
+    LEFT JOIN LATERAL (
+      SELECT * FROM stock_lines
+      WHERE "organizationId" = ${organizationId} ${location ? Prisma.sql`AND "locationId" = ${location}` : Prisma.empty}
+      ORDER BY id LIMIT ${limit} OFFSET ${skip}) s ON c.located
+    LEFT JOIN lots lo ON lo.id = s."lotId"
+    ORDER BY s.id`);
+  if (!rows[0]?.located) throw notFound('Location');
+  const items = rows
+    .filter((row) => row.id !== null)
+    .map(({ total: _total, located: _located, lotExpiryDate, ...line }) => (withLotExpiry ? { ...line, lot: line.lotId ? { expiryDate: lotExpiryDate } : null } : line));
+  return { items, total: totalOf(rows[0].total ?? 0) };
 }
 
 export async function getStockLine(ctx: RequestContext, id: string, query: Query = {}) {
