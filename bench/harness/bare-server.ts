@@ -1,8 +1,8 @@
 // The yardstick for `npm run bench`: the least a server can do to answer GET /api/products?limit=50 —
 // node:http and a database driver, no framework. Per request it does the same work as the service:
 // find the API key by its SHA-256 hash joined with its organization (kept 5 s, as the service's
-// API_KEY_CACHE_SECONDS keeps it), check it, then fetch the page of newest products and the total from the
-// same counter the service reads (docs/lists.md) in parallel, and answer {data, meta}. On PostgreSQL every
+// API_KEY_CACHE_SECONDS keeps it), check it, then fetch the page of newest products with the total from the
+// same counter the service reads (docs/lists.md) in one statement, as the service does, and answer {data, meta}. On PostgreSQL every
 // statement is prepared once per connection (named), as the service's are.
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
 // POST /api/inventory/availability/check. The cycle-count views of the --warehouse part the same way
@@ -26,12 +26,15 @@ const AUTH_SQL = `
   FROM api_keys k JOIN organizations o ON o.id = k."organizationId"
   WHERE k."keyHash" = $1 OR (k."previousKeyHash" = $1 AND k."previousExpiresAt" > $2)
   LIMIT 1`;
+// The page and the counter the service reads (docs/lists.md) in one statement, as the service reads them.
 const PAGE_SQL = `
-  SELECT id, sku, name, description, "organizationId", "createdAt", "updatedAt"
-  FROM product_masters WHERE "organizationId" = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`;
+  SELECT c.total, p.* FROM (SELECT SUM(delta)::int AS total FROM row_count_deltas WHERE "organizationId" = $1 AND counted = 'products' AND "scopeId" = '') c
+  LEFT JOIN LATERAL (
+    SELECT id, sku, name, description, "organizationId", "createdAt", "updatedAt"
+    FROM product_masters WHERE "organizationId" = $1 ORDER BY id DESC LIMIT $2 OFFSET $3) p ON true
+  ORDER BY p.id DESC`;
 // The API-key scopes that grant products.read (src/auth/permissions.ts).
 const PRODUCT_READ_SCOPES = new Set(['*', 'inventory:read', 'inventory:write', 'inventory:*']);
-const COUNT_SQL = `SELECT SUM(delta)::int AS count FROM row_count_deltas WHERE "organizationId" = $1 AND counted = 'products' AND "scopeId" = ''`;
 /** How long a key lookup is kept (the service's default API_KEY_CACHE_SECONDS). */
 const KEY_CACHE_MS = 5_000;
 
@@ -99,11 +102,9 @@ async function listProducts(req: IncomingMessage, res: ServerResponse, url: URL)
   const page = intParam(url.searchParams.get('page'), 1, 1_000_000);
   const limit = intParam(url.searchParams.get('limit'), 50, 100);
   if (page === null || limit === null) return send(res, 400, { error: 'Invalid paging', code: 'VALIDATION_ERROR' });
-  const [items, [count]] = await Promise.all([
-    query(PAGE_SQL, [key.orgId, limit, (page - 1) * limit]),
-    query(COUNT_SQL, [key.orgId]),
-  ]);
-  const total = Number(count?.count ?? 0);
+  const rows = await query(PAGE_SQL, [key.orgId, limit, (page - 1) * limit]);
+  const items = rows.filter((row) => row.id !== null).map(({ total: _total, ...product }) => product);
+  const total = Number(rows[0]?.total ?? 0);
   send(res, 200, { data: items, meta: { page, limit, total, totalPages: Math.ceil(total / limit) } });
 }
 

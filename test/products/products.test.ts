@@ -159,10 +159,12 @@ describe('query counts', () => {
       expect(res.status).toBe(200);
       return server.queries.length;
     };
-    // The API key lookup, the page and the count, whatever the page size.
+    // A search past its page: the API key lookup, the page and the count, whatever the page size.
     const small = await count('/api/products?search=QC-&limit=2');
     expect(small).toBeLessThanOrEqual(3);
-    expect(await count('/api/products?limit=12')).toBe(small);
+    // No filter: the page with the organization's counter in one statement, whatever the page size.
+    expect(await count('/api/products?limit=12')).toBe(small - 1);
+    expect(await count('/api/products?limit=2')).toBe(small - 1);
     // A search whose matches all fit on the page is its own total: no count.
     expect(await count('/api/products?search=QC-&limit=12')).toBe(small - 1);
     expect(await count('/api/products?search=QC-11&limit=1')).toBe(small - 1);
@@ -173,6 +175,10 @@ describe('query counts', () => {
     expect(await meta('/api/products?search=QC-&limit=5&page=3')).toEqual({ page: 3, limit: 5, total: 12, totalPages: 3 });
     expect(await meta('/api/products?search=QC-&limit=5&page=4')).toEqual({ page: 4, limit: 5, total: 12, totalPages: 3 });
     expect(await meta('/api/products?search=QC-11&limit=1')).toEqual({ page: 1, limit: 1, total: 1, totalPages: 1 });
+    // Unfiltered, past the end: no products, the organization's total all the same.
+    const all = (await server.call('GET', '/api/products?limit=100', { token: a.key })).body.meta.total;
+    const beyond = await server.call('GET', '/api/products?limit=5&page=999', { token: a.key });
+    expect(beyond.body).toEqual({ data: [], meta: { page: 999, limit: 5, total: all, totalPages: Math.ceil(all / 5) } });
     expect(await meta('/api/products?search=nothing-like-it')).toEqual({ page: 1, limit: 50, total: 0, totalPages: 0 });
   });
 });
