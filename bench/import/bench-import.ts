@@ -254,7 +254,8 @@ async function floorPglite(dataDir: string, data: ImportKindData, organizationId
     const started = performance.now();
     await load(db, data, timed);
     const seconds = (performance.now() - started) / 1000;
-    await db.exec(`ROLLBACK; VACUUM ${FLOOR_TABLES[data.kind]}`);
+    await db.exec('ROLLBACK');
+    await db.exec(`VACUUM ${FLOOR_TABLES[data.kind]}`);
     return { seconds };
   } finally {
     await db.close();
