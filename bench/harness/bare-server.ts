@@ -31,7 +31,7 @@ const PAGE_SQL = `
   SELECT c.total, p.* FROM (SELECT SUM(delta)::int AS total FROM row_count_deltas WHERE "organizationId" = $1 AND counted = 'products' AND "scopeId" = '') c
   LEFT JOIN LATERAL (
     SELECT id, sku, name, description, "organizationId", "createdAt", "updatedAt"
-    FROM product_masters WHERE "organizationId" = $1 ORDER BY id DESC LIMIT $2 OFFSET $3) p ON true
+    FROM product_masters WHERE "organizationId" >= $1 AND "organizationId" <= $1 ORDER BY "organizationId" DESC, id DESC LIMIT $2 OFFSET $3) p ON true
   ORDER BY p.id DESC`;
 // The API-key scopes that grant products.read (src/auth/permissions.ts).
 const PRODUCT_READ_SCOPES = new Set(['*', 'inventory:read', 'inventory:write', 'inventory:*']);

@@ -87,12 +87,16 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const search = await productSearch(ctx, args.search);
   if (!search && !args.sku?.trim()) {
     // The whole rows, as the model reads them, and the counter in one statement straight from the pool where there is
-    // one (the hot list): each statement's socket write costs more Node CPU than its rows (docs/lists.md).
+    // one (the hot list): each statement's socket write costs more Node CPU than its rows (docs/lists.md). The
+    // organization as a closed range, ordered by it, keeps the page on the (organizationId, id) index: with `=`, a
+    // large organization's page may be read by walking the primary key past every newer product of the others.
+    // (stock-lines.ts, `pinned`, says more.)
     const rows = await directRows<ProductMaster & { total: bigint | null }>(ctx, Prisma.sql`
       SELECT c.total, p.* FROM (SELECT ${countedRowsSql(Prisma.sql`${orgId(ctx)}`, 'products', Prisma.sql`''`)} AS total) c
       LEFT JOIN LATERAL (
         SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
-        FROM product_masters WHERE "organizationId" = ${orgId(ctx)} ORDER BY id DESC LIMIT ${limit} OFFSET ${skip}) p ON true
+        FROM product_masters WHERE "organizationId" >= ${orgId(ctx)} AND "organizationId" <= ${orgId(ctx)}
+        ORDER BY "organizationId" DESC, id DESC LIMIT ${limit} OFFSET ${skip}) p ON true
       ORDER BY p.id DESC`);
     const items: ProductMaster[] = rows.filter((row) => row.id !== null).map(({ total: _total, ...product }) => product);
     const total = totalOf(rows[0]?.total ?? 0);

@@ -93,6 +93,15 @@ function directPageOf(args: StockLineFilter, query: Query) {
 type DirectLineRow = StockLine & { total: bigint | null; located: boolean; lotExpiryDate: Date | null };
 
 /**
+ * `column` equal to `value`, written as a closed range so the planner reads the page in id order from the index led by
+ * that column (ordered by it, then id). Written as `=` with `ORDER BY id`, the page could also be read by walking the
+ * primary key and filtering, which the planner prefers when the rows asked for are a large share of the table; ids are
+ * time-ordered, so when a location's lines (or an organization's) were all created after the others', that walk reads
+ * every other line first: 120 ms for the first page of the last of five locations of 100,000 products, 0.1 ms by index.
+ */
+const pinned = (column: string, value: string) => Prisma.sql`${Prisma.raw(column)} >= ${value} AND ${Prisma.raw(column)} <= ${value}`;
+
+/**
  * The page, its total from the counter (docs/lists.md) and whether the location is the organization's, in one
  * statement: the separate location check, page, lots and count cost four round trips, and on this kind of host
  * each statement's socket write costs more Node CPU than reading the rows.
@@ -106,8 +115,8 @@ async function directLinePage(ctx: RequestContext, locationId: string | null | u
                  ${location ? Prisma.sql`EXISTS (SELECT 1 FROM locations WHERE id = ${location} AND "organizationId" = ${organizationId})` : Prisma.sql`true`} AS located) c
     LEFT JOIN LATERAL (
       SELECT * FROM stock_lines
-      WHERE "organizationId" = ${organizationId} ${location ? Prisma.sql`AND "locationId" = ${location}` : Prisma.empty}
-      ORDER BY id LIMIT ${limit} OFFSET ${skip}) s ON c.located
+      WHERE ${location ? Prisma.sql`"organizationId" = ${organizationId} AND ${pinned('"locationId"', location)}` : pinned('"organizationId"', organizationId)}
+      ORDER BY ${location ? Prisma.sql`"locationId", id` : Prisma.sql`"organizationId", id`} LIMIT ${limit} OFFSET ${skip}) s ON c.located
     LEFT JOIN lots lo ON lo.id = s."lotId"
     ORDER BY s.id`);
   if (!rows[0]?.located) throw notFound('Location');
