@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { notFound, validationError } from '../../kernel/errors.js';
 import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
 import { directRows } from '../../db/direct-rows.js';
+import { pinnedColumn } from '../../db/pinned-column.js';
 import { type ProductSearch, productSearch, productSearchSql, productSearchWhere } from '../search.js';
 import type { productCreate as createSchema, productUpdate as updateSchema } from '../../contracts/products/product-input.js';
 import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
@@ -87,16 +88,13 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
   const search = await productSearch(ctx, args.search);
   if (!search && !args.sku?.trim()) {
     // The whole rows, as the model reads them, and the counter in one statement straight from the pool where there is
-    // one (the hot list): each statement's socket write costs more Node CPU than its rows (docs/lists.md). The
-    // organization as a closed range, ordered by it, keeps the page on the (organizationId, id) index: with `=`, a
-    // large organization's page may be read by walking the primary key past every newer product of the others.
-    // (stock-lines.ts, `pinned`, says more.)
+    // one (the hot list): each statement's socket write costs more Node CPU than its rows (docs/lists.md).
+    const scope = pinnedColumn('"organizationId"', orgId(ctx), 'DESC');
     const rows = await directRows<ProductMaster & { total: bigint | null }>(ctx, Prisma.sql`
       SELECT c.total, p.* FROM (SELECT ${countedRowsSql(Prisma.sql`${orgId(ctx)}`, 'products', Prisma.sql`''`)} AS total) c
       LEFT JOIN LATERAL (
         SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
-        FROM product_masters WHERE "organizationId" >= ${orgId(ctx)} AND "organizationId" <= ${orgId(ctx)}
-        ORDER BY "organizationId" DESC, id DESC LIMIT ${limit} OFFSET ${skip}) p ON true
+        FROM product_masters WHERE ${scope.where} ORDER BY ${scope.orderBy} LIMIT ${limit} OFFSET ${skip}) p ON true
       ORDER BY p.id DESC`);
     const items: ProductMaster[] = rows.filter((row) => row.id !== null).map(({ total: _total, ...product }) => product);
     const total = totalOf(rows[0]?.total ?? 0);
