@@ -5,7 +5,8 @@
 // same counter the service reads (docs/lists.md) in one statement, as the service does, and answer {data, meta}. On PostgreSQL every
 // statement is prepared once per connection (named), as the service's are.
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
-// POST /api/inventory/availability/check. The cycle-count views of the --warehouse part the same way
+// POST /api/inventory/availability/check. The Vendure-style comparison (bench/harness/bare-catalog.ts): a lookup by
+// SKU (GET /api/products?sku=) and a list of products with their stock (POST /graphql, the benchmark's document). The cycle-count views of the --warehouse part the same way
 // (bench/inventory/cycle-counts/bare-cycle-counts.ts): GET /api/inventory/cycle-count, all-products and to-resolve.
 // The planning recommendations of the --planning part (bench/planning/recommendations/bare-recommendations.ts).
 //
@@ -16,6 +17,7 @@ import { createPGlite } from '../../src/db/pglite-extensions.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { inventoryHandlers } from './bare-inventory.js';
+import { catalogHandlers } from './bare-catalog.js';
 import { cycleCountHandlers } from '../inventory/cycle-counts/bare-cycle-counts.js';
 import { planningHandlers } from '../planning/recommendations/bare-recommendations.js';
 
@@ -93,6 +95,7 @@ async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<
 }
 
 const { adjust, checkAvailability } = inventoryHandlers({ query, authorize, send });
+const { lookupBySku, productsWithStock } = catalogHandlers({ query, authorize, send });
 const { cycleCount } = cycleCountHandlers({ query, authorize, send });
 const { recommendations } = planningHandlers({ query, authorize, send });
 
@@ -112,7 +115,10 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (url.pathname === '/health') return send(res, 200, { status: 'ok' });
   const failed = (error: any) => send(res, 500, { error: String(error?.message ?? error), code: 'INTERNAL' });
+  const sku = url.searchParams.get('sku');
+  if (req.method === 'GET' && url.pathname === '/api/products' && sku !== null) return void lookupBySku(req, res, sku).catch(failed);
   if (req.method === 'GET' && url.pathname === '/api/products') return void listProducts(req, res, url).catch(failed);
+  if (req.method === 'POST' && url.pathname === '/graphql') return void productsWithStock(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/adjust') return void adjust(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/availability/check') return void checkAvailability(req, res).catch(failed);
   if (req.method === 'GET' && url.pathname === '/api/inventory/cycle-count') return void cycleCount(req, res, url).catch(failed);

@@ -2,7 +2,7 @@
 // PostgreSQL: the same work through raw `pg`, through Prisma, the service function, GraphQL execution
 // and the whole in-process HTTP handler (no sockets). Each step runs sequentially N times after a
 // warm-up and reports wall time and this process' CPU time per operation; wall minus CPU is roughly the
-// time spent waiting for PostgreSQL. `npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page|list ...]`
+// time spent waiting for PostgreSQL. `npx tsx bench/inventory/breakdown.ts [N] [adjust|check|page|list|catalog ...]`
 // (BENCH_DATABASE_URL as for npm run bench; a scratch database is created and dropped).
 import { execute, parse } from 'graphql';
 import pg from 'pg';
@@ -28,6 +28,10 @@ import { withTypedMutationErrors } from '../../rest-adapter/typed-mutation-error
 const N = Number(process.argv[2] ?? 300);
 const parts = new Set(process.argv.slice(3).length ? process.argv.slice(3) : ['adjust', 'check', 'page']);
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+// The list with stock in one request of the Vendure-style comparison (bench/inventory/bench-inventory.ts).
+const STOCK_LIST =
+  '{ products(first: 50) { totalCount edges { node { id sku name stock(first: 10) { totalCount edges { node { id locationId quantityOnHand quantityAvailable } } } } } } }';
 
 const step = (name: string, fn: () => Promise<unknown>, n = N) => timeStep(name, fn, { n, warmup: Math.min(50, n), width: 64 });
 
@@ -64,7 +68,7 @@ try {
     // The statements one HTTP request sends, from Prisma's query log (which leaves out BEGIN).
     const logged: string[] = [];
     const counting = await openDatabase({ databaseUrl: scratch.url, migrate: false, onQuery: (sql) => logged.push(sql) });
-    const countingHandler = createHttpHandler({ ...app, prisma: counting.prisma });
+    const countingHandler = createHttpHandler({ ...app, prisma: counting.prisma, directSql: counting.directSql });
     const statements = async (method: string, path: string, body?: unknown) => {
       await countingHandler.fetch(new Request(`http://127.0.0.1${path}`, { method, headers, body: JSON.stringify(body) })).then((r) => r.text());
       logged.length = 0;
@@ -76,6 +80,8 @@ try {
     await statements('POST', '/api/inventory/adjust', { inventoryItemId: data.adjustLineIds[1], delta: 1, reasonCodeId: 'COUNT_CORRECTION' });
     await statements('POST', '/api/inventory/availability/check', { items: data.skus.slice(0, 100).map((sku) => ({ sku, locationId: data.locationIds[0], quantity: 1 })) });
     await statements('GET', `/api/inventory?locationId=${data.locationIds[0]}&limit=50`, undefined);
+    await statements('GET', `/api/products?sku=${data.skus[7]}`, undefined);
+    await statements('POST', '/graphql', { query: STOCK_LIST });
     await counting.close();
 
     console.log(`\n${N} sequential operations each, PostgreSQL ${probe.version}\n`);
@@ -222,6 +228,16 @@ try {
         const a = args();
         return http('GET', `/api/inventory?locationId=${a.locationId}&limit=50&page=${a.page}`);
       });
+    }
+
+    if (parts.has('catalog')) {
+      await step('pg: a product by organization and lower(sku)', () =>
+        pool.query(`SELECT * FROM product_masters WHERE "organizationId" = $1 AND lower(sku) = lower($2)`, [organizationId, pick(data.skus)]),
+      );
+      await step('HTTP handler in-process: GET /api/products?sku=', () => http('GET', `/api/products?sku=${encodeURIComponent(pick(data.skus))}`));
+      const document = parse(STOCK_LIST);
+      await step('GraphQL: execute products(first: 50) with stock, context given', () => execute({ schema, document, contextValue: ctx }) as Promise<unknown>);
+      await step('HTTP handler in-process: POST /graphql products with stock', () => http('POST', '/graphql', { query: STOCK_LIST }));
     }
 
     if (parts.has('page')) {

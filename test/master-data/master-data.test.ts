@@ -236,5 +236,11 @@ describe('query counts', () => {
     expect(ten.data.categories.edges).toHaveLength(10);
     expect(ten.data.categories.edges[3].node.products).toEqual({ totalCount: 1, edges: [{ node: { sku: 'QCAT-3', categoryName: 'Cat 3' } }] });
     expect(ten.count).toBe(one.count);
+    // Their totals count the products of the categories shown only, never grouping the whole catalog.
+    server.queries.length = 0;
+    await gql(c.key, categoriesQuery('Cat'));
+    const productReads = server.queries.filter((sql) => /FROM "public"\."product_masters"/.test(sql));
+    expect(productReads.length).toBeGreaterThan(0);
+    expect(productReads.filter((sql) => !/"categoryId" IN \(/.test(sql))).toEqual([]);
   });
 });

@@ -84,6 +84,23 @@ describe('Product.stock', () => {
     expect(fifty.queries).toBe(five.queries);
   });
 
+  it('counts each product\'s lines over all pages, reading the lines of the page\'s products only', async () => {
+    const query = `query ($locationId: ID) { products(first: 3, search: "PS-") { edges { node { sku
+      all: stock(first: 1) { totalCount edges { node { id } } } here: stock(first: 1, locationId: $locationId) { totalCount } } } } }`;
+    const { statements, sql, result } = await countStatements(server, () => graphqlData(server, a.key, query, { locationId: store.id }));
+    const page = result as { products: { edges: { node: { all: { totalCount: number; edges: unknown[] }; here: { totalCount: number } } }[] } };
+    expect(page.products.edges.map(({ node }) => [node.all.totalCount, node.all.edges.length, node.here.totalCount])).toEqual([
+      [2, 1, 1],
+      [2, 1, 1],
+      [2, 1, 1],
+    ]);
+    // Every read of stock lines is narrowed to the page's products: none groups the organization's lines.
+    const lineReads = sql.filter((statement) => /FROM "public"\."stock_lines"/.test(statement));
+    expect(lineReads.length).toBeGreaterThan(0);
+    expect(lineReads.filter((statement) => !/"productMasterId" IN \(/.test(statement))).toEqual([]);
+    expect(statements).toBeLessThanOrEqual(6);
+  });
+
   it('filters by location', async () => {
     const { products: page } = (await graphqlData(server, a.key, PAGE, { first: 3, search: 'PS-', locationId: store.id })) as Page;
     for (const { node } of page.edges) {

@@ -2,18 +2,32 @@ import { builder } from '../builder.js';
 import { categories } from '../../services/master-data/categories.js';
 import { defineMasterDataFields } from './master-data-fields.js';
 import { NodeRef } from '../node/node-interface.js';
+import { relatedCount } from '../related-counts.js';
+import { countProductsOfCategories } from '../../services/master-data/category-product-counts.js';
 
 export const CategoryType = builder.prismaObject('Category', {
   interfaces: [NodeRef],
   description: 'A product category of the organization.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Category name, unique within the organization.' }),
-    products: t.relatedConnection('products', {
-      cursor: 'id',
-      totalCount: true,
-      query: { orderBy: { id: 'desc' } },
-      description: 'Products in this category, newest first, as a Relay connection.',
-    }),
+    products: t.relatedConnection(
+      'products',
+      {
+        cursor: 'id',
+        query: { orderBy: { id: 'desc' } },
+        description: 'Products in this category, newest first, as a Relay connection.',
+      },
+      {
+        // Counted for the categories shown only (the Prisma plugin's count would group the whole catalog).
+        fields: (c) => ({
+          totalCount: c.int({
+            description: 'How many products the category holds, over all pages.',
+            resolve: (connection, _args, ctx) =>
+              relatedCount(ctx, 'category-products', (connection as unknown as { parent: { id: string } }).parent.id, (ids) => countProductsOfCategories(ctx, ids)),
+          }),
+        }),
+      },
+    ),
   }),
 });
 

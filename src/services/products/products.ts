@@ -100,6 +100,15 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
     const total = totalOf(rows[0]?.total ?? 0);
     return { items, total, page, limit, totalPages: Math.ceil(total / limit) };
   }
+  const sku = args.sku?.trim();
+  if (!search && sku) {
+    // A lookup by SKU: the one row by the unique index on the organization and lower(sku), in one statement. It is
+    // its own total (0 or 1), which a later page still reports while showing nothing.
+    const found = await directRows<ProductMaster>(ctx, Prisma.sql`
+      SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
+      FROM product_masters WHERE "organizationId" = ${orgId(ctx)} AND lower(sku) = lower(${sku})`);
+    return { items: skip === 0 ? found : [], total: found.length, page, limit, totalPages: Math.ceil(found.length / limit) };
+  }
   const where = await productsWhere(ctx, args, search);
   const found = await ctx.prisma.productMaster.findMany({ where, orderBy: { id: 'desc' }, skip, take: limit + 1 });
   const items = found.slice(0, limit);

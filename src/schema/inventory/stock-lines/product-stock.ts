@@ -1,23 +1,43 @@
 import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { orgId } from '../../../services/tenant.js';
+import { countStockLinesOfProducts } from '../../../services/inventory/stock-lines/stock-line-counts.js';
+import { relatedCount } from '../../related-counts.js';
+
+// What the Prisma plugin hands a connection's own fields: the parent row and the field's arguments.
+type StockConnection = { parent: { id: string }; args: { locationId?: string | number | null } };
 
 // A relation of the product's own query: Pothos loads every product's lines (and what they select) in
-// one statement per level, so a page of products with stock costs as many queries as one product.
+// one statement per level, so a page of products with stock costs as many queries as one product. The total
+// is counted for the page's products only (the plugin's count would group every line of the organization).
 builder.prismaObjectField(ProductType, 'stock', (t) =>
-  t.relatedConnection('stockLines', {
-    description:
-      'Stock of the product by location, lot and bin, in id (creation) order, with its availability (needs inventory.read as well).',
-    authScopes: { permission: 'inventory.read' },
-    cursor: 'id',
-    totalCount: true,
-    args: { locationId: t.arg.id({ description: 'Only lines at this location.' }) },
-    query: (args, ctx) => ({
-      where: {
-        organizationId: orgId(ctx),
-        ...(args.locationId == null ? {} : { locationId: String(args.locationId) }),
-      },
-      orderBy: { id: 'asc' },
-    }),
-  }),
+  t.relatedConnection(
+    'stockLines',
+    {
+      description:
+        'Stock of the product by location, lot and bin, in id (creation) order, with its availability (needs inventory.read as well).',
+      authScopes: { permission: 'inventory.read' },
+      cursor: 'id',
+      args: { locationId: t.arg.id({ description: 'Only lines at this location.' }) },
+      query: (args, ctx) => ({
+        where: {
+          organizationId: orgId(ctx),
+          ...(args.locationId == null ? {} : { locationId: String(args.locationId) }),
+        },
+        orderBy: { id: 'asc' },
+      }),
+    },
+    {
+      fields: (c) => ({
+        totalCount: c.int({
+          description: "How many stock lines the product has (at the location, when given), over all pages.",
+          resolve: (connection, _args, ctx) => {
+            const { parent, args } = connection as unknown as StockConnection;
+            const locationId = args.locationId == null ? null : String(args.locationId);
+            return relatedCount(ctx, `stock:${locationId ?? ''}`, parent.id, (ids) => countStockLinesOfProducts(ctx, ids, locationId));
+          },
+        }),
+      }),
+    },
+  ),
 );
