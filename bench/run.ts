@@ -29,7 +29,8 @@
 //   --instances           only the instances part (issue 24, bench/server/bench-instances.ts): the products list and adjustments served by
 //                         one instance, then by two on one PostgreSQL with the load split: the ratio and PostgreSQL's CPU share
 //   --scale               only the list scale part (issue 25, bench/row-counts/): the products list, a lookup by SKU (search= and sku=), a location's
-//                         inventory list and channel-location page at 1,000, 100,000 and 1,000,000 products (5 stock lines each),
+//                         inventory list, channel-location page and 50 products with their stock (GraphQL) at 1,000, 100,000 and
+//                         1,000,000 products (5 stock lines each),
 //                         each size in its own scratch database (PostgreSQL): p99 per size, goal flat within 20%. Not part of a
 //                         run without part flags (the million takes minutes to load)
 //   --scale-sizes A,B,C   the product counts of --scale (default 1000,100000,1000000)

@@ -1,6 +1,7 @@
 // The --scale part (issue 25): the documented hot lists at a thousand, a hundred thousand and a million products
 // (5 stock lines each), each size in its own scratch PostgreSQL database, served by the service: the products list,
-// a lookup by SKU, a location's inventory list and its channel-location page. p99 per size and target; the goal is
+// a lookup by SKU, a location's inventory list and its channel-location page, and the newest 50 products with their
+// stock over GraphQL (the list with stock of the Vendure-style comparison). p99 per size and target; the goal is
 // latency flat within 20% from the smallest size to the largest (totals from counters, pages from indexes).
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,10 +14,11 @@ import { measure } from '../harness/measure.js';
 import { getJson, startServer, stopServer } from '../harness/servers.js';
 import type { Row } from '../harness/report.js';
 import { loadScaleData } from './scale-data.js';
+import { STOCK_LIST } from '../inventory/bench-inventory.js';
 
 /** Connections of the scale targets: enough to keep both cores busy, few enough that p99 is the request's own cost. */
 export const SCALE_CONNECTIONS = 8;
-export const SCALE_TARGETS = 5;
+export const SCALE_TARGETS = 6;
 /** Pages of each list the requests spread over (the same at every size, so deeper data is not deeper paging). */
 const PAGES = 20;
 
@@ -81,12 +83,15 @@ export async function benchListScale(databaseUrl: string, backends: string[], si
       const exact = await getJson(`${server.base}${paths.exactSku[0]}`, { headers: auth });
       const lines = await getJson(`${server.base}${paths.inventory[0]}`, { headers: auth });
       const page = await getJson(`${server.base}${paths.channel[0]}`, { headers: auth });
+      const graphql = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: STOCK_LIST }) };
+      const stocked = await getJson(`${server.base}/graphql`, graphql);
       const checks = [
         first.body?.meta?.total === products,
         found.body?.data?.length === 1 && found.body.data[0].sku === data.skus[0],
         exact.body?.data?.length === 1 && exact.body.data[0].sku === data.skus[0] && exact.body.meta?.total === 1,
         lines.body?.pagination?.total === products,
         page.body?.pagination?.total === products,
+        stocked.body?.data?.products?.totalCount === products && stocked.body.data.products.edges.every((e: any) => e.node.stock.totalCount === 5),
       ];
       if (checks.some((ok) => !ok)) throw new Error(`scale ${products}: a target did not answer the data (${JSON.stringify(checks)})`);
       for (const [name, target] of [
@@ -107,6 +112,16 @@ export async function benchListScale(databaseUrl: string, backends: string[], si
         });
         result.rows.push({ ...row, target: name, products });
       }
+      // The same document every time: the newest page is where a catalog screen starts.
+      const name = 'GraphQL products(first: 50) with stock(first: 10)';
+      const row = await measure('PostgreSQL', `${name} @ ${products.toLocaleString('en-US')}`, server.child, database, {
+        url: `${server.base}/graphql`,
+        method: 'POST',
+        headers: graphql.headers,
+        body: graphql.body,
+        connections: SCALE_CONNECTIONS,
+      });
+      result.rows.push({ ...row, target: name, products });
     } finally {
       if (server) await stopServer(server);
       await rm(dir, { recursive: true, force: true });
