@@ -31,7 +31,8 @@
 //   --scale               only the list scale part (issue 25, bench/row-counts/): the products list, a lookup by SKU (search= and sku=), a location's
 //                         inventory list, channel-location page and 50 products with their stock (GraphQL) at 1,000, 100,000 and
 //                         1,000,000 products (5 stock lines each),
-//                         each size in its own scratch database (PostgreSQL): p99 per size, goal flat within 20%. Not part of a
+//                         each size in its own scratch database (PostgreSQL), all loaded first, then each target at every size
+//                         in order and in reverse (the lower p99 kept): p99 per size, goal flat within 20%. Not part of a
 //                         run without part flags (the million takes minutes to load)
 //   --scale-sizes A,B,C   the product counts of --scale (default 1000,100000,1000000)
 //   --quick               3 s per target (1 s warm-up)
@@ -92,7 +93,7 @@ if (backends.some((b) => b !== 'postgres' && b !== 'pglite')) throw new Error('-
 const targetsPerBackend = (parts.products ? PRODUCT_TARGETS : 0) + (parts.inventory ? INVENTORY_TARGETS : 0);
 // Targets per backend, plus loading, start-up and slack.
 // Targets per backend, plus loading, start-up and slack (the import part: up to 10 minutes a backend).
-installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.instances ? 300 + INSTANCES_TARGETS * (settings.duration + settings.warmup + 10) : 0) + (parts.scale ? listScaleSizes.length * (900 + SCALE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5)) : 0)) + 600) * 1000);
+installExitHandlers((backends.length * (targetsPerBackend * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle) + 120 + (parts.import ? 600 : 0) + (parts.forecast ? 300 : 0) + (parts.transfers ? 600 : 0) + (parts.forecastScale ? 900 : 0) + (parts.stalls ? 900 : 0) + (parts.warehouse ? 300 + WAREHOUSE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.planning ? 900 + PLANNING_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.events ? 450 + EVENTS_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5) : 0) + (parts.instances ? 300 + INSTANCES_TARGETS * (settings.duration + settings.warmup + 10) : 0) + (parts.scale ? listScaleSizes.length * (900 + 2 * SCALE_TARGETS * settings.rounds * (settings.duration + settings.warmup + settings.waitIdle + 5)) : 0)) + 600) * 1000);
 
 interface Results {
   products: Row[];

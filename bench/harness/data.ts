@@ -37,9 +37,9 @@ export async function probePostgres(url: string): Promise<{ version: string } | 
   }
 }
 
-/** Creates `scm_bench_<pid>` next to the database of `adminUrl`; `drop()` removes it. */
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `scm_bench_${process.pid}`;
+/** Creates `scm_bench_<pid><suffix>` next to the database of `adminUrl` (anew when it exists); `drop()` removes it. A suffix per database lets several live at once. */
+export async function createScratchDatabase(adminUrl: string, suffix = ''): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `scm_bench_${process.pid}${suffix.replace(/\W/g, '')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
     await client.connect();

@@ -45,7 +45,9 @@ export function scaleListSection(date: Date, machine: Machine, settings: { mode:
     '`npm run bench -- --scale` (issue 25; bench/row-counts/): PostgreSQL only. Each size in its own scratch database: one organization, N products ' +
       'and 5 locations with a stock line of every product (5 N lines), loaded with SQL and analyzed, their ids time-ordered as the service writes ' +
       'them (UUID v7; random v4 ids until the run of 2026-11-29 07:22, which scattered a page\'s rows over as many heap pages as it has rows). Served by the service at ' +
-      `${SCALE_CONNECTIONS} connections, ${settings.duration} s after a ${settings.warmup} s warm-up per target; each request a random one of the ` +
+      `${SCALE_CONNECTIONS} connections, ${settings.duration} s after a ${settings.warmup} s warm-up per target; every size is loaded (and its server ` +
+      'started) first, then each target runs at every size in order and again in reverse, and the lower p99 of the two is kept (since ' +
+      '2026-11-29 13:10; before, the sizes ran one after another, so a machine slowing down during the run read as growth). Each request a random one of the ' +
       'same 20 pages (or one of 500 SKUs spread over the catalog) at every size, so a larger catalog is not deeper paging. Totals are exact at ' +
       `every size (docs/lists.md). Loaded: ${loads}.`,
     '',
