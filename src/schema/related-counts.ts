@@ -25,3 +25,17 @@ export function relatedCount(
   }
   return loader.load(parentId);
 }
+
+/**
+ * The resolver of a relation connection's own `totalCount` field, counted by `relatedCount`: the Prisma plugin hands a
+ * connection's fields the parent row and the connection's arguments; `kind` names the loader for those arguments.
+ */
+export function relatedTotalCount<Args>(
+  kind: (args: Args) => string,
+  count: (ctx: RequestContext, parentIds: readonly string[], args: Args) => Promise<Map<string, number>>,
+) {
+  return (connection: unknown, _args: unknown, ctx: RequestContext): Promise<number> => {
+    const { parent, args } = connection as { parent: { id: string }; args: Args };
+    return relatedCount(ctx, kind(args), parent.id, (ids) => count(ctx, ids, args));
+  };
+}

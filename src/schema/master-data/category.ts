@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import { categories } from '../../services/master-data/categories.js';
 import { defineMasterDataFields } from './master-data-fields.js';
 import { NodeRef } from '../node/node-interface.js';
-import { relatedCount } from '../related-counts.js';
+import { relatedTotalCount } from '../related-counts.js';
 import { countProductsOfCategories } from '../../services/master-data/category-product-counts.js';
 
 export const CategoryType = builder.prismaObject('Category', {
@@ -22,8 +22,7 @@ export const CategoryType = builder.prismaObject('Category', {
         fields: (c) => ({
           totalCount: c.int({
             description: 'How many products the category holds, over all pages.',
-            resolve: (connection, _args, ctx) =>
-              relatedCount(ctx, 'category-products', (connection as unknown as { parent: { id: string } }).parent.id, (ids) => countProductsOfCategories(ctx, ids)),
+            resolve: relatedTotalCount(() => 'category-products', (ctx, ids) => countProductsOfCategories(ctx, ids)),
           }),
         }),
       },

@@ -11,6 +11,9 @@ import { countedRows, countedRowsSql } from '../row-counts/counted-rows.js';
 import { totalOf } from '../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../tenant.js';
 
+/** A product row as the model reads it, for the direct statements. */
+const PRODUCT_COLUMNS = Prisma.raw('id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"');
+
 /** The inputs as their contracts output them (parsed once, where they come in). */
 export type CreateProductInput = z.output<typeof createSchema>;
 export type UpdateProductInput = z.output<typeof updateSchema>;
@@ -93,7 +96,7 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
     const rows = await directRows<ProductMaster & { total: bigint | null }>(ctx, Prisma.sql`
       SELECT c.total, p.* FROM (SELECT ${countedRowsSql(Prisma.sql`${orgId(ctx)}`, 'products', Prisma.sql`''`)} AS total) c
       LEFT JOIN LATERAL (
-        SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
+        SELECT ${PRODUCT_COLUMNS}
         FROM product_masters WHERE ${scope.where} ORDER BY ${scope.orderBy} LIMIT ${limit} OFFSET ${skip}) p ON true
       ORDER BY p.id DESC`);
     const items: ProductMaster[] = rows.filter((row) => row.id !== null).map(({ total: _total, ...product }) => product);
@@ -105,7 +108,7 @@ export async function listProducts(ctx: RequestContext, args: ProductListArgs) {
     // A lookup by SKU: the one row by the unique index on the organization and lower(sku), in one statement. It is
     // its own total (0 or 1), which a later page still reports while showing nothing.
     const found = await directRows<ProductMaster>(ctx, Prisma.sql`
-      SELECT id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"
+      SELECT ${PRODUCT_COLUMNS}
       FROM product_masters WHERE "organizationId" = ${orgId(ctx)} AND lower(sku) = lower(${sku})`);
     return { items: skip === 0 ? found : [], total: found.length, page, limit, totalPages: Math.ceil(found.length / limit) };
   }

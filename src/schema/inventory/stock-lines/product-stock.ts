@@ -2,10 +2,9 @@ import { builder } from '../../builder.js';
 import { ProductType } from '../../products/product.js';
 import { orgId } from '../../../services/tenant.js';
 import { countStockLinesOfProducts } from '../../../services/inventory/stock-lines/stock-line-counts.js';
-import { relatedCount } from '../../related-counts.js';
+import { relatedTotalCount } from '../../related-counts.js';
 
-// What the Prisma plugin hands a connection's own fields: the parent row and the field's arguments.
-type StockConnection = { parent: { id: string }; args: { locationId?: string | number | null } };
+type StockArgs = { locationId?: string | number | null };
 
 // A relation of the product's own query: Pothos loads every product's lines (and what they select) in
 // one statement per level, so a page of products with stock costs as many queries as one product. The total
@@ -30,12 +29,11 @@ builder.prismaObjectField(ProductType, 'stock', (t) =>
     {
       fields: (c) => ({
         totalCount: c.int({
-          description: "How many stock lines the product has (at the location, when given), over all pages.",
-          resolve: (connection, _args, ctx) => {
-            const { parent, args } = connection as unknown as StockConnection;
-            const locationId = args.locationId == null ? null : String(args.locationId);
-            return relatedCount(ctx, `stock:${locationId ?? ''}`, parent.id, (ids) => countStockLinesOfProducts(ctx, ids, locationId));
-          },
+          description: 'How many stock lines the product has (at the location, when given), over all pages.',
+          resolve: relatedTotalCount(
+            (args: StockArgs) => `stock:${args.locationId ?? ''}`,
+            (ctx, ids, args) => countStockLinesOfProducts(ctx, ids, args.locationId == null ? null : String(args.locationId)),
+          ),
         }),
       }),
     },
