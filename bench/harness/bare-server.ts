@@ -5,7 +5,7 @@
 // same counter the service reads (docs/lists.md) in one statement, as the service does, and answer {data, meta}. On PostgreSQL every
 // statement is prepared once per connection (named), as the service's are.
 // Two inventory endpoints the same way (bench/harness/bare-inventory.ts): POST /api/inventory/adjust and
-// POST /api/inventory/availability/check. The Vendure-style comparison (bench/harness/bare-catalog.ts): a lookup by
+// POST /api/inventory/availability/check, and the channel-location page (bench/harness/bare-channel-page.ts). The Vendure-style comparison (bench/harness/bare-catalog.ts): a lookup by
 // SKU (GET /api/products?sku=) and a list of products with their stock (POST /graphql, the benchmark's document). The cycle-count views of the --warehouse part the same way
 // (bench/inventory/cycle-counts/bare-cycle-counts.ts): GET /api/inventory/cycle-count, all-products and to-resolve.
 // The planning recommendations of the --planning part (bench/planning/recommendations/bare-recommendations.ts).
@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { inventoryHandlers } from './bare-inventory.js';
 import { catalogHandlers } from './bare-catalog.js';
+import { channelPageHandlers } from './bare-channel-page.js';
 import { cycleCountHandlers } from '../inventory/cycle-counts/bare-cycle-counts.js';
 import { planningHandlers } from '../planning/recommendations/bare-recommendations.js';
 
@@ -96,6 +97,7 @@ async function authorize(req: IncomingMessage, res: ServerResponse, scopes: Set<
 
 const { adjust, checkAvailability } = inventoryHandlers({ query, authorize, send });
 const { lookupBySku, productsWithStock } = catalogHandlers({ query, authorize, send });
+const { channelLocation } = channelPageHandlers({ query, authorize, send });
 const { cycleCount } = cycleCountHandlers({ query, authorize, send });
 const { recommendations } = planningHandlers({ query, authorize, send });
 
@@ -121,6 +123,7 @@ const server = createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/graphql') return void productsWithStock(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/adjust') return void adjust(req, res).catch(failed);
   if (req.method === 'POST' && url.pathname === '/api/inventory/availability/check') return void checkAvailability(req, res).catch(failed);
+  if (req.method === 'GET' && url.pathname === '/api/inventory/channel-location') return void channelLocation(req, res, url).catch(failed);
   if (req.method === 'GET' && url.pathname === '/api/inventory/cycle-count') return void cycleCount(req, res, url).catch(failed);
   if (req.method === 'GET' && url.pathname === '/api/planning/recommendations') return void recommendations(req, res, url).catch(failed);
   send(res, 404, { error: 'Not found', code: 'NOT_FOUND' });

@@ -1,5 +1,5 @@
 // The inventory part of `npm run bench` (issue 3), on one backend: availability check of 100 items,
-// a channel-location page of 200 products, and signed adjustments across 10,000 lines and on one hot
+// a channel-location page of 200 products (beside the bare server's same page), and signed adjustments across 10,000 lines and on one hot
 // line, then the lost-update check of every adjustment written (bench/inventory/lost-update-check.ts).
 // Beside them the two reads a Vendure-style comparison makes (issue 25): a lookup by SKU and a list of products
 // with their stock in one request, each against the bare server doing the same (bench/harness/bare-catalog.ts).
@@ -21,7 +21,7 @@ import type { Row } from '../harness/report.js';
 export const CHECK_ITEMS = 100;
 export const PAGE_SIZE = 200;
 /** Targets per backend (for the overall time limit). */
-export const INVENTORY_TARGETS = 13;
+export const INVENTORY_TARGETS = 14;
 
 /** The list with stock in one request: the newest 50 products, each with its first 10 stock lines and their count. */
 export const STOCK_LIST =
@@ -37,6 +37,7 @@ export const TARGETS = {
   across: 'POST /api/inventory/adjust, 10,000 lines',
   hot: 'POST /api/inventory/adjust, one hot line',
   bareCheck: `bare node:http: availability check (${CHECK_ITEMS} items)`,
+  barePage: `bare node:http: channel-location (limit ${PAGE_SIZE})`,
   bareAcross: 'bare node:http: adjust, 10,000 lines',
   sku: 'REST GET /api/products?sku= (a lookup by SKU)',
   bareSku: 'bare node:http: a lookup by SKU',
@@ -60,6 +61,8 @@ function expect(what: string, ok: boolean, response: { status: number; body: unk
 /** What the service and the bare server answered to the same requests, compared after both ran. */
 interface Probed {
   check: unknown[];
+  /** Page 2 of the first location (no adjustment target changes its stock). */
+  page: unknown;
   catalog?: Catalog;
 }
 interface Catalog {
@@ -88,11 +91,11 @@ async function probe(base: string, headers: Record<string, string>, data: Invent
   const check = await getJson(`${base}/api/inventory/availability/check`, { method: 'POST', headers, body: JSON.stringify({ items }) });
   expect('availability check', check.status === 200 && check.body?.results?.length === CHECK_ITEMS, check);
   const catalog = await probeCatalog(base, headers, data);
-  const probed = { check: check.body.results, catalog: bare ? catalog : undefined };
-  if (bare) return probed;
   const page = await getJson(`${base}/api/inventory/channel-location?locationId=${data.locationIds[0]}&limit=${PAGE_SIZE}&page=2`, { headers });
   const products = page.body?.products;
   expect('channel-location page', page.status === 200 && products?.length === PAGE_SIZE && products[0]?.channels?.length === 3, page);
+  const probed = { check: check.body.results, page: page.body, catalog: bare ? catalog : undefined };
+  if (bare) return probed;
   // On a line outside both adjustment targets, so the lost-update check is not disturbed: +1 then -1.
   const probeLine = await getJson(`${base}/api/inventory?locationId=${data.locationIds[1]}&limit=1`, { headers });
   const lineId = probeLine.body?.items?.[0]?.id;
@@ -133,6 +136,7 @@ const PLAN: Target[] = [
   { name: TARGETS.across, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
   { name: TARGETS.hot, script: 'service', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'hot' },
   { name: TARGETS.bareCheck, script: 'bare', kind: 'availability', path: CHECK, method: 'POST' },
+  { name: TARGETS.barePage, script: 'bare', kind: 'channel-page', path: '/api/inventory/channel-location', method: 'GET' },
   { name: TARGETS.bareAcross, script: 'bare', kind: 'adjust', path: ADJUST, method: 'POST', lines: 'across' },
   { name: TARGETS.sku, script: 'service', kind: 'paths', path: '/api/products', method: 'GET' },
   { name: TARGETS.stockList, script: 'service', path: '/graphql', method: 'POST', body: STOCK_LIST_BODY },
@@ -141,12 +145,13 @@ const PLAN: Target[] = [
 ];
 /** Table order: each service target after its bare yardstick. */
 const ORDER = [
-  TARGETS.bareCheck, TARGETS.check, TARGETS.check16, TARGETS.check8, TARGETS.checkSerial, TARGETS.page, TARGETS.bareAcross, TARGETS.across, TARGETS.hot,
+  TARGETS.bareCheck, TARGETS.check, TARGETS.check16, TARGETS.check8, TARGETS.checkSerial, TARGETS.barePage, TARGETS.page, TARGETS.bareAcross, TARGETS.across, TARGETS.hot,
   TARGETS.bareSku, TARGETS.sku, TARGETS.bareStockList, TARGETS.stockList,
 ];
 /** Each service target with a yardstick, and that yardstick ("vs bare"). */
 const YARDSTICKS = [
   [TARGETS.check, TARGETS.bareCheck],
+  [TARGETS.page, TARGETS.barePage],
   [TARGETS.across, TARGETS.bareAcross],
   [TARGETS.sku, TARGETS.bareSku],
   [TARGETS.stockList, TARGETS.bareStockList],
@@ -228,6 +233,11 @@ export async function benchInventory(
       `Warning (${backend}): the bare server's availability check answered differently from the service's, first at item ${at}: ` +
         `${JSON.stringify(service.check[at])} against ${JSON.stringify(bare.check[at])}.`,
     );
+    console.warn(notes.at(-1));
+  }
+  if (service && bare && !isDeepStrictEqual(service.page, bare.page)) {
+    notes.push(`Warning (${backend}): the bare server's channel-location page answered differently from the service's: ` +
+      `${JSON.stringify(service.page).slice(0, 300)} against ${JSON.stringify(bare.page).slice(0, 300)}.`);
     console.warn(notes.at(-1));
   }
   for (const what of ['sku', 'stockList'] as const) {
