@@ -4,7 +4,7 @@
 //
 // The service's three statements, at once: the location with its counter of products, the channels with their
 // policies at the location, and the page of the location's products (a window of location_products' index) with
-// each of their stock lines there and its lot. The ATP rule (src/services/inventory/channel-atp/channel-atp-rule.ts)
+// each of their stock lines there and its lot (the expiry date as its text, which both drivers give alike). The ATP rule (src/services/inventory/channel-atp/channel-atp-rule.ts)
 // written again in plain JavaScript, so the comparison also checks the service's answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -37,7 +37,7 @@ const PAGE_SQL = `
       ORDER BY lp.sku, lp."productMasterId" LIMIT $3 OFFSET $4
     ) w
     JOIN product_masters p ON p.id = w."productMasterId" LEFT JOIN categories c ON c.id = p."categoryId")
-  SELECT pg.id, pg.sku, pg.name, pg."categoryName", l."expiryDate", l.recalled,
+  SELECT pg.id, pg.sku, pg.name, pg."categoryName", l."expiryDate"::text AS "expiryDate", l.recalled,
          s."qtyOnHand", s."qtyReserved", s."qtyOnHold", s."qtyPicked", s."qtyRecalled", s."qtyExpired"
   FROM pg
   LEFT JOIN stock_lines s ON s."organizationId" = $1 AND s."locationId" = $2 AND s."productMasterId" = pg.id
