@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocationFor } from '../../src/services/admin/admin.js';
-import { graphqlData } from '../support/api.js';
+import { graphqlData, graphqlError } from '../support/api.js';
 import type { Tenant } from '../support/fixtures.js';
 import { runWithPermissions } from '../support/graphql.js';
 import type { TestServer } from '../support/server.js';
@@ -94,11 +94,51 @@ describe('Product.stock', () => {
       [2, 1, 1],
       [2, 1, 1],
     ]);
-    // Every read of stock lines is narrowed to the page's products: none groups the organization's lines.
-    const lineReads = sql.filter((statement) => /FROM "public"\."stock_lines"/.test(statement));
-    expect(lineReads.length).toBeGreaterThan(0);
-    expect(lineReads.filter((statement) => !/"productMasterId" IN \(/.test(statement))).toEqual([]);
+    // Every read of stock lines is narrowed to the page's products (by a list of their keys, or each key of
+    // that list in a lateral subquery that reads a page of lines): none groups the organization's lines.
+    const lineReads = sql.filter((statement) => /FROM ("public"\.)?"?stock_lines"?/.test(statement));
+    expect(lineReads.length).toBeGreaterThanOrEqual(2);
+    const narrowed = (statement: string) => /"productMasterId" IN \(/.test(statement) || (/unnest\(/.test(statement) && /"productMasterId" = p\.id/.test(statement));
+    expect(lineReads.filter((statement) => !narrowed(statement))).toEqual([]);
+    // And the lines themselves are read a page per product, not all of them.
+    expect(lineReads.filter((statement) => /SELECT s\."id"/.test(statement)).every((statement) => /LIMIT/.test(statement))).toBe(true);
     expect(statements).toBeLessThanOrEqual(6);
+  });
+
+  it('pages each product\'s lines by cursor both ways, as Relay asks', async () => {
+    const paged = await server.app.prisma.productMaster.create({ data: { organizationId: a.org.id, sku: 'PAGED', name: 'Paged' } });
+    for (let i = 1; i <= 5; i++) await addStock(server.app, a.org.id, { productMasterId: paged.id, locationId: a.warehouse.id, binCode: `PG${i}` }, { ON_HAND: i });
+    const ids = (await server.app.prisma.stockLine.findMany({ where: { productMasterId: paged.id }, orderBy: { id: 'asc' }, select: { id: true } })).map((l) => l.id);
+    const query = `query ($first: Int, $last: Int, $after: String, $before: String) { products(first: 1, sku: "PAGED") { edges { node {
+      stock(first: $first, last: $last, after: $after, before: $before) { totalCount edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } } }`;
+    type Stock = { totalCount: number; edges: { cursor: string; node: { id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } };
+    const page = async (variables: Record<string, unknown>) => {
+      const data = (await graphqlData(server, a.key, query, variables)) as { products: { edges: { node: { stock: Stock } }[] } };
+      const stock = data.products.edges[0]!.node.stock;
+      expect(stock.totalCount).toBe(5);
+      return { ids: stock.edges.map((e) => e.node.id), next: stock.pageInfo.hasNextPage, previous: stock.pageInfo.hasPreviousPage, info: stock.pageInfo, edges: stock.edges };
+    };
+    const first = await page({ first: 2 });
+    expect([first.ids, first.next, first.previous]).toEqual([ids.slice(0, 2), true, false]);
+    expect(first.info.endCursor).toBe(first.edges[1]!.cursor);
+    const second = await page({ first: 2, after: first.info.endCursor });
+    expect([second.ids, second.next, second.previous]).toEqual([ids.slice(2, 4), true, true]);
+    const third = await page({ first: 2, after: second.info.endCursor });
+    expect([third.ids, third.next, third.previous]).toEqual([ids.slice(4), false, true]);
+    const end = await page({ last: 2 });
+    expect([end.ids, end.next, end.previous]).toEqual([ids.slice(3), false, true]);
+    const before = await page({ last: 2, before: end.info.startCursor });
+    expect([before.ids, before.next, before.previous]).toEqual([ids.slice(1, 3), true, true]);
+    const start = await page({ last: 2, before: before.info.startCursor });
+    expect([start.ids, start.next, start.previous]).toEqual([ids.slice(0, 1), true, false]);
+    const all = await page({ last: 10 });
+    expect([all.ids, all.next, all.previous]).toEqual([ids, false, false]);
+    const none = await page({ first: 0 });
+    expect([none.ids, none.next, none.info.startCursor]).toEqual([[], true, null]);
+    const byDefault = await page({});
+    expect([byDefault.ids, byDefault.next]).toEqual([ids, false]);
+    const refused = await graphqlError(server, a.key, query, { first: 2, after: 'not-a-cursor' });
+    expect(refused).toMatchObject({ code: 'VALIDATION_ERROR', details: { after: [expect.any(String)] } });
   });
 
   it('filters by location', async () => {

@@ -6,7 +6,8 @@ import { ProductType } from '../../products/product.js';
 import { linked } from '../../record-loaders.js';
 import { readScopesOf } from '../../link-scopes.js';
 
-const quantitySelect = { qtyOnHand: true, qtyReserved: true, qtyOnHold: true, qtyPicked: true, qtyRecalled: true, qtyExpired: true } as const;
+// Available is computed from the line's own quantities, which every StockLine carries (the type selects all its
+// scalars): a field `select` would only make the Prisma plugin load them again for a line it did not load itself.
 
 export const LotType = builder.prismaObject('Lot', {
   interfaces: [NodeRef],
@@ -53,14 +54,12 @@ export const StockLineType = builder.prismaObject('StockLine', {
     qtyExpired: t.exposeInt('qtyExpired', { description: 'Units past their expiry.' }),
     qtyAvailable: t.int({
       description: 'Units that can be promised: on hand minus every part.',
-      select: quantitySelect,
       resolve: (line) => availableQty(line),
     }),
     quantityOnHand: t.exposeInt('qtyOnHand', { description: 'The same as qtyOnHand (inventory list naming).' }),
     quantityReserved: t.exposeInt('qtyReserved', { description: 'The same as qtyReserved (inventory list naming).' }),
     quantityAvailable: t.int({
       description: 'The same as qtyAvailable (inventory list naming).',
-      select: quantitySelect,
       resolve: (line) => availableQty(line),
     }),
     expiryDate: t.field({

@@ -1,0 +1,72 @@
+import DataLoader from 'dataloader';
+import { formatPrismaCursor } from '@pothos/plugin-prisma';
+import type { RequestContext } from '../context.js';
+import { validationError } from '../kernel/errors.js';
+import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
+import type { ConnectionArguments } from './window-connection.js';
+
+/** A window of related records in id order, as a loader reads it for many parents at once. */
+export interface IdWindow {
+  afterId?: string;
+  beforeId?: string;
+  /** Rows to read: the page and one more, which tells whether another page follows. */
+  take: number;
+  backward: boolean;
+}
+
+/** Page size without `first` or `last`, as the Prisma plugin's connections have it. */
+const DEFAULT_SIZE = 20;
+
+const perRequest = new WeakMap<object, Map<string, DataLoader<string, { id: string }[]>>>();
+
+function windowOf(args: ConnectionArguments): IdWindow {
+  const cursorId = (name: 'after' | 'before') => {
+    const cursor = args[name];
+    if (cursor == null) return undefined;
+    const id = idOfCursor(cursor);
+    if (id === undefined) throw validationError({ [name]: [BAD_CURSOR_MESSAGE] }, 'Invalid paging arguments');
+    return id;
+  };
+  const size = args.first ?? args.last ?? DEFAULT_SIZE;
+  return { afterId: cursorId('after'), beforeId: cursorId('before'), take: size + 1, backward: args.before != null || args.last != null };
+}
+
+/**
+ * A Relay connection over a parent's related records in id order (cursors as the Prisma plugin writes them), for
+ * every parent a request shows at once: one `load` per relation, filter and window, batched like the record
+ * loaders and kept no longer than the request. Its pages are the plugin's: one row more than the page tells
+ * whether another follows; a backward page (`last`, `before`) reads from its end.
+ */
+export async function relatedIdConnection<T extends { id: string }>(
+  ctx: RequestContext,
+  kind: string,
+  parentId: string,
+  args: ConnectionArguments,
+  load: (parentIds: readonly string[], window: IdWindow) => Promise<Map<string, T[]>>,
+) {
+  const window = windowOf(args);
+  const key = `${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
+  let loaders = perRequest.get(ctx);
+  if (!loaders) perRequest.set(ctx, (loaders = new Map()));
+  let loader = loaders.get(key);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const rows = await load(ids, window);
+      return ids.map((id) => rows.get(id) ?? []);
+    });
+    loaders.set(key, loader);
+  }
+  const rows = (await loader.load(parentId)) as T[];
+  const full = rows.length === window.take;
+  const nodes = full ? (window.backward ? rows.slice(1) : rows.slice(0, -1)) : rows;
+  const edges = nodes.map((node) => ({ cursor: formatPrismaCursor(node, 'id'), node }));
+  return {
+    edges,
+    pageInfo: {
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+      hasPreviousPage: args.after != null ? true : window.backward ? full : false,
+      hasNextPage: args.before != null ? true : args.last != null ? false : full,
+    },
+  };
+}
