@@ -3,23 +3,16 @@ import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import type { RequestContext } from '../context.js';
 import { validationError } from '../kernel/errors.js';
 import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
+import type { IdWindow } from '../services/id-window.js';
 import type { ConnectionArguments } from './window-connection.js';
-
-/** A window of related records in id order, as a loader reads it for many parents at once. */
-export interface IdWindow {
-  afterId?: string;
-  beforeId?: string;
-  /** Rows to read: the page and one more, which tells whether another page follows. */
-  take: number;
-  backward: boolean;
-}
 
 /** Page size without `first` or `last`, as the Prisma plugin's connections have it. */
 const DEFAULT_SIZE = 20;
 
 const perRequest = new WeakMap<object, Map<string, DataLoader<string, { id: string }[]>>>();
 
-function windowOf(args: ConnectionArguments): IdWindow {
+/** The window of these arguments: the page and one more row, which tells whether another page follows. */
+function windowOf(args: ConnectionArguments, descending: boolean): IdWindow {
   const cursorId = (name: 'after' | 'before') => {
     const cursor = args[name];
     if (cursor == null) return undefined;
@@ -28,11 +21,11 @@ function windowOf(args: ConnectionArguments): IdWindow {
     return id;
   };
   const size = args.first ?? args.last ?? DEFAULT_SIZE;
-  return { afterId: cursorId('after'), beforeId: cursorId('before'), take: size + 1, backward: args.before != null || args.last != null };
+  return { afterId: cursorId('after'), beforeId: cursorId('before'), take: size + 1, backward: args.before != null || args.last != null, descending };
 }
 
 /**
- * A Relay connection over a parent's related records in id order (cursors as the Prisma plugin writes them), for
+ * A Relay connection over a parent's related records in id order, or newest first when `order` is 'desc' (cursors as the Prisma plugin writes them), for
  * every parent a request shows at once: one `load` per relation, filter and window, batched like the record
  * loaders and kept no longer than the request. Its pages are the plugin's: one row more than the page tells
  * whether another follows; a backward page (`last`, `before`) reads from its end.
@@ -42,9 +35,10 @@ export async function relatedIdConnection<T extends { id: string }>(
   kind: string,
   parentId: string,
   args: ConnectionArguments,
+  order: 'asc' | 'desc',
   load: (parentIds: readonly string[], window: IdWindow) => Promise<Map<string, T[]>>,
 ) {
-  const window = windowOf(args);
+  const window = windowOf(args, order === 'desc');
   const key = `${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
   let loaders = perRequest.get(ctx);
   if (!loaders) perRequest.set(ctx, (loaders = new Map()));

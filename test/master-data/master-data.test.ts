@@ -239,8 +239,38 @@ describe('query counts', () => {
     // Their totals count the products of the categories shown only, never grouping the whole catalog.
     server.queries.length = 0;
     await gql(c.key, categoriesQuery('Cat'));
-    const productReads = server.queries.filter((sql) => /FROM "public"\."product_masters"/.test(sql));
+    // (by a list of their keys, each key of that list in a lateral subquery that reads a page, or the page's own product ids).
+    const productReads = server.queries.filter((sql) => /FROM ("public"\.)?"?product_masters"?/.test(sql));
     expect(productReads.length).toBeGreaterThan(0);
-    expect(productReads.filter((sql) => !/"categoryId" IN \(/.test(sql))).toEqual([]);
+    const narrowed = (sql: string) => /"categoryId" IN \(|"product_masters"\."id" IN \(/.test(sql) || (/unnest\(/.test(sql) && /"categoryId" = parent\.category_id[\s\S]*LIMIT/.test(sql));
+    expect(productReads.filter((sql) => !narrowed(sql))).toEqual([]);
+    // And a category's products are read a page at a time, not all of them.
+    const byCategory = productReads.filter((sql) => /"categoryId" IN \(|"categoryId" = parent/.test(sql) && !/COUNT\(/i.test(sql));
+    expect(byCategory.length).toBeGreaterThan(0);
+    expect(byCategory.filter((sql) => !/LIMIT/.test(sql))).toEqual([]);
+  });
+
+  it('pages a category\'s products newest first, both ways', async () => {
+    const c = await createTenant(server.app.prisma);
+    const cat = (await gql(c.key, `mutation { createCategory(input: { name: "Paged" }) { ... on Category { id } } }`)).createCategory;
+    for (let i = 0; i < 5; i++) await server.call('POST', '/api/products', { token: c.key, body: { sku: `PG-${i}`, name: `P ${i}`, categoryId: cat.id } });
+    const ids = (await server.app.prisma.productMaster.findMany({ where: { organizationId: c.org.id }, orderBy: { id: 'desc' }, select: { id: true } })).map((p) => p.id);
+    const query = `query ($first: Int, $last: Int, $after: String, $before: String) { categories(search: "Paged") { edges { node {
+      products(first: $first, last: $last, after: $after, before: $before) { totalCount edges { node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } } }`;
+    const page = async (variables: Record<string, unknown>) => {
+      const products = (await gql(c.key, query, variables)).categories.edges[0].node.products;
+      expect(products.totalCount).toBe(5);
+      return { ids: products.edges.map((e: any) => e.node.id), next: products.pageInfo.hasNextPage, previous: products.pageInfo.hasPreviousPage, info: products.pageInfo };
+    };
+    const first = await page({ first: 2 });
+    expect([first.ids, first.next, first.previous]).toEqual([ids.slice(0, 2), true, false]);
+    const second = await page({ first: 2, after: first.info.endCursor });
+    expect([second.ids, second.next, second.previous]).toEqual([ids.slice(2, 4), true, true]);
+    const third = await page({ first: 2, after: second.info.endCursor });
+    expect([third.ids, third.next]).toEqual([ids.slice(4), false]);
+    const end = await page({ last: 2 });
+    expect([end.ids, end.next, end.previous]).toEqual([ids.slice(3), false, true]);
+    const before = await page({ last: 2, before: end.info.startCursor });
+    expect([before.ids, before.next, before.previous]).toEqual([ids.slice(1, 3), true, true]);
   });
 });

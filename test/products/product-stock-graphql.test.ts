@@ -101,7 +101,9 @@ describe('Product.stock', () => {
     const narrowed = (statement: string) => /"productMasterId" IN \(/.test(statement) || (/unnest\(/.test(statement) && /"productMasterId" = p\.id/.test(statement));
     expect(lineReads.filter((statement) => !narrowed(statement))).toEqual([]);
     // And the lines themselves are read a page per product, not all of them.
-    expect(lineReads.filter((statement) => /SELECT s\."id"/.test(statement)).every((statement) => /LIMIT/.test(statement))).toBe(true);
+    const pages = lineReads.filter((statement) => !/COUNT\(/i.test(statement));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.filter((statement) => !/LIMIT/.test(statement))).toEqual([]);
     expect(statements).toBeLessThanOrEqual(6);
   });
 

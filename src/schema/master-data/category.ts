@@ -4,20 +4,29 @@ import { defineMasterDataFields } from './master-data-fields.js';
 import { NodeRef } from '../node/node-interface.js';
 import { relatedTotalCount } from '../related-counts.js';
 import { countProductsOfCategories } from '../../services/master-data/category-product-counts.js';
+import { productsOfCategories } from '../../services/products/products-of-categories.js';
+import { relatedIdConnection } from '../related-id-connection.js';
+import { ProductType } from '../products/product.js';
 
 export const CategoryType = builder.prismaObject('Category', {
   interfaces: [NodeRef],
   description: 'A product category of the organization.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Category name, unique within the organization.' }),
-    products: t.relatedConnection(
-      'products',
+    // Not a relation of the categories' query: the Prisma plugin would read every product of the categories shown
+    // and cut each list to the page in memory. One statement reads a page per category on (categoryId, id).
+    products: t.connection(
       {
-        cursor: 'id',
-        query: { orderBy: { id: 'desc' } },
+        type: ProductType,
         description: 'Products in this category, newest first, as a Relay connection.',
+        resolve: async (category, args, ctx) => ({
+          parent: category,
+          args,
+          ...(await relatedIdConnection(ctx, 'category-products', category.id, args, 'desc', (ids, window) => productsOfCategories(ctx, ids, window))),
+        }),
       },
       {
+        name: 'CategoryProductsConnection',
         // Counted for the categories shown only (the Prisma plugin's count would group the whole catalog).
         fields: (c) => ({
           totalCount: c.int({
@@ -26,6 +35,7 @@ export const CategoryType = builder.prismaObject('Category', {
           }),
         }),
       },
+      { name: 'CategoryProductsConnectionEdge' },
     ),
   }),
 });

@@ -12,7 +12,7 @@ import { totalOf } from '../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../tenant.js';
 
 /** A product row as the model reads it, for the direct statements. */
-const PRODUCT_COLUMNS = Prisma.raw('id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"');
+export const PRODUCT_COLUMNS = Prisma.raw('id, "organizationId", sku, name, description, "categoryId", "unitCost", "minShelfLifeDays", "createdAt", "updatedAt"');
 
 /** The inputs as their contracts output them (parsed once, where they come in). */
 export type CreateProductInput = z.output<typeof createSchema>;

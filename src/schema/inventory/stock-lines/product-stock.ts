@@ -26,7 +26,7 @@ builder.prismaObjectField(ProductType, 'stock', (t) =>
       resolve: async (product, args, ctx) => ({
         parent: product,
         args,
-        ...(await relatedIdConnection(ctx, `stock:${locationOf(args) ?? ''}`, product.id, args, (ids, window) =>
+        ...(await relatedIdConnection(ctx, `stock:${locationOf(args) ?? ''}`, product.id, args, 'asc', (ids, window) =>
           stockLinesOfProducts(ctx, ids, { ...window, locationId: locationOf(args) }),
         )),
       }),
