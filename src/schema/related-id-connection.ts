@@ -1,15 +1,13 @@
-import DataLoader from 'dataloader';
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
 import type { RequestContext } from '../context.js';
 import { validationError } from '../kernel/errors.js';
 import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
 import type { IdWindow } from '../services/id-window.js';
 import type { ConnectionArguments } from './window-connection.js';
+import { relatedBy } from './related-loaders.js';
 
 /** Page size without `first` or `last`, as the Prisma plugin's connections have it. */
 const DEFAULT_SIZE = 20;
-
-const perRequest = new WeakMap<object, Map<string, DataLoader<string, { id: string }[]>>>();
 
 /** The window of these arguments: the page and one more row, which tells whether another page follows. */
 function windowOf(args: ConnectionArguments, descending: boolean): IdWindow {
@@ -25,10 +23,10 @@ function windowOf(args: ConnectionArguments, descending: boolean): IdWindow {
 }
 
 /**
- * A Relay connection over a parent's related records in id order, or newest first when `order` is 'desc' (cursors as the Prisma plugin writes them), for
- * every parent a request shows at once: one `load` per relation, filter and window, batched like the record
- * loaders and kept no longer than the request. Its pages are the plugin's: one row more than the page tells
- * whether another follows; a backward page (`last`, `before`) reads from its end.
+ * A Relay connection over a parent's related records in id order, or newest first when `order` is 'desc' (cursors as
+ * the Prisma plugin writes them), for every parent a request shows at once: one `load` per relation, filter and window
+ * (related-loaders.ts). Its pages are the plugin's: one row more than the page tells whether another follows; a
+ * backward page (`last`, `before`) reads from its end.
  */
 export async function relatedIdConnection<T extends { id: string }>(
   ctx: RequestContext,
@@ -39,18 +37,8 @@ export async function relatedIdConnection<T extends { id: string }>(
   load: (parentIds: readonly string[], window: IdWindow) => Promise<Map<string, T[]>>,
 ) {
   const window = windowOf(args, order === 'desc');
-  const key = `${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
-  let loaders = perRequest.get(ctx);
-  if (!loaders) perRequest.set(ctx, (loaders = new Map()));
-  let loader = loaders.get(key);
-  if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const rows = await load(ids, window);
-      return ids.map((id) => rows.get(id) ?? []);
-    });
-    loaders.set(key, loader);
-  }
-  const rows = (await loader.load(parentId)) as T[];
+  const key = `page:${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
+  const rows = await relatedBy<T[]>(ctx, key, parentId, (ids) => load(ids, window), []);
   const full = rows.length === window.take;
   const nodes = full ? (window.backward ? rows.slice(1) : rows.slice(0, -1)) : rows;
   const edges = nodes.map((node) => ({ cursor: formatPrismaCursor(node, 'id'), node }));

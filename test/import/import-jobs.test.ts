@@ -6,6 +6,7 @@ import { startImportWorkers } from '../../src/services/import/jobs/worker.js';
 import type { Tenant } from '../support/fixtures.js';
 import type { TestServer } from '../support/server.js';
 import { startServerWithTwoTenants } from '../support/two-tenants.js';
+import { countStatements } from '../support/statement-count.js';
 
 let server: TestServer;
 let a: Tenant;
@@ -408,6 +409,32 @@ describe('GraphQL', () => {
     await waitForJob(a.key, id);
     const read = await server.graphql('query ($id: ID!) { importJob(id: $id) { state processedRows rejectedRows errorCount rowErrors(first: 5) { row field message } } }', { id }, a.key);
     expect(read.body.data.importJob).toEqual({ state: 'COMPLETED', processedRows: 2, rejectedRows: 1, errorCount: 1, rowErrors: [{ row: 2, field: 'externalId', message: 'Required' }] });
+  }, 30_000);
+
+  it('counts and reads the row errors of the jobs shown only, a few per job', async () => {
+    // Another organization's job with errors, which a's list must neither count nor read.
+    const theirs = await server.call('POST', '/api/import/catalog', { token: b.key, body: [{ externalId: '' }, { externalId: '' }, { externalId: 'B-OK' }] });
+    await waitForJob(b.key, theirs.body.jobId);
+    // And one of ours with more errors than a page of them (the newest job: first in the list).
+    const ours = await server.call('POST', '/api/import/catalog', { token: a.key, body: [{ externalId: '' }, { externalId: '' }, { externalId: '' }, { externalId: 'A-OK' }] });
+    await waitForJob(a.key, ours.body.jobId);
+    const query = '{ importJobs(first: 10) { edges { node { id errorCount rowErrors(first: 2) { row field } } } } }';
+    const { sql, result } = await countStatements(server, () => server.graphql(query, {}, a.key).then((r) => r.body));
+    const jobs = (result as { data: { importJobs: { edges: { node: { id: string; errorCount: number; rowErrors: { row: number }[] } }[] } } }).data.importJobs.edges.map((e) => e.node);
+    const stored = await server.app.prisma.importJob.findMany({ where: { organizationId: a.org.id }, include: { rowErrors: { orderBy: [{ rowNumber: 'asc' }, { id: 'asc' }] } } });
+    expect(jobs.length).toBe(Math.min(10, stored.length));
+    for (const job of jobs) {
+      const own = stored.find((s) => s.id === job.id)!;
+      expect(job.errorCount).toBe(own.rowErrors.length);
+      expect(job.rowErrors.map((e) => e.row)).toEqual(own.rowErrors.slice(0, 2).map((e) => e.rowNumber));
+    }
+    expect(jobs.some((job) => job.errorCount > 2)).toBe(true);
+    // Every read of row errors names the jobs shown (never a count of the whole table, every organization's errors),
+    // and the errors themselves are read a few per job, not all of them.
+    const errorReads = sql.filter((statement) => /import_row_errors/.test(statement));
+    expect(errorReads.length).toBe(2);
+    expect(errorReads.filter((statement) => !/unnest\(/.test(statement) || /GROUP BY/i.test(statement))).toEqual([]);
+    expect(errorReads.filter((statement) => !/COUNT\(/i.test(statement)).every((statement) => /LIMIT/.test(statement))).toBe(true);
   }, 30_000);
 
   it('refuses startImport without import:write', async () => {

@@ -3,6 +3,13 @@ import { ImportJobState, ImportKind } from '../../generated/prisma/enums.js';
 import { ENVELOPE_ERRORS } from '../../kernel/import-limits.js';
 import { getImportJob, startImport } from '../../services/import/jobs/jobs.js';
 import { NodeRef } from '../node/node-interface.js';
+import { relatedCount } from '../related-counts.js';
+import { relatedBy } from '../related-loaders.js';
+import type { RequestContext } from '../../context.js';
+import { countRowErrorsOfJobs, firstRowErrorsOfJobs } from '../../services/import/jobs/job-row-errors.js';
+
+const firstRowErrors = (ctx: RequestContext, jobId: string, take: number) =>
+  relatedBy(ctx, `import-row-errors:${take}`, jobId, (ids) => firstRowErrorsOfJobs(ctx, ids, take), []);
 
 export const ImportKindEnum = builder.enumType(ImportKind, { name: 'ImportKind', description: 'What the rows of an import describe.' });
 export const ImportJobStateEnum = builder.enumType(ImportJobState, {
@@ -10,7 +17,7 @@ export const ImportJobStateEnum = builder.enumType(ImportJobState, {
   description: 'PENDING (stored, not started), PROCESSING, COMPLETED (every row applied or rejected) or FAILED (could not go on, e.g. its organization was deactivated; see failureReason).',
 });
 
-builder.prismaObject('ImportRowError', {
+const ImportRowErrorType = builder.prismaObject('ImportRowError', {
   description: 'Why one row of an import was rejected.',
   fields: (t) => ({
     row: t.exposeInt('rowNumber', { description: 'Position of the row in its request, from 1.' }),
@@ -30,11 +37,17 @@ export const ImportJobType = builder.prismaObject('ImportJob', {
     totalRows: t.exposeInt('totalRows', { description: 'Rows in the request.' }),
     processedRows: t.exposeInt('processedRows', { description: 'Rows handled so far, applied or rejected.' }),
     rejectedRows: t.exposeInt('rejectedRows', { description: 'Rows rejected so far (see rowErrors).' }),
-    errorCount: t.relationCount('rowErrors', { description: 'Row errors recorded so far.' }),
-    rowErrors: t.relation('rowErrors', {
+    // Counted and read for the jobs shown only: the Prisma plugin's relation count joins a count of every row error
+    // of every organization, and its relation reads every error of the jobs and cuts the list in memory.
+    errorCount: t.int({
+      description: 'Row errors recorded so far.',
+      resolve: (job, _args, ctx) => relatedCount(ctx, 'import-row-errors', job.id, (ids) => countRowErrorsOfJobs(ctx, ids)),
+    }),
+    rowErrors: t.field({
+      type: [ImportRowErrorType],
       description: 'Row errors in row order, the first `first` of them.',
       args: { first: t.arg.int({ description: `How many (default ${ENVELOPE_ERRORS}, at most 1000).` }) },
-      query: (args) => ({ take: Math.max(0, Math.min(args.first ?? ENVELOPE_ERRORS, 1000)), orderBy: [{ rowNumber: 'asc' }, { id: 'asc' }] }),
+      resolve: (job, args, ctx) => firstRowErrors(ctx, job.id, Math.max(0, Math.min(args.first ?? ENVELOPE_ERRORS, 1000))),
     }),
     failureReason: t.exposeString('failureReason', { nullable: true, description: 'Why the job failed (FAILED only).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the rows were accepted.' }),
