@@ -29,29 +29,3 @@ export function groupedInListOrder<T>(parentIds: readonly string[], rows: T[], p
   if (window.backward) for (const list of byParent.values()) list.reverse();
   return byParent;
 }
-
-/**
- * One statement for a window of rows of every parent: the parents by key (`unnest`), each one's rows read where they
- * are stored in the window's order and limited there (a lateral LIMIT), so a parent with a million rows costs a page.
- * `from` names the table with `alias`; `parentColumn` is its column holding the parent's key (names from the code).
- */
-export function windowPerParentSql(options: {
-  parentIds: readonly string[];
-  from: string;
-  alias: string;
-  parentColumn: string;
-  columns: Prisma.Sql;
-  conditions: Prisma.Sql[];
-  window: IdWindow;
-}): Prisma.Sql {
-  const { parentIds, from, alias, parentColumn, columns, window } = options;
-  const { conditions, orderBy } = idWindowSql(window, alias);
-  conditions.push(...options.conditions, Prisma.raw(`${alias}."${parentColumn}" = parent.parent_id`));
-  return Prisma.sql`
-    SELECT w.* FROM unnest(${[...parentIds]}::text[]) AS parent(parent_id)
-    CROSS JOIN LATERAL (
-      SELECT ${columns} FROM ${Prisma.raw(from)} WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY ${orderBy} LIMIT ${window.take}
-    ) w
-    ORDER BY ${Prisma.raw(`w."${parentColumn}"`)}, ${idWindowSql(window, 'w').orderBy}`;
-}

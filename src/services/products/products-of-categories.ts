@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../context.js';
 import { directRows } from '../../db/direct-rows.js';
 import { Prisma, type ProductMaster } from '../../generated/prisma/client.js';
-import { type IdWindow, groupedInListOrder, windowPerParentSql } from '../id-window.js';
+import { type IdWindow, groupedInListOrder } from '../id-window.js';
+import { windowPerParentSql } from '../per-parent-sql.js';
 import { orgId } from '../tenant.js';
 import { PRODUCT_COLUMNS } from './products.js';
 

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { directRows } from '../../../db/direct-rows.js';
 import { Prisma, type ImportRowError } from '../../../generated/prisma/client.js';
+import { countPerParentSql, countsByParent } from '../../per-parent-sql.js';
 
 // Row errors are read through the job they belong to, which the caller found in its own organization: these
 // statements name the jobs by key and read those jobs' errors only (by the index on jobId, rowNumber), never
@@ -8,13 +9,8 @@ import { Prisma, type ImportRowError } from '../../../generated/prisma/client.js
 
 /** How many row errors each of these jobs has recorded. */
 export async function countRowErrorsOfJobs(ctx: RequestContext, jobIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await directRows<{ id: string; count: number }>(
-    ctx,
-    Prisma.sql`
-      SELECT j.id, (SELECT COUNT(*)::int FROM import_row_errors e WHERE e."jobId" = j.id) AS count
-      FROM unnest(${[...jobIds]}::text[]) AS j(id)`,
-  );
-  return new Map(rows.map((row) => [row.id, row.count]));
+  const sql = countPerParentSql({ parentIds: jobIds, from: 'import_row_errors e', alias: 'e', parentColumn: 'jobId', conditions: [] });
+  return countsByParent(await directRows(ctx, sql));
 }
 
 /** The first `take` row errors of each of these jobs, in row order: one statement, each job's list limited where it is read. */

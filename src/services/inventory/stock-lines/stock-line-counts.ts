@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../../context.js';
 import { directRows } from '../../../db/direct-rows.js';
 import { Prisma } from '../../../generated/prisma/client.js';
+import { countPerParentSql, countsByParent } from '../../per-parent-sql.js';
 import { orgId } from '../../tenant.js';
 
 /**
@@ -9,12 +10,8 @@ import { orgId } from '../../tenant.js';
  * of the organization before joining the few it needs (50,000 lines for a page of 50 products).
  */
 export async function countStockLinesOfProducts(ctx: RequestContext, productIds: readonly string[], locationId: string | null): Promise<Map<string, number>> {
-  const at = locationId === null ? Prisma.empty : Prisma.sql`AND s."locationId" = ${locationId}`;
-  const rows = await directRows<{ id: string; count: number }>(
-    ctx,
-    Prisma.sql`
-      SELECT p.id, (SELECT COUNT(*)::int FROM stock_lines s WHERE s."organizationId" = ${orgId(ctx)} AND s."productMasterId" = p.id ${at}) AS count
-      FROM unnest(${[...productIds]}::text[]) AS p(id)`,
-  );
-  return new Map(rows.map((row) => [row.id, row.count]));
+  const conditions = [Prisma.sql`s."organizationId" = ${orgId(ctx)}`];
+  if (locationId !== null) conditions.push(Prisma.sql`s."locationId" = ${locationId}`);
+  const sql = countPerParentSql({ parentIds: productIds, from: 'stock_lines s', alias: 's', parentColumn: 'productMasterId', conditions });
+  return countsByParent(await directRows(ctx, sql));
 }
