@@ -7,10 +7,10 @@ import { startServer, type RunningServer } from '../../src/server/start.js';
 import { importEvents } from '../../src/services/import/jobs/jobs.js';
 import { databaseForProcesses, runEntry } from '../support/processes.js';
 
-// Every CLI run is a real process that opens (and on PGlite first creates and migrates) the database,
+// Every CLI run is a real process that opens (and on PGlite first creates and migrates: a fresh data folder) the database,
 // so the runs are few and the timeouts generous.
 const SLOW = 180_000;
-const database = databaseForProcesses();
+const database = databaseForProcesses({ fresh: true });
 
 interface Run {
   code: number | null;

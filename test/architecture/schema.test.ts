@@ -73,5 +73,6 @@ describe('migrations', () => {
     } finally {
       await pglite.close();
     }
-  });
+    // Two databases and Prisma's schema engine in WebAssembly: 10 s alone, several times that beside other files.
+  }, 180_000);
 });

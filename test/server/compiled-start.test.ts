@@ -7,7 +7,7 @@ import { databaseForProcesses, ROOT, startServerProcess } from '../support/proce
 // than the sources, then runs the compiled server; a start with a fresh build does not build again; a build older
 // than the sources is built anew. Its own build folder (START_DIST_DIR), so that other files' `npm start` is not
 // disturbed. Real processes, timed nowhere (the start time is a benchmark's).
-const database = databaseForProcesses();
+const database = databaseForProcesses({ fresh: true });
 const START = ['scripts/start.mjs'];
 const DIST = `.test-dist-${process.pid}`;
 const env = () => ({ ...database.env(), START_DIST_DIR: DIST });
