@@ -19,7 +19,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine (CI's), with the
     // second core idle, since our tests run their server and PGlite inside the worker. Every core then, and at
     // most 4, so that the files' PostgreSQL pools (10 connections each) stay well under max_connections.
-    maxWorkers: Math.min(Math.max(os.availableParallelism(), 1), 4),
+    maxWorkers: Math.min(os.availableParallelism(), 4),
     // A worker keeps its modules from one file to the next: loading the service's modules (the schema, Prisma's
     // client, PGlite) cost each file 3-9 s, the largest part of the suite's time. Files share no state through
     // them: each opens its own database and server, with its configuration passed in, never read from globals.

@@ -47,6 +47,8 @@ async function open(options: { poolSize?: number }, onQuery: (sql: string) => vo
       },
     };
   }
-  const dump = await readFile(inject('pgliteDump'));
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]), migrate: false, onQuery });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedPgliteDump(), migrate: false, onQuery });
 }
+
+/** The PGlite data folder global set-up migrated, as a tarball to load into a new database. */
+export const migratedPgliteDump = async () => new Blob([await readFile(inject('pgliteDump'))]);

@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { createPGlite } from '../../src/db/pglite-extensions.js';
-import { createTestDatabase, type TestDatabase } from './database.js';
+import { createTestDatabase, migratedPgliteDump, type TestDatabase } from './database.js';
 
 /** The project's root, where commands run. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +51,7 @@ export function databaseForProcesses(options: { fresh?: boolean } = {}): { env: 
       env = { DATABASE_URL: testDb.url!, DATA_DIR: '' };
     } else {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'scm-cli-'));
-      if (!options.fresh) await (await createPGlite(dataDir, { loadDataDir: new Blob([await readFile(inject('pgliteDump'))]) })).close();
+      if (!options.fresh) await (await createPGlite(dataDir, { loadDataDir: await migratedPgliteDump() })).close();
       env = { DATABASE_URL: '', DATA_DIR: dataDir };
     }
   });
