@@ -14,7 +14,22 @@ export interface DirectSql {
 
 const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184, date: 1082, int8s: 1016, numerics: 1231, timestamps: 1115, dates: 1182 };
 
-const utcTimestamp = (text: string) => (text === 'infinity' || text === '-infinity' ? new Date(NaN) : new Date(`${text.replace(' ', 'T')}Z`));
+const parsedTimestamp = (text: string) => (text === 'infinity' || text === '-infinity' ? new Date(NaN) : new Date(`${text.replace(' ', 'T')}Z`));
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
+const twoDigits = (text: string, at: number) => digit(text, at) * 10 + digit(text, at + 1);
+/**
+ * PostgreSQL's timestamp text ('2026-11-29 23:09:39.123456') read field by field: a list's timestamps cost less than
+ * half of what parsing the text as a date string costs. Years before 1000, after 9999, BC and infinities take the
+ * general path (Date.UTC reads years 0-99 as 1900-1999). Milliseconds are truncated, as the general path truncates.
+ */
+function utcTimestamp(text: string): Date {
+  const n = text.length;
+  if (n < 19 || n > 26 || text.charCodeAt(4) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(0) === 48 || (n > 19 && text.charCodeAt(19) !== 46)) {
+    return parsedTimestamp(text);
+  }
+  const ms = n > 20 ? digit(text, 20) * 100 + (n > 21 ? digit(text, 21) * 10 : 0) + (n > 22 ? digit(text, 22) : 0) : 0;
+  return new Date(Date.UTC(twoDigits(text, 0) * 100 + twoDigits(text, 2), twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), ms));
+}
 const utcDate = (text: string) => new Date(`${text}T00:00:00Z`);
 const decimal = (text: string) => new Prisma.Decimal(text);
 const bigint = (text: string) => BigInt(text);

@@ -37,6 +37,18 @@ describe('direct statements', () => {
     expect(String(viaPool!.num)).toBe('-12345678901234567890.125');
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('read timestamps of every precision and era as Prisma reads them', async () => {
+    const texts = ['2026-03-01 12:34:56', '2026-03-01 12:34:56.5', '2026-03-01 12:34:56.05', '2026-03-01 12:34:56.000001', '1999-12-31 23:59:59.999999',
+      '0099-06-30 01:02:03.4', '0999-01-01 00:00:00', '1000-01-01 00:00:00', '9999-12-31 23:59:59.999', '1970-01-01 00:00:00', '1969-12-31 23:59:59.999'];
+    const query = Prisma.sql`SELECT t::timestamp AS at, t AS text FROM unnest(${texts}::text[]) WITH ORDINALITY AS x(t, n) ORDER BY n`;
+    const viaPool = await database.directSql!.rows<{ at: Date; text: string }>(query);
+    const viaPrisma = await database.prisma.$queryRaw<{ at: Date; text: string }[]>(query);
+    expect(viaPool.map((row) => row.at.toISOString())).toEqual(viaPrisma.map((row) => row.at.toISOString()));
+    expect(viaPool.map((row) => row.at.toISOString()).slice(0, 6)).toEqual([
+      '2026-03-01T12:34:56.000Z', '2026-03-01T12:34:56.500Z', '2026-03-01T12:34:56.050Z', '2026-03-01T12:34:56.000Z', '1999-12-31T23:59:59.999Z', '0099-06-30T01:02:03.400Z',
+    ]);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('read a stored row as the model reads it, and are counted as statements', async () => {
     const org = await database.prisma.organization.create({ data: { name: 'Hot reads' } });
     const location = await database.prisma.location.create({ data: { organizationId: org.id, code: 'HR-1', name: 'Hot reads' } });
