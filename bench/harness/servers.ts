@@ -31,7 +31,9 @@ export async function startServer(script: string, env: Record<string, string>, n
     profileDir = join(root, '.bench', 'profiles', `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`);
     await mkdir(profileDir, { recursive: true });
   }
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // The service runs with the flags of npm start (package.json): its young generation at 64 MB.
+  const serverFlags = script === 'src/main.ts' ? ['--max-semi-space-size=64'] : [];
+  const nodeArgs = [...serverFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
   const child = spawnTs(script, [], { ...env, PORT: String(port), HOST: '127.0.0.1' }, root, nodeArgs);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);

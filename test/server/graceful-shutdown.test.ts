@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import net from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,12 @@ describe('npm start', () => {
     expect(run.output()).toContain(`http://localhost:${run.port}/graphql`);
     const banner = run.output().slice(run.output().indexOf('supply chain service listening'));
     expect(banner, banner).not.toContain('http://127.0.0.1');
+    // The server's Node runs with the young generation of docs/configuration.md (Starting).
+    if (existsSync('/proc/self/cmdline')) {
+      const commandLines = run.pids.filter(processAlive).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+      const server = commandLines.find((argv) => argv.some((arg) => arg.endsWith('scripts/start.mjs')) && !argv.some((arg) => arg.endsWith('npm-cli.js')));
+      expect(server, JSON.stringify(commandLines)).toContain('--max-semi-space-size=64');
+    }
     run.npm.kill('SIGTERM');
     await treeExits(run, 30_000);
 
