@@ -136,6 +136,28 @@ describe('GraphQL products', () => {
     expect(next.body.data.products.pageInfo.hasNextPage).toBe(false);
   });
 
+  it('gives one unit cost however a product is read: a page, a lookup by SKU, the connection, by id', async () => {
+    const costs = [0.1, 0.0001, 2.5, 1234567890.1234, 99999999.9999, 0.3];
+    for (const [i, unitCost] of costs.entries()) {
+      const created = await server.call('POST', '/api/products', { token: b.key, body: { sku: `COST-${i}`, name: `Cost ${i}`, unitCost } });
+      expect(created.status).toBe(201);
+    }
+    const read = await server.graphql(
+      `{ productsPage(limit: 100) { items { sku unitCost } } products(first: 100) { edges { node { id sku unitCost } } } bySku: productsPage(sku: "cost-3") { items { sku unitCost } } }`,
+      {},
+      b.key,
+    );
+    const bySku = (rows: { sku: string; unitCost: number | null }[]) => Object.fromEntries(rows.filter((r) => r.sku.startsWith('COST-')).map((r) => [r.sku, r.unitCost]));
+    const expected = Object.fromEntries(costs.map((cost, i) => [`COST-${i}`, cost]));
+    expect(bySku(read.body.data.productsPage.items)).toEqual(expected);
+    expect(bySku(read.body.data.products.edges.map((e: any) => e.node))).toEqual(expected);
+    expect(read.body.data.bySku.items).toEqual([{ sku: 'COST-3', unitCost: 1234567890.1234 }]);
+    for (const edge of read.body.data.products.edges.filter((e: any) => e.node.sku.startsWith('COST-'))) {
+      const one = await server.graphql(`query ($id: ID!) { product(id: $id) { unitCost } }`, { id: edge.node.id }, b.key);
+      expect(one.body.data.product.unitCost).toBe(expected[edge.node.sku]);
+    }
+  });
+
   it('creates and updates through mutations', async () => {
     const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { ... on Product { id sku unitCost } } }`, {}, a.key);
     expect(created.body.data.createProduct).toMatchObject({ sku: 'GQL-1', unitCost: 2.5 });

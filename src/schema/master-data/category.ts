@@ -7,6 +7,7 @@ import { countProductsOfCategories } from '../../services/master-data/category-p
 import { productsOfCategories } from '../../services/products/products-of-categories.js';
 import { relatedIdConnection } from '../related-id-connection.js';
 import { ProductType } from '../products/product.js';
+import type { ProductMaster } from '../../generated/prisma/client.js';
 
 export const CategoryType = builder.prismaObject('Category', {
   interfaces: [NodeRef],
@@ -22,7 +23,8 @@ export const CategoryType = builder.prismaObject('Category', {
         resolve: async (category, args, ctx) => ({
           parent: category,
           args,
-          ...(await relatedIdConnection(ctx, 'category-products', category.id, args, 'desc', (ids, window) => productsOfCategories(ctx, ids, window))),
+          // A list's unit cost may be a number (asProducts, products/product.ts).
+          ...(await relatedIdConnection(ctx, 'category-products', category.id, args, 'desc', (ids, window) => productsOfCategories(ctx, ids, window) as Promise<Map<string, ProductMaster[]>>)),
         }),
       },
       {

@@ -1,7 +1,8 @@
 import { productCreate, productUpdate } from '../../contracts/products/product-input.js';
 import { builder } from '../builder.js';
 import { contractInput, parseInput } from '../contract-input.js';
-import { countProducts, createProduct, findProductBySku, findProducts, getProduct, listProducts, updateProduct } from '../../services/products/products.js';
+import type { ProductMaster } from '../../generated/prisma/client.js';
+import { countProducts, createProduct, findProductBySku, findProducts, getProduct, listProducts, type ProductListItem, updateProduct } from '../../services/products/products.js';
 import { NodeRef } from '../node/node-interface.js';
 
 export const ProductType = builder.prismaObject('ProductMaster', {
@@ -30,10 +31,16 @@ export const ProductType = builder.prismaObject('ProductMaster', {
   }),
 });
 
+/**
+ * Products of a list as the Product type: its shape is the model's, and a list may carry the unit cost as a number,
+ * which the Decimal scalar serializes as it serializes a Decimal (no field of Product computes with it).
+ */
+export const asProducts = (items: ProductListItem[]) => items as ProductMaster[];
+
 const ProductPage = builder.objectRef<Awaited<ReturnType<typeof listProducts>>>('ProductPage').implement({
   description: 'One page of products with paging totals.',
   fields: (t) => ({
-    items: t.field({ type: [ProductType], description: 'Products on this page, newest first.', resolve: (p) => p.items }),
+    items: t.field({ type: [ProductType], description: 'Products on this page, newest first.', resolve: (p) => asProducts(p.items) }),
     page: t.exposeInt('page', { description: 'Page number, from 1.' }),
     limit: t.exposeInt('limit', { description: 'Page size.' }),
     total: t.exposeInt('total', { description: 'Products matching the search in all pages.' }),
