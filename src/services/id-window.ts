@@ -29,3 +29,25 @@ export function groupedInListOrder<T>(parentIds: readonly string[], rows: T[], p
   if (window.backward) for (const list of byParent.values()) list.reverse();
   return byParent;
 }
+
+/** The paging part of a findMany over a list in id order (the Prisma plugin's connection query), and anything else it carries. */
+export interface IdPagedQuery {
+  take?: number;
+  skip?: number;
+  cursor?: { id?: string };
+  [other: string]: unknown;
+}
+
+/**
+ * The window a connection query of the Prisma plugin asks for (take is the page and one more, negative when it pages
+ * backward; skip 1 steps over the cursor's own row), or undefined when the query carries more than its paging (the
+ * relations a selection needs, which Prisma loads with the page) or a shape the plugin does not write.
+ */
+export function idWindowOfQuery(query: IdPagedQuery, descending: boolean): IdWindow | undefined {
+  const { take, skip, cursor, ...rest } = query;
+  if (Object.keys(rest).length > 0 || typeof take !== 'number' || !Number.isInteger(take)) return undefined;
+  if (cursor !== undefined && typeof cursor.id !== 'string') return undefined;
+  if ((skip ?? 0) !== (cursor ? 1 : 0)) return undefined;
+  const backward = take < 0;
+  return { afterId: backward ? undefined : cursor?.id, beforeId: backward ? cursor?.id : undefined, take: Math.abs(take), backward, descending };
+}

@@ -158,6 +158,32 @@ describe('GraphQL products', () => {
     }
   });
 
+  it('pages the connection alike whether the page is read alone or with a relation (a direct statement, or Prisma)', async () => {
+    for (let i = 0; i < 7; i++) await server.call('POST', '/api/products', { token: b.key, body: { sku: `WIN-${i}`, name: `Window ${i}` } });
+    const page = async (args: string, withRelation: boolean) => {
+      const answer = await server.graphql(
+        `{ products(${args}) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id sku unitCost createdAt ${withRelation ? 'categoryName' : ''} } } } }`,
+        {},
+        b.key,
+      );
+      expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined();
+      const connection = answer.body.data.products;
+      for (const edge of connection.edges) delete edge.node.categoryName;
+      return connection;
+    };
+    const all = await page('first: 100', false);
+    expect(all.edges.length).toBeGreaterThanOrEqual(7);
+    const ids = all.edges.map((e: any) => e.node.id);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    const cursorAt = (index: number) => all.edges[index].cursor;
+    const cases = ['first: 3', 'first: 100', 'first: 0', 'last: 2', 'last: 0', 'last: 100', `first: 3, after: "${cursorAt(2)}"`, `first: 2, after: "${cursorAt(ids.length - 1)}"`,
+      `last: 2, before: "${cursorAt(4)}"`, `last: 3, before: "${cursorAt(0)}"`, `after: "${cursorAt(1)}"`];
+    for (const args of cases) expect(await page(args, false), args).toEqual(await page(args, true));
+    expect((await page(`first: 3, after: "${cursorAt(2)}"`, false)).edges.map((e: any) => e.node.id)).toEqual(ids.slice(3, 6));
+    expect((await page(`last: 2, before: "${cursorAt(4)}"`, false)).edges.map((e: any) => e.node.id)).toEqual(ids.slice(2, 4));
+    expect((await page('last: 2', false)).edges.map((e: any) => e.node.id)).toEqual(ids.slice(-2));
+  });
+
   it('creates and updates through mutations', async () => {
     const created = await server.graphql(`mutation { createProduct(input: { sku: "GQL-1", name: "From GraphQL", unitCost: 2.5 }) { ... on Product { id sku unitCost } } }`, {}, a.key);
     expect(created.body.data.createProduct).toMatchObject({ sku: 'GQL-1', unitCost: 2.5 });

@@ -68,7 +68,7 @@ builder.queryFields((t) => ({
       sku: t.arg.string({ description: SKU_FILTER }),
     },
     totalCount: (_parent, args, ctx) => countProducts(ctx, args),
-    resolve: (query, _parent, args, ctx) => findProducts(ctx, args, query),
+    resolve: async (query, _parent, args, ctx) => asProducts(await findProducts(ctx, args, query)),
   }),
   productsPage: t.field({
     type: ProductPage,

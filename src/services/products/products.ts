@@ -10,6 +10,7 @@ import { SKU_TAKEN_MESSAGE } from '../../contracts/products/sku-rules.js';
 import { countedRows, countedRowsSql } from '../row-counts/counted-rows.js';
 import { totalOf } from '../../kernel/quantity-totals.js';
 import { orgId, pageArgs } from '../tenant.js';
+import { type IdPagedQuery, idWindowOfQuery, idWindowSql } from '../id-window.js';
 
 /**
  * A product row of the direct statements: the model's columns, the unit cost as a number. Reading numeric as a Decimal
@@ -82,9 +83,20 @@ async function productsWhere(ctx: RequestContext, filter: ProductFilter, search?
   return { organizationId: orgId(ctx), ...(s ? productSearchWhere(s) : {}), ...bySku };
 }
 
-/** Products newest first; `query` carries the cursor, take and skip of a Relay connection. */
-export async function findProducts(ctx: RequestContext, filter: ProductFilter, query: object) {
-  return ctx.prisma.productMaster.findMany({ ...query, where: await productsWhere(ctx, filter), orderBy: { id: 'desc' } });
+/**
+ * Products newest first; `query` carries the cursor, take and skip of a Relay connection. Unfiltered, and with no
+ * relation to load beside the page, the window is one direct statement on the index of (organizationId, id), as the
+ * page of `listProducts` is: Prisma's reading of 50 rows cost 2-3 times the CPU (docs/lists.md, Direct statements).
+ */
+export async function findProducts(ctx: RequestContext, filter: ProductFilter, query: object): Promise<ProductListItem[]> {
+  const window = filter.search?.trim() || filter.sku?.trim() ? undefined : idWindowOfQuery(query as IdPagedQuery, true);
+  if (!window) return ctx.prisma.productMaster.findMany({ ...query, where: await productsWhere(ctx, filter), orderBy: { id: 'desc' } });
+  const { conditions } = idWindowSql(window, 'product_masters');
+  const scope = pinnedColumn('"organizationId"', orgId(ctx), window.backward ? 'ASC' : 'DESC');
+  const rows = await directRows<ProductListItem>(ctx, Prisma.sql`
+    SELECT ${PRODUCT_COLUMNS} FROM product_masters
+    WHERE ${Prisma.join([scope.where, ...conditions], ' AND ')} ORDER BY ${scope.orderBy} LIMIT ${window.take}`);
+  return window.backward ? rows.reverse() : rows;
 }
 
 /**
