@@ -16,9 +16,10 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-/** Runs `node --import tsx <script>` with the project root as working directory. */
+/** Runs `node --import tsx <script>` (a compiled .js or .mjs script without tsx) with the project root as working directory. */
 export function spawnTs(script: string, args: string[], env: Record<string, string>, cwd: string, nodeArgs: string[] = []): Child {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const loader = /\.m?js$/.test(script) ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -132,7 +132,8 @@ replaces the one of its kind); every earlier section is in [bench/history.md](be
 postgresql://postgres@127.0.0.1:5432/postgres).
 
 Method: 10,000 products are loaded into a scratch database (PostgreSQL) or a temporary PGlite folder.
-The service runs as its own process (\`node --import tsx src/main.ts\`) and autocannon as another. Targets:
+The service runs as its own process, as \`npm start\` runs it (compiled: \`node --max-semi-space-size=64 dist/src/main.js\`),
+and autocannon as another. Targets:
 
 - **REST**: \`GET /api/products?limit=50\` with an API key (Bearer).
 - **REST, rate limits off**: the same with every request limit at 0; the other service targets run with the

@@ -6,6 +6,7 @@ import { freePort, spawnTs, stop, waitForHealth, type Child } from './children.j
 import { summarizeProfile } from './profile-summary.js';
 import { RATE_LIMITS_RAISED } from './rate-limit-env.js';
 import { args, root } from './settings.js';
+import { ensureBuilt } from '../../scripts/build-if-stale.mjs';
 
 export async function getJson(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -31,10 +32,13 @@ export async function startServer(script: string, env: Record<string, string>, n
     profileDir = join(root, '.bench', 'profiles', `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}`);
     await mkdir(profileDir, { recursive: true });
   }
-  // The service runs with the flags of npm start (package.json): its young generation at 64 MB.
-  const serverFlags = script === 'src/main.ts' ? ['--max-semi-space-size=64'] : [];
+  // The service runs as npm start runs it (package.json, scripts/start.mjs): compiled (built here when the sources are
+  // newer), its young generation at 64 MB. Under tsx every closure a hot function makes would also be named (keepNames).
+  const service = script === 'src/main.ts';
+  if (service) await ensureBuilt(undefined, () => {});
+  const serverFlags = service ? ['--max-semi-space-size=64'] : [];
   const nodeArgs = [...serverFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const child = spawnTs(script, [], { ...env, PORT: String(port), HOST: '127.0.0.1' }, root, nodeArgs);
+  const child = spawnTs(service ? 'dist/src/main.js' : script, [], { ...env, PORT: String(port), HOST: '127.0.0.1' }, root, nodeArgs);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child);
   return { child, base, profileDir };
