@@ -1,4 +1,5 @@
 import { formatPrismaCursor } from '@pothos/plugin-prisma';
+import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { RequestContext } from '../context.js';
 import { validationError } from '../kernel/errors.js';
 import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
@@ -34,9 +35,12 @@ export async function relatedIdConnection<T extends { id: string }>(
   parentId: string,
   args: ConnectionArguments,
   order: 'asc' | 'desc',
+  info: GraphQLResolveInfo,
   load: (parentIds: readonly string[], window: IdWindow) => Promise<Map<string, T[]>>,
 ) {
   const window = windowOf(args, order === 'desc');
+  // Only the total asked for (its own loader counts it): no page is read.
+  if (selectsTotalCountOnly(info)) return { edges: [] as { cursor: string; node: T }[], pageInfo: { startCursor: null, endCursor: null, hasPreviousPage: false, hasNextPage: false } };
   const key = `page:${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
   const rows = await relatedBy<T[]>(ctx, key, parentId, (ids) => load(ids, window), []);
   const full = rows.length === window.take;
@@ -51,4 +55,11 @@ export async function relatedIdConnection<T extends { id: string }>(
       hasNextPage: args.before != null ? true : args.last != null ? false : full,
     },
   };
+}
+
+/** Does the connection's selection hold nothing but its totalCount (and __typename)? A fragment counts as more. */
+function selectsTotalCountOnly(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.every(
+    (field) => field.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && (s.name.value === 'totalCount' || s.name.value === '__typename')) ?? false,
+  );
 }

@@ -107,6 +107,20 @@ describe('Product.stock', () => {
     expect(statements).toBeLessThanOrEqual(6);
   });
 
+  it('reads no page of lines when only the totals are asked for, and still refuses a bad cursor', async () => {
+    const query = `{ products(first: 3, search: "PS-") { edges { node { sku stock(first: 10) { __typename totalCount } } } } }`;
+    const { sql, result } = await countStatements(server, () => graphqlData(server, a.key, query));
+    const page = result as { products: { edges: { node: { stock: { totalCount: number } } }[] } };
+    expect(page.products.edges.map(({ node }) => node.stock.totalCount)).toEqual([2, 2, 2]);
+    const lineReads = sql.filter((statement) => /FROM ("public"\.)?"?stock_lines"?/.test(statement));
+    expect(lineReads.filter((statement) => !/COUNT\(/i.test(statement))).toEqual([]);
+    expect(lineReads).toHaveLength(1);
+    const withEdges = await countStatements(server, () => graphqlData(server, a.key, query.replace('totalCount', 'totalCount edges { node { id } }')));
+    expect(withEdges.sql.filter((statement) => /FROM ("public"\.)?"?stock_lines"?/.test(statement) && !/COUNT\(/i.test(statement))).toHaveLength(1);
+    const bad = await graphqlError(server, a.key, `{ products(first: 1) { edges { node { stock(first: 1, after: "not a cursor") { totalCount } } } } }`);
+    expect(bad.code).toBe('VALIDATION_ERROR');
+  });
+
   it('pages each product\'s lines by cursor both ways, as Relay asks', async () => {
     const paged = await server.app.prisma.productMaster.create({ data: { organizationId: a.org.id, sku: 'PAGED', name: 'Paged' } });
     for (let i = 1; i <= 5; i++) await addStock(server.app, a.org.id, { productMasterId: paged.id, locationId: a.warehouse.id, binCode: `PG${i}` }, { ON_HAND: i });

@@ -20,11 +20,11 @@ export const CategoryType = builder.prismaObject('Category', {
       {
         type: ProductType,
         description: 'Products in this category, newest first, as a Relay connection.',
-        resolve: async (category, args, ctx) => ({
+        resolve: async (category, args, ctx, info) => ({
           parent: category,
           args,
           // A list's unit cost may be a number (asProducts, products/product.ts).
-          ...(await relatedIdConnection(ctx, 'category-products', category.id, args, 'desc', (ids, window) => productsOfCategories(ctx, ids, window) as Promise<Map<string, ProductMaster[]>>)),
+          ...(await relatedIdConnection(ctx, 'category-products', category.id, args, 'desc', info, (ids, window) => productsOfCategories(ctx, ids, window) as Promise<Map<string, ProductMaster[]>>)),
         }),
       },
       {

@@ -23,10 +23,10 @@ builder.prismaObjectField(ProductType, 'stock', (t) =>
         'Stock of the product by location, lot and bin, in id (creation) order, with its availability (needs inventory.read as well).',
       authScopes: { permission: 'inventory.read' },
       args: { locationId: t.arg.id({ description: 'Only lines at this location.' }) },
-      resolve: async (product, args, ctx) => ({
+      resolve: async (product, args, ctx, info) => ({
         parent: product,
         args,
-        ...(await relatedIdConnection(ctx, `stock:${locationOf(args) ?? ''}`, product.id, args, 'asc', (ids, window) =>
+        ...(await relatedIdConnection(ctx, `stock:${locationOf(args) ?? ''}`, product.id, args, 'asc', info, (ids, window) =>
           stockLinesOfProducts(ctx, ids, { ...window, locationId: locationOf(args) }),
         )),
       }),
