@@ -10,6 +10,7 @@ import { checkCost, checkTokens, limitRules } from './graphql-limits.js';
 import { badTextInStringLiterals } from './input-check-plugin.js';
 import { type RequestLimiter, refusalMessage } from './rate-limit.js';
 import { watchSocketCredentials } from './socket-credential-watch.js';
+import { subscribeWithEventContexts } from './per-event-context.js';
 import { authenticateSocket, closeForCredentials, socketCredentials, type SocketCredentials } from './socket-credentials.js';
 
 type Extra = {
@@ -44,6 +45,7 @@ export function serveSubscriptions(app: App, server: Server, schema: GraphQLSche
   const graphqlWs = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
+      subscribe: subscribeWithEventContexts,
       onConnect: async (ctx) => {
         const { socket, request } = ctx.extra;
         const credentials = socketCredentials(app, request, ctx.connectionParams);

@@ -200,4 +200,26 @@ describe('alertChanged', () => {
     expect(other.messages.filter((m) => m.id === otherId && m.type === 'next')).toEqual([]);
     other.close();
   });
+
+  it('reads the records of each event as they are then: a product renamed between two events shows its new name', async () => {
+    const ws = wsConnection(server.url);
+    await ws.init({ authorization: `Bearer ${a.key}` });
+    const id = await ws.subscribe(`subscription { alertChanged { eventId to alert { id product { sku name } } } }`);
+    await graphqlData(server, a.key, '{ alerts(first: 1) { totalCount } }');
+    const product = await s.product('ALERT-RENAMED');
+    await s.level(product, 5);
+    const line = await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 6 });
+    await s.adjust(line.id, -2);
+    const raised = await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data?.alertChanged.alert.product?.sku === 'ALERT-RENAMED');
+    expect(raised.payload.data.alertChanged).toMatchObject({ to: 'OPEN', alert: { product: { name: 'ALERT-RENAMED' } } });
+    const renamed = await s.call('PATCH', `/api/products/${product}`, { name: 'Renamed while subscribed' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const acknowledged = await s.call('POST', `/api/alerts/${raised.payload.data.alertChanged.alert.id}/acknowledge`);
+    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
+    const alertId = raised.payload.data.alertChanged.alert.id;
+    const next = await ws.message((m) => m.id === id && (m.type !== 'next' || (m.payload.data?.alertChanged.to === 'ACKNOWLEDGED' && m.payload.data.alertChanged.alert.id === alertId)));
+    expect(next.type, JSON.stringify(next)).toBe('next');
+    expect(next.payload.data.alertChanged.alert.product).toEqual({ sku: 'ALERT-RENAMED', name: 'Renamed while subscribed' });
+    ws.close();
+  });
 });
