@@ -181,6 +181,19 @@ describe('IMPORT_FAILED', () => {
 });
 
 describe('alertChanged', () => {
+  /**
+   * A new product's stock dropped below its minimum (an alert). The stream listens once the subscription answered its
+   * start: the change comes only after a round trip.
+   */
+  async function productBelowMinimum(sku: string) {
+    await graphqlData(server, a.key, '{ alerts(first: 1) { totalCount } }');
+    const product = await s.product(sku);
+    await s.level(product, 5);
+    const line = await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 6 });
+    await s.adjust(line.id, -2);
+    return product;
+  }
+
   it('sends a raised alert of the organization to a subscriber, and none of another organization', async () => {
     const ws = wsConnection(server.url);
     await ws.init({ authorization: `Bearer ${a.key}` });
@@ -188,12 +201,7 @@ describe('alertChanged', () => {
     const other = wsConnection(server.url);
     await other.init({ authorization: `Bearer ${b.key}` });
     const otherId = await other.subscribe(`subscription { alertChanged { eventId to } }`);
-    // The stream listens once the subscription answered its start; give it a change only after a round trip.
-    await graphqlData(server, a.key, '{ alerts(first: 1) { totalCount } }');
-    const product = await s.product('ALERT-SUB');
-    await s.level(product, 5);
-    const line = await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 6 });
-    await s.adjust(line.id, -2);
+    await productBelowMinimum('ALERT-SUB');
     const message = await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data?.alertChanged.alert.product?.sku === 'ALERT-SUB');
     expect(message.payload.data.alertChanged).toMatchObject({ from: null, to: 'OPEN', alert: { kind: 'AVAILABLE_BELOW_MIN', status: 'OPEN' } });
     ws.close();
@@ -205,18 +213,14 @@ describe('alertChanged', () => {
     const ws = wsConnection(server.url);
     await ws.init({ authorization: `Bearer ${a.key}` });
     const id = await ws.subscribe(`subscription { alertChanged { eventId to alert { id product { sku name } } } }`);
-    await graphqlData(server, a.key, '{ alerts(first: 1) { totalCount } }');
-    const product = await s.product('ALERT-RENAMED');
-    await s.level(product, 5);
-    const line = await addStock(server.app, a.org.id, { productMasterId: product, locationId: a.warehouse.id }, { ON_HAND: 6 });
-    await s.adjust(line.id, -2);
+    const product = await productBelowMinimum('ALERT-RENAMED');
     const raised = await ws.message((m) => m.id === id && m.type === 'next' && m.payload.data?.alertChanged.alert.product?.sku === 'ALERT-RENAMED');
     expect(raised.payload.data.alertChanged).toMatchObject({ to: 'OPEN', alert: { product: { name: 'ALERT-RENAMED' } } });
     const renamed = await s.call('PATCH', `/api/products/${product}`, { name: 'Renamed while subscribed' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    const acknowledged = await s.call('POST', `/api/alerts/${raised.payload.data.alertChanged.alert.id}/acknowledge`);
-    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
     const alertId = raised.payload.data.alertChanged.alert.id;
+    const acknowledged = await s.call('POST', `/api/alerts/${alertId}/acknowledge`);
+    expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
     const next = await ws.message((m) => m.id === id && (m.type !== 'next' || (m.payload.data?.alertChanged.to === 'ACKNOWLEDGED' && m.payload.data.alertChanged.alert.id === alertId)));
     expect(next.type, JSON.stringify(next)).toBe('next');
     expect(next.payload.data.alertChanged.alert.product).toEqual({ sku: 'ALERT-RENAMED', name: 'Renamed while subscribed' });
