@@ -29,6 +29,14 @@ function composite(type: PothosOutputFieldConfig<SchemaTypes>['type']): boolean 
 }
 
 /**
+ * A resolver that declares fewer than four parameters (parent, args, context, but no info) never sees the path, so
+ * it neither records nor looks up a mapping: a connection's `edges`, an edge's `node`, an exposed object field. The
+ * plugins that read paths wrap with four parameters, so a field they wrapped still counts as reading it. Length 0
+ * is a rest parameter (`(...args) => …`), which may pass info on: wrapped.
+ */
+const blindToInfo = (resolver: (...args: never[]) => unknown) => resolver.length > 0 && resolver.length < 4;
+
+/**
  * The Prisma plugin knows which relations a list's query already loaded by the identity of graphql-js's
  * response path objects (the path of the list field, the ancestors of a nested relation's path), kept per
  * request. graphql-js builds each place's path object once and shares it with everything beneath it;
@@ -36,7 +44,7 @@ function composite(type: PothosOutputFieldConfig<SchemaTypes>['type']): boolean 
  * resolver call, so without this every nested relation is read again by the plugin's fallback loaders.
  * Here a jit path (it has no `typename`) is swapped for the request's one object per place before any
  * plugin reads it. Only resolvers that can record or look up a mapping are wrapped: fields returning
- * objects, and fields the Prisma plugin selects for (relations, counts). Goes first among the plugins,
+ * objects whose resolver can see the path, and fields the Prisma plugin selects for (relations, counts). Goes first among the plugins,
  * so its wrapper is the outermost.
  */
 export class StablePathsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
@@ -46,6 +54,7 @@ export class StablePathsPlugin<Types extends SchemaTypes> extends BasePlugin<Typ
   ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const selects = Boolean((fieldConfig.extensions as { pothosPrismaSelect?: unknown } | undefined)?.pothosPrismaSelect);
     if (!selects && !composite(fieldConfig.type as PothosOutputFieldConfig<SchemaTypes>['type'])) return resolver;
+    if (!selects && blindToInfo(resolver)) return resolver;
     return (parent, args, context, info) => {
       if (!('typename' in info.path)) {
         let top = roots.get(context as object);
