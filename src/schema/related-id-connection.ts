@@ -6,6 +6,9 @@ import { BAD_CURSOR_MESSAGE, idOfCursor } from '../kernel/id-cursors.js';
 import type { IdWindow } from '../services/id-window.js';
 import type { ConnectionArguments } from './window-connection.js';
 import { relatedBy } from './related-loaders.js';
+import { LazyCursorEdge } from './lazy-cursor-edge.js';
+
+const idCursor = (node: { id: string }) => formatPrismaCursor(node, 'id');
 
 /** Page size without `first` or `last`, as the Prisma plugin's connections have it. */
 const DEFAULT_SIZE = 20;
@@ -40,12 +43,12 @@ export async function relatedIdConnection<T extends { id: string }>(
 ) {
   const window = windowOf(args, order === 'desc');
   // Only the total asked for (its own loader counts it): no page is read.
-  if (selectsTotalCountOnly(info)) return { edges: [] as { cursor: string; node: T }[], pageInfo: { startCursor: null, endCursor: null, hasPreviousPage: false, hasNextPage: false } };
+  if (selectsTotalCountOnly(info)) return { edges: [] as LazyCursorEdge<T>[], pageInfo: { startCursor: null, endCursor: null, hasPreviousPage: false, hasNextPage: false } };
   const key = `page:${kind}\u0000${window.afterId ?? ''}\u0000${window.beforeId ?? ''}\u0000${window.take}\u0000${window.backward}`;
   const rows = await relatedBy<T[]>(ctx, key, parentId, (ids) => load(ids, window), []);
   const full = rows.length === window.take;
   const nodes = full ? (window.backward ? rows.slice(1) : rows.slice(0, -1)) : rows;
-  const edges = nodes.map((node) => ({ cursor: formatPrismaCursor(node, 'id'), node }));
+  const edges = nodes.map((node, index) => new LazyCursorEdge(node, index, idCursor));
   return {
     edges,
     pageInfo: {

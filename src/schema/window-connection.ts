@@ -1,6 +1,9 @@
 import { decodeBase64 } from '@pothos/core';
 import { offsetToCursor } from '@pothos/plugin-relay';
 import type { ListWindow } from '../services/tenant.js';
+import { LazyCursorEdge } from './lazy-cursor-edge.js';
+
+const positionCursor = (_node: unknown, position: number) => offsetToCursor(position);
 
 /** Paging arguments of a Relay connection as GraphQL hands them over. */
 export interface ConnectionArguments {
@@ -48,7 +51,7 @@ export async function windowConnection<T, Page extends object = object>(
   if (args.first == null && args.last == null) end = Math.min(end, start + defaultSize);
   const take = Math.max(0, end - start);
   const { items, total, ...page } = await load({ skip: start, take });
-  const edges: { cursor: string; node: T }[] = items.map((node, index) => ({ cursor: offsetToCursor(start + index), node }));
+  const edges = items.map((node, index) => new LazyCursorEdge(node, start + index, positionCursor));
   return {
     ...page,
     totalCount: total,
