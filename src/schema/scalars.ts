@@ -1,6 +1,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { builder } from './builder.js';
 import { calendarDate, DATE_MESSAGE, DATE_TIME_MESSAGE, dateTimeOf, DECIMAL_RANGE_MESSAGE, decimalInRange, MAX_INT, MAX_YEAR, MIN_YEAR, YEAR_RANGE_MESSAGE, yearInRange } from '../kernel/input-limits.js';
+import { isoDateTime } from '../kernel/iso-date-time.js';
 import { MAX_TOTAL, TOTAL_RANGE_MESSAGE, totalInRange } from '../kernel/quantity-totals.js';
 
 function dateTime(value: unknown): Date {
@@ -12,7 +13,7 @@ function dateTime(value: unknown): Date {
 
 builder.scalarType('DateTime', {
   description: `An ISO 8601 date-time, for example 2026-11-22T10:00:00.000Z: YYYY-MM-DDTHH:MM[:SS[.fraction]] then Z or ±HH:MM (hours 00 to 23; a time zone is required, a date alone is not a date-time), in the years ${MIN_YEAR} to ${MAX_YEAR} (UTC).`,
-  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  serialize: (value) => (value instanceof Date ? isoDateTime(value) : String(value)),
   parseValue: dateTime,
   parseLiteral: (ast) => dateTime(ast.kind === Kind.STRING ? ast.value : null),
 });
