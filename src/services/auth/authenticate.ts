@@ -3,7 +3,7 @@ import { DomainError } from '../../kernel/errors.js';
 import type { ApiKeyRow } from '../../auth/api-key-cache.js';
 import type { Credentials } from '../../auth/credentials.js';
 import { ipAllowed } from '../../kernel/ip-allow.js';
-import { permissionsForRole, permissionsForScopes } from '../../auth/permissions.js';
+import { type Permission, permissionsForRole, permissionsForScopes } from '../../auth/permissions.js';
 import { hashApiKey, sameHash } from './secrets.js';
 import { looksLikeJwt, verifySessionToken } from './tokens.js';
 
@@ -51,9 +51,19 @@ async function authenticateApiKey(app: App, key: string, { clientIp, organizatio
   return {
     organization,
     actor: { type: 'apiKey', id: row.id, scopes: row.scopes },
-    permissions: permissionsForScopes(row.scopes),
+    permissions: permissionsOfKey(row.scopes),
     expiresAt: earliest(row.expiresAt, row.keyHash === hash ? null : row.previousExpiresAt),
   };
+}
+
+// A cached key row keeps its scopes array (a changed key is a new row), so its permissions are worked out once, not
+// per request: a Set of every permission for `*`, which every request of such a key built anew.
+const keyPermissions = new WeakMap<readonly string[], ReadonlySet<Permission>>();
+
+function permissionsOfKey(scopes: readonly string[]): ReadonlySet<Permission> {
+  let permissions = keyPermissions.get(scopes);
+  if (!permissions) keyPermissions.set(scopes, (permissions = permissionsForScopes(scopes)));
+  return permissions;
 }
 
 const earliest = (...dates: (Date | null)[]) =>
