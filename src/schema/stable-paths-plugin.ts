@@ -44,8 +44,8 @@ const blindToInfo = (resolver: (...args: never[]) => unknown) => resolver.length
  * resolver call, so without this every nested relation is read again by the plugin's fallback loaders.
  * Here a jit path (it has no `typename`) is swapped for the request's one object per place before any
  * plugin reads it. Only resolvers that can record or look up a mapping are wrapped: fields returning
- * objects whose resolver can see the path, and fields the Prisma plugin selects for (relations, counts). Goes first among the plugins,
- * so its wrapper is the outermost.
+ * objects whose resolver can see the path, and fields the Prisma plugin selects for (relations, counts).
+ * Goes first among the plugins, so its wrapper is the outermost.
  */
 export class StablePathsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
   override wrapResolve(
