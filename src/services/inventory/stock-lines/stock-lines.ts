@@ -62,9 +62,8 @@ export async function countStockLines(ctx: RequestContext, filter: StockLineFilt
 /** A page of stock lines in id order with the totals for paging (GET /api/inventory). */
 export async function listStockLines(ctx: RequestContext, args: StockLinePageArgs, query: Query = {}) {
   const { page, limit, skip } = pageArgs(args.page, args.limit, STOCK_LINE_PAGE);
-  const direct = directPageOf(args, query);
-  if (direct) {
-    const { items, total } = await directLinePage(ctx, args.locationId, direct, limit, skip);
+  if (directPage(args, query)) {
+    const { items, total } = await directLinePage(ctx, args.locationId, limit, skip);
     return { items, page, pageSize: limit, total, totalPages: Math.ceil(total / limit) };
   }
   await checkFilterIds(ctx, args);
@@ -77,18 +76,13 @@ export async function listStockLines(ctx: RequestContext, args: StockLinePageArg
 }
 
 /**
- * The selections a page can be read for in one statement: the lines' own columns, or those and their lot's expiry
- * date (what GET /api/inventory selects); any other relation goes through Prisma, which loads what was selected.
+ * The hot page (the organization's lines or a location's, no other filter) of lines selected without relations is read
+ * in one statement, each line with its lot's expiry date (what GET /api/inventory shows, read by the expiryDate field);
+ * a selected relation goes through Prisma, which loads what was selected.
  */
-const DIRECT_SELECTIONS: Record<string, { withLotExpiry: boolean }> = {
-  '{}': { withLotExpiry: false },
-  '{"include":{"lot":{"select":{"expiryDate":true}}}}': { withLotExpiry: true },
-};
-
-/** The hot page (the organization's lines or a location's, no other filter) in a selection read in one statement. */
-function directPageOf(args: StockLineFilter, query: Query) {
+function directPage(args: StockLineFilter, query: Query) {
   const narrowed = given(args.productMasterId) || given(args.lotId) || given(args.binId) || Boolean(args.search?.trim());
-  return narrowed ? undefined : DIRECT_SELECTIONS[JSON.stringify(query)];
+  return !narrowed && Object.keys(query).length === 0;
 }
 
 type DirectLineRow = StockLine & { total: bigint | null; located: boolean; lotExpiryDate: Date | null };
@@ -98,7 +92,7 @@ type DirectLineRow = StockLine & { total: bigint | null; located: boolean; lotEx
  * statement: the separate location check, page, lots and count cost four round trips, and on this kind of host
  * each statement's socket write costs more Node CPU than reading the rows.
  */
-async function directLinePage(ctx: RequestContext, locationId: string | null | undefined, { withLotExpiry }: { withLotExpiry: boolean }, limit: number, skip: number) {
+async function directLinePage(ctx: RequestContext, locationId: string | null | undefined, limit: number, skip: number) {
   const organizationId = orgId(ctx);
   const location = given(locationId) ? locationId : null;
   const scope = location ? pinnedColumn('"locationId"', location) : pinnedColumn('"organizationId"', organizationId);
@@ -116,7 +110,9 @@ async function directLinePage(ctx: RequestContext, locationId: string | null | u
   if (!rows[0]?.located) throw notFound('Location');
   const items = rows
     .filter((row) => row.id !== null)
-    .map(({ total: _total, located: _located, lotExpiryDate, ...line }) => (withLotExpiry ? { ...line, lot: line.lotId ? { expiryDate: lotExpiryDate } : null } : line));
+    .map(({ total: _total, located: _located, lotExpiryDate, ...line }): StockLine & { lot: { expiryDate: Date | null } | null } =>
+      Object.assign(line, { lot: line.lotId ? { expiryDate: lotExpiryDate } : null }),
+    );
   return { items, total: totalOf(rows[0].total ?? 0) };
 }
 
