@@ -20,6 +20,10 @@ export async function countedRows(ctx: RequestContext, counted: Counted, scopeId
   return totalOf(row?.count ?? 0);
 }
 
-/** The same count as a scalar subquery (bigint, null for none), for a statement that reads it beside other rows. */
+/**
+ * The same count as a scalar subquery (bigint, null for none), for a statement that reads it beside other rows. SUM of
+ * a bigint is numeric, which the driver reads into a Decimal: a statement that repeats the count on each of a page's
+ * rows made 50 of them a request (4% of the products page's CPU); as bigint it is read as a BigInt.
+ */
 export const countedRowsSql = (organizationId: Prisma.Sql, counted: Counted, scopeId: Prisma.Sql) => Prisma.sql`
-  (SELECT SUM(d.delta) FROM row_count_deltas d WHERE d."organizationId" = ${organizationId} AND d.counted = ${counted} AND d."scopeId" = ${scopeId})`;
+  (SELECT SUM(d.delta)::bigint FROM row_count_deltas d WHERE d."organizationId" = ${organizationId} AND d.counted = ${counted} AND d."scopeId" = ${scopeId})`;
