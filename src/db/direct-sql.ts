@@ -30,7 +30,11 @@ function utcTimestamp(text: string): Date {
   const ms = n > 20 ? digit(text, 20) * 100 + (n > 21 ? digit(text, 21) * 10 : 0) + (n > 22 ? digit(text, 22) : 0) : 0;
   return new Date(Date.UTC(twoDigits(text, 0) * 100 + twoDigits(text, 2), twoDigits(text, 5) - 1, twoDigits(text, 8), twoDigits(text, 11), twoDigits(text, 14), twoDigits(text, 17), ms));
 }
-const utcDate = (text: string) => new Date(`${text}T00:00:00Z`);
+/** PostgreSQL's date text ('2026-11-29') read field by field, as utcTimestamp reads a timestamp; other forms (years before 1000 or after 9999, BC, infinities) take the general path. */
+function utcDate(text: string): Date {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(0) === 48) return new Date(`${text}T00:00:00Z`);
+  return new Date(Date.UTC(twoDigits(text, 0) * 100 + twoDigits(text, 2), twoDigits(text, 5) - 1, twoDigits(text, 8)));
+}
 const decimal = (text: string) => new Prisma.Decimal(text);
 const bigint = (text: string) => BigInt(text);
 // pg-types' own typings say a function; at run time arrayParser is { create(source, transform) }.

@@ -49,6 +49,15 @@ describe('direct statements', () => {
     ]);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('read dates of every era as Prisma reads them', async () => {
+    const texts = ['2026-03-01', '2024-02-29', '1970-01-01', '1969-12-31', '1000-01-01', '9999-12-31', '0999-12-31', '0099-06-30', '2000-01-01'];
+    const query = Prisma.sql`SELECT t::date AS day FROM unnest(${texts}::text[]) WITH ORDINALITY AS x(t, n) ORDER BY n`;
+    const viaPool = await database.directSql!.rows<{ day: Date }>(query);
+    const viaPrisma = await database.prisma.$queryRaw<{ day: Date }[]>(query);
+    expect(viaPool.map((row) => row.day.toISOString())).toEqual(viaPrisma.map((row) => row.day.toISOString()));
+    expect(viaPool.map((row) => row.day.toISOString().slice(0, 10))).toEqual(texts);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('read a stored row as the model reads it, and are counted as statements', async () => {
     const org = await database.prisma.organization.create({ data: { name: 'Hot reads' } });
     const location = await database.prisma.location.create({ data: { organizationId: org.id, code: 'HR-1', name: 'Hot reads' } });
