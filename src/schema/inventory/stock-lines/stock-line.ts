@@ -3,7 +3,7 @@ import { availableQty } from '../../../services/inventory/stock-lines/quantities
 import { NodeRef } from '../../node/node-interface.js';
 import { LocationType } from '../../master-data/location.js';
 import { ProductType } from '../../products/product.js';
-import { linked } from '../../record-loaders.js';
+import { linked, ownRecord } from '../../record-loaders.js';
 import { readScopesOf } from '../../link-scopes.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
 
@@ -82,10 +82,10 @@ export const StockLineType = builder.prismaObject('StockLine', {
       description: 'Expiry date of the lot, if any.',
       resolve: (line, _args, ctx) => lotExpiryOf(ctx, line),
     }),
-    product: t.relation('productMaster', { description: 'The product.' }),
-    location: t.relation('location', { description: 'The location.' }),
+    product: t.field({ type: ProductType, description: 'The product.', resolve: (line, _args, ctx) => ownRecord(ctx, 'product', line.productMasterId, 'Product') }),
+    location: t.field({ type: LocationType, description: 'The location.', resolve: (line, _args, ctx) => ownRecord(ctx, 'location', line.locationId, 'Location') }),
     lot: t.field({ type: LotType, nullable: true, description: 'The lot.', resolve: (line, _args, ctx) => linked(ctx, 'lot', line.lotId) }),
-    bin: t.relation('bin', { nullable: true, description: 'The bin.' }),
+    bin: t.field({ type: BinType, nullable: true, description: 'The bin.', resolve: (line, _args, ctx) => linked(ctx, 'bin', line.binId) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the line was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When a quantity last changed.' }),
   }),
