@@ -6,6 +6,7 @@ import { ProductType } from '../../products/product.js';
 import { linked, ownRecord } from '../../record-loaders.js';
 import { readScopesOf } from '../../link-scopes.js';
 import type { StockLine } from '../../../generated/prisma/client.js';
+import type { RequestContext } from '../../../context.js';
 
 /**
  * The line's lot's expiry date: from the lot its list read with it (GET /api/inventory joins it), otherwise from the
@@ -13,7 +14,7 @@ import type { StockLine } from '../../../generated/prisma/client.js';
  * Prisma-plugin `select` or relation: the plugin looks its mapping up for every line of a list (a fifth of the inventory
  * list's CPU) to find what is read here directly.
  */
-function lotExpiryOf(ctx: Parameters<typeof linked>[0], line: StockLine & { lot?: { expiryDate?: Date | null } | null }) {
+function lotExpiryOf(ctx: RequestContext, line: StockLine & { lot?: { expiryDate?: Date | null } | null }) {
   if (line.lotId === null) return null;
   const joined = line.lot?.expiryDate;
   if (joined !== undefined) return joined;

@@ -76,9 +76,9 @@ export async function listStockLines(ctx: RequestContext, args: StockLinePageArg
 }
 
 /**
- * The hot page (the organization's lines or a location's, no other filter) of lines selected without relations is read
- * in one statement, each line with its lot's expiry date (what GET /api/inventory shows, read by the expiryDate field);
- * a selected relation goes through Prisma, which loads what was selected.
+ * The hot page (the organization's lines or a location's, no other filter) is read in one statement, each line with its
+ * lot's expiry date (what the expiryDate field reads; the lines' links load through the request's loaders). A query the
+ * Prisma plugin filled in (a relation StockLine does not have today) goes through Prisma, which loads what it names.
  */
 function directPage(args: StockLineFilter, query: Query) {
   const narrowed = given(args.productMasterId) || given(args.lotId) || given(args.binId) || Boolean(args.search?.trim());
